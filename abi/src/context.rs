@@ -1,0 +1,92 @@
+//! The launch context: what a compiled kernel entry reads to know where it is.
+
+use std::sync::atomic::AtomicU32;
+
+/// Details of the first error a kernel hit; written by compiled code, read by the driver.
+#[repr(C)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct ErrorRecord {
+    /// One of [`crate::status::error_kind`].
+    pub kind: u32,
+    /// The kernel argument involved, or `u32::MAX`.
+    pub arg: u32,
+    /// Byte offset of the access from the start of its region.
+    pub offset: u64,
+    /// Size of the access in bytes.
+    pub size: u64,
+    /// Local linear id of the work-item (within its work-group).
+    pub local_linear_id: u64,
+}
+
+/// Everything a compiled kernel needs to know about the work-group it is running.
+///
+/// One context exists per work-group in flight (per worker thread); the driver fills it
+/// before running the work-group's lane groups. Sizes are 64-bit whatever the module's
+/// addressing model; the kernel truncates them where its `size_t` is 32-bit.
+#[repr(C)]
+#[derive(Debug)]
+pub struct LaunchContext {
+    /// Number of dimensions of the NDRange (1, 2 or 3).
+    pub work_dim: u64,
+    /// Global work size per dimension (1 for unused dimensions).
+    pub global_size: [u64; 3],
+    /// Work-group size of *this* work-group (smaller than the enqueued size for the last
+    /// group of a non-uniform NDRange).
+    pub local_size: [u64; 3],
+    /// Work-group size given at enqueue time.
+    pub enqueued_local_size: [u64; 3],
+    /// Number of work-groups per dimension.
+    pub num_groups: [u64; 3],
+    /// Global offset per dimension.
+    pub global_offset: [u64; 3],
+    /// Id of this work-group.
+    pub group_id: [u64; 3],
+    /// One 8-byte slot per kernel parameter: the pointer for buffers and local memory,
+    /// the value (zero-extended, little-endian) for scalars of at most 8 bytes, and a
+    /// pointer to the bytes for larger by-value arguments (vectors, structs).
+    pub args: *const u64,
+    /// This work-group's local memory: module-scope `__local` variables first, then the
+    /// `__local` pointer arguments.
+    pub local_mem: *mut u8,
+    /// Base of the work-group's private state: `private_stride` bytes per lane group.
+    pub private_mem: *mut u8,
+    /// Bytes of private state per lane group.
+    pub private_stride: u64,
+    /// Polled on loop back-edges; non-zero means stop.
+    pub cancel: *const AtomicU32,
+    /// Where the kernel records the first error it hits.
+    pub error: *mut ErrorRecord,
+}
+
+/// The signature of a compiled kernel entry: runs one lane group of a work-group.
+///
+/// `lane_group` is the index of the lane group within the work-group (its first
+/// work-item has local linear id `lane_group * W`); `resume` is 0 for a fresh start or
+/// the barrier number returned by the previous call. Returns a [`crate::Status`] value.
+pub type EntryFn = unsafe extern "C" fn(ctx: *const LaunchContext, lane_group: u64, resume: u64) -> u64;
+
+/// Byte offsets of the context's fields, for code generators.
+pub mod offsets {
+    use super::{ErrorRecord, LaunchContext};
+    use std::mem::offset_of;
+
+    pub const WORK_DIM: usize = offset_of!(LaunchContext, work_dim);
+    pub const GLOBAL_SIZE: usize = offset_of!(LaunchContext, global_size);
+    pub const LOCAL_SIZE: usize = offset_of!(LaunchContext, local_size);
+    pub const ENQUEUED_LOCAL_SIZE: usize = offset_of!(LaunchContext, enqueued_local_size);
+    pub const NUM_GROUPS: usize = offset_of!(LaunchContext, num_groups);
+    pub const GLOBAL_OFFSET: usize = offset_of!(LaunchContext, global_offset);
+    pub const GROUP_ID: usize = offset_of!(LaunchContext, group_id);
+    pub const ARGS: usize = offset_of!(LaunchContext, args);
+    pub const LOCAL_MEM: usize = offset_of!(LaunchContext, local_mem);
+    pub const PRIVATE_MEM: usize = offset_of!(LaunchContext, private_mem);
+    pub const PRIVATE_STRIDE: usize = offset_of!(LaunchContext, private_stride);
+    pub const CANCEL: usize = offset_of!(LaunchContext, cancel);
+    pub const ERROR: usize = offset_of!(LaunchContext, error);
+
+    pub const ERROR_KIND: usize = offset_of!(ErrorRecord, kind);
+    pub const ERROR_ARG: usize = offset_of!(ErrorRecord, arg);
+    pub const ERROR_OFFSET: usize = offset_of!(ErrorRecord, offset);
+    pub const ERROR_SIZE: usize = offset_of!(ErrorRecord, size);
+    pub const ERROR_LOCAL_LINEAR_ID: usize = offset_of!(ErrorRecord, local_linear_id);
+}

@@ -1,0 +1,18 @@
+//! The contract between kernels compiled by spirjit and the host that runs them.
+//!
+//! Everything here is plain data with a fixed `#[repr(C)]` layout: the launch context a
+//! compiled kernel receives, the status codes it returns, the address spaces of its
+//! pointers and the byte layout of its arguments. The compiler (`spirjit-jit`) reads field
+//! offsets from here with `offset_of!`, and the runtime (`spirjit`) fills the same
+//! structures, so the two can never disagree about a layout.
+//!
+//! This crate must not contain logic beyond layout helpers: no compilation, no
+//! execution, no allocation policies.
+
+pub mod address_space;
+pub mod context;
+pub mod status;
+
+pub use address_space::AddressSpace;
+pub use context::{EntryFn, ErrorRecord, LaunchContext};
+pub use status::Status;

@@ -1,0 +1,1 @@
+//! Analyses of KIR: facts for the lowering. Never emits code.

@@ -1,0 +1,4 @@
+//! Front ends: input formats in, [`crate::ir::Module`] out. Nothing after this module
+//! knows which format a kernel came from.
+
+pub mod spirv;

@@ -1,0 +1,630 @@
+//! The kernel IR (KIR): one small typed SSA IR that every front end produces and every
+//! later stage consumes.
+//!
+//! # Model
+//! A [`Module`] holds kernels; each [`Kernel`] owns one [`Function`] (user functions are
+//! inlined by the front end) plus the facts the runtime needs (parameters, work-group
+//! size hints, static local-memory layout, private-memory size, constant data).
+//!
+//! A function is a list of [`Block`]s; `BlockId(0)` is the entry. Blocks take parameters
+//! (phi nodes are block parameters, as in Cranelift) and end in one [`Terminator`].
+//! Every instruction produces at most one [`Value`]; every value has one [`Type`].
+//!
+//! # Invariants (checked by [`verify`])
+//! * Every value is defined once and its definition dominates its uses.
+//! * Operations on vectors are component-wise (as in SPIR-V); both operands have the
+//!   same type unless the instruction says otherwise.
+//! * Integers carry no sign; the operation says how to interpret them.
+//! * Pointers are untyped byte addresses tagged with an [`AddressSpace`]; aggregate
+//!   indexing has already been turned into [`InstKind::PtrAdd`] byte offsets.
+//! * Booleans are their own type and are produced only by comparisons, logic on
+//!   booleans, constants and conversions from the front end.
+//!
+//! KIR knows nothing of work-item lanes: the lowering decides how many work-items share
+//! one instruction stream. It must not contain anything specific to one front end.
+
+mod display;
+mod types;
+pub mod verify;
+
+pub use types::{Scalar, StructType, Type};
+
+pub use spirjit_abi::AddressSpace;
+
+use std::fmt;
+
+/// An SSA value.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Value(pub u32);
+
+/// A basic block.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct BlockId(pub u32);
+
+/// An instruction.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct InstId(pub u32);
+
+/// A private (per-work-item) variable of a function.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct VarId(pub u32);
+
+/// A block of module-scope constant data.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct DataId(pub u32);
+
+impl fmt::Display for Value {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "v{}", self.0)
+    }
+}
+impl fmt::Display for BlockId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "block{}", self.0)
+    }
+}
+impl fmt::Display for VarId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "var{}", self.0)
+    }
+}
+impl fmt::Display for DataId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "data{}", self.0)
+    }
+}
+
+/// A whole translated module.
+#[derive(Clone, Debug, Default)]
+pub struct Module {
+    pub kernels: Vec<Kernel>,
+    /// Module-scope constant data (program-scope `__constant` arrays, string literals,
+    /// initialised globals). Addressed with [`InstKind::DataAddr`].
+    pub data: Vec<ConstData>,
+    /// Capabilities the module declared, by name, for `spirjit info`.
+    pub capabilities: Vec<String>,
+    /// Pointer width of the module's addressing model in bits (32 or 64).
+    pub pointer_bits: u32,
+}
+
+/// Module-scope bytes that kernels may read (and, for initialised `__global`
+/// program-scope variables, write).
+#[derive(Clone, Debug)]
+pub struct ConstData {
+    pub name: Option<String>,
+    pub bytes: Vec<u8>,
+    pub align: u32,
+    pub writable: bool,
+}
+
+/// One kernel entry point.
+#[derive(Clone, Debug)]
+pub struct Kernel {
+    pub name: String,
+    pub params: Vec<Param>,
+    /// `reqd_work_group_size` (SPIR-V `LocalSize`).
+    pub reqd_work_group_size: Option<[u32; 3]>,
+    /// `work_group_size_hint` (SPIR-V `LocalSizeHint`).
+    pub work_group_size_hint: Option<[u32; 3]>,
+    /// Bytes of module-scope `__local` variables this kernel uses, laid out from offset
+    /// 0 of the work-group's local memory; [`InstKind::LocalAddr`] offsets point into it.
+    pub local_static_size: u64,
+    /// Zero-initialised local variables: ranges (offset, size) to clear before a
+    /// work-group starts.
+    pub local_zero_init: Vec<(u64, u64)>,
+    pub func: Function,
+}
+
+/// What kind of argument a kernel parameter takes.
+#[derive(Clone, Debug, PartialEq)]
+pub enum ParamKind {
+    /// A pointer to a buffer (global or constant) or to local memory.
+    /// `pointee` is the element type as the module declares it (`Type::I8` when unknown).
+    Pointer { space: AddressSpace, pointee: Type },
+    /// A value: scalar, vector, or struct/array passed by value.
+    Value(Type),
+    /// A sampler (opaque, 8-byte handle).
+    Sampler,
+    /// An image (opaque, pointer to an image descriptor).
+    Image { dim: String, access: String },
+}
+
+/// A kernel parameter.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Param {
+    pub name: Option<String>,
+    pub kind: ParamKind,
+    /// The OpenCL C type spelling when the module records it (`float*`, `int4`, ...).
+    pub type_name: Option<String>,
+    /// The kernel never writes through this pointer (`const`, `NoWrite`).
+    pub read_only: bool,
+    /// The SSA type this parameter has inside the function (`Ptr` for pointers and
+    /// by-value aggregates, which are passed by reference).
+    pub value_type: Type,
+}
+
+/// A function body in SSA form.
+#[derive(Clone, Debug, Default)]
+pub struct Function {
+    pub blocks: Vec<Block>,
+    pub insts: Vec<Inst>,
+    pub values: Vec<ValueDef>,
+    /// Private variables: each work-item has its own copy.
+    pub vars: Vec<PrivateVar>,
+}
+
+/// A private variable: `size` bytes aligned to `align`, per work-item.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PrivateVar {
+    pub name: Option<String>,
+    pub size: u64,
+    pub align: u32,
+    /// Initial bytes, when the variable has an initializer.
+    pub init: Option<Vec<u8>>,
+}
+
+/// How a value comes to be.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ValueDef {
+    pub ty: Type,
+    pub origin: ValueOrigin,
+    /// Source name (OpName) for dumps.
+    pub name: Option<String>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ValueOrigin {
+    BlockParam(BlockId, u32),
+    Inst(InstId),
+}
+
+/// A basic block: parameters, straight-line instructions, one terminator.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Block {
+    pub params: Vec<Value>,
+    pub insts: Vec<InstId>,
+    pub term: Terminator,
+}
+
+/// A jump target with the arguments for its block parameters.
+#[derive(Clone, Debug, PartialEq)]
+pub struct BlockCall {
+    pub block: BlockId,
+    pub args: Vec<Value>,
+}
+
+/// How a block ends.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Terminator {
+    Jump(BlockCall),
+    /// `cond` is a scalar `bool`.
+    Branch { cond: Value, then_: BlockCall, else_: BlockCall },
+    /// `value` is a scalar integer; case literals are compared after truncation to its width.
+    Switch { value: Value, default: BlockCall, cases: Vec<(u64, BlockCall)> },
+    Return,
+    Unreachable,
+}
+
+/// One instruction: its operation and the value it defines, if any.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Inst {
+    pub kind: InstKind,
+    pub result: Option<Value>,
+}
+
+/// Operations. Vector operands are processed component by component unless noted.
+#[derive(Clone, Debug, PartialEq)]
+pub enum InstKind {
+    /// A constant of the result type. For vectors one entry per component; each entry
+    /// holds the bits of the component (floats as their IEEE bits, bools as 0/1).
+    /// Aggregates are built with [`InstKind::Construct`].
+    Const(Vec<u64>),
+    /// An undefined value of the result type (reads as zero).
+    Undef,
+    /// The value of kernel parameter `n` (see [`Param::value_type`]).
+    Param(u32),
+    Unary(UnaryOp, Value),
+    Binary(BinaryOp, Value, Value),
+    /// `fma(a, b, c)` with a single rounding.
+    Fma(Value, Value, Value),
+    Icmp(IntCC, Value, Value),
+    Fcmp(FloatCC, Value, Value),
+    /// `cond ? a : b`; `cond` is a bool scalar (same for every component) or a bool
+    /// vector with one condition per component.
+    Select(Value, Value, Value),
+    /// Numeric conversion to the result type (same component count).
+    Convert(Conversion, Value),
+    /// Reinterpret the bits as the result type (same total size; vectors may change
+    /// shape, e.g. `int2` ↔ `long`).
+    Bitcast(Value),
+    /// Component / member `index` of a vector, struct or array value.
+    Extract(Value, u32),
+    /// `aggregate` with component `index` replaced by `element`.
+    Insert { aggregate: Value, element: Value, index: u32 },
+    /// Component `index` (an integer value) of a vector; out of range reads as zero.
+    ExtractDyn(Value, Value),
+    /// `vector` with component `index` (an integer value) replaced; out of range is a no-op.
+    InsertDyn { vector: Value, element: Value, index: Value },
+    /// Components of `a` then `b` selected by index; `u32::MAX` means undefined (zero).
+    Shuffle { a: Value, b: Value, indices: Vec<u32> },
+    /// Build a vector, struct or array from its components (vectors from scalars).
+    Construct(Vec<Value>),
+    /// `ptr + offset` bytes; `offset` is a signed integer of any width.
+    PtrAdd(Value, Value),
+    /// Read the result type from memory.
+    Load { ptr: Value, align: u32 },
+    /// Write `value` to memory.
+    Store { ptr: Value, value: Value, align: u32 },
+    /// Copy `size` bytes (an integer value) from `src` to `dst`.
+    CopyMemory { dst: Value, src: Value, size: Value },
+    /// Atomic read-modify-write; returns the old value. Integer scalars only.
+    AtomicRmw { op: AtomicOp, ptr: Value, value: Value },
+    /// Atomic compare-exchange; returns the old value.
+    AtomicCmpXchg { ptr: Value, expected: Value, replacement: Value },
+    AtomicLoad { ptr: Value },
+    AtomicStore { ptr: Value, value: Value },
+    /// A work-item query for dimension `dim` (0..3); the result type is the module's
+    /// size type (i32 or i64). Out-of-range dimensions give the OpenCL defaults
+    /// (0 for ids and offsets, 1 for sizes).
+    WorkItem(WorkItemQuery, Value),
+    /// `get_work_dim()`, as i32.
+    WorkDim,
+    /// Address of a private variable of the current work-item.
+    VarAddr(VarId),
+    /// Address `offset` bytes into the work-group's local memory (static part).
+    LocalAddr(u64),
+    /// Address of module-scope constant data.
+    DataAddr(DataId),
+    /// Work-group barrier: every work-item of the group reaches it before any proceeds.
+    Barrier,
+    /// Memory fence without control synchronisation (no-op on one host thread per group).
+    MemoryFence,
+    /// Call a runtime builtin component-wise. `symbol` names the scalar builtin in
+    /// `spirjit-builtins`' table; for vector operands it is called once per component.
+    Call { symbol: String, args: Vec<Value> },
+    /// A native math operation, component-wise.
+    Math(MathOp, Vec<Value>),
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum UnaryOp {
+    /// Integer negation (two's complement).
+    INeg,
+    /// Bitwise not; logical not on bools.
+    Not,
+    FNeg,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum BinaryOp {
+    IAdd,
+    ISub,
+    IMul,
+    /// Unsigned division; division by zero gives 0.
+    UDiv,
+    /// Signed division; division by zero gives 0, `MIN / -1` gives `MIN`.
+    SDiv,
+    /// Unsigned remainder; by zero gives 0.
+    URem,
+    /// Signed remainder with the sign of the dividend; by zero gives 0.
+    SRem,
+    /// Signed modulo with the sign of the divisor (SPIR-V `OpSMod`); by zero gives 0.
+    SMod,
+    And,
+    Or,
+    Xor,
+    /// Shifts take the shift amount modulo the bit width (OpenCL semantics).
+    Shl,
+    LShr,
+    AShr,
+    FAdd,
+    FSub,
+    FMul,
+    FDiv,
+    /// Remainder with the sign of the dividend (C `fmod`).
+    FRem,
+    /// Remainder with the sign of the divisor (SPIR-V `OpFMod`).
+    FMod,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum IntCC {
+    Eq,
+    Ne,
+    Slt,
+    Sle,
+    Sgt,
+    Sge,
+    Ult,
+    Ule,
+    Ugt,
+    Uge,
+}
+
+/// Float comparisons: `Ord*` are false when either operand is NaN, `Unord*` true.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum FloatCC {
+    OrdEq,
+    OrdNe,
+    OrdLt,
+    OrdLe,
+    OrdGt,
+    OrdGe,
+    UnordEq,
+    UnordNe,
+    UnordLt,
+    UnordLe,
+    UnordGt,
+    UnordGe,
+    /// Neither is NaN.
+    Ordered,
+    /// Either is NaN.
+    Unordered,
+}
+
+/// A numeric conversion. The source and result types decide widths; `op` decides how
+/// bits are interpreted.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Conversion {
+    pub op: ConvOp,
+    /// Clamp to the result range instead of wrapping (`convert_T_sat`); float→int
+    /// NaN gives 0.
+    pub saturate: bool,
+    /// Rounding for conversions that can be inexact; `None` is the default
+    /// (round to nearest even for →float, toward zero for float→int).
+    pub rounding: Option<Rounding>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ConvOp {
+    /// Integer → integer, zero-extending or truncating (unsigned source).
+    UToU,
+    /// Integer → integer, sign-extending or truncating (signed source).
+    SToS,
+    /// Signed integer → unsigned integer (saturation clamps negatives to 0).
+    SToU,
+    /// Unsigned integer → signed integer (saturation clamps to the signed max).
+    UToS,
+    FToS,
+    FToU,
+    SToF,
+    UToF,
+    /// Float → float (f16/f32/f64).
+    FToF,
+    /// Pointer → integer.
+    PtrToInt,
+    /// Integer → pointer.
+    IntToPtr,
+    /// Pointer → pointer of another address space.
+    PtrToPtr,
+    /// Bool → integer (0/1) or float (0.0/1.0).
+    BoolToNum,
+    /// Integer → bool (non-zero is true).
+    NumToBool,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Rounding {
+    /// Round to nearest, ties to even (`_rte`).
+    NearestEven,
+    /// Toward zero (`_rtz`).
+    TowardZero,
+    /// Toward +inf (`_rtp`).
+    Up,
+    /// Toward -inf (`_rtn`).
+    Down,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum AtomicOp {
+    Xchg,
+    Add,
+    Sub,
+    And,
+    Or,
+    Xor,
+    SMin,
+    SMax,
+    UMin,
+    UMax,
+    /// Increment (`atomic_inc`).
+    Inc,
+    /// Decrement (`atomic_dec`).
+    Dec,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum WorkItemQuery {
+    GlobalId,
+    LocalId,
+    GroupId,
+    GlobalSize,
+    LocalSize,
+    EnqueuedLocalSize,
+    NumGroups,
+    GlobalOffset,
+}
+
+/// Math operations the lowering emits inline (Cranelift instructions or short
+/// sequences); everything else goes through [`InstKind::Call`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum MathOp {
+    FAbs,
+    /// IEEE minNum: a NaN operand loses.
+    FMin,
+    /// IEEE maxNum: a NaN operand loses.
+    FMax,
+    Sqrt,
+    Floor,
+    Ceil,
+    Trunc,
+    /// Round to nearest even (`rint`).
+    Rint,
+    /// Round half away from zero (`round`).
+    Round,
+    CopySign,
+    SMin,
+    SMax,
+    UMin,
+    UMax,
+    /// Absolute value of a signed integer, as unsigned (`abs`).
+    IAbs,
+    Clz,
+    Ctz,
+    Popcount,
+    /// High half of the signed product.
+    SMulHi,
+    /// High half of the unsigned product.
+    UMulHi,
+    /// `a * b + c` with a single rounding where the host has FMA, else two.
+    Mad,
+}
+
+impl Function {
+    /// The type of a value.
+    pub fn ty(&self, v: Value) -> &Type {
+        &self.values[v.0 as usize].ty
+    }
+
+    /// The instruction that defines `v`, if it is not a block parameter.
+    pub fn def_inst(&self, v: Value) -> Option<&Inst> {
+        match self.values[v.0 as usize].origin {
+            ValueOrigin::Inst(i) => Some(&self.insts[i.0 as usize]),
+            ValueOrigin::BlockParam(..) => None,
+        }
+    }
+
+    pub fn block(&self, b: BlockId) -> &Block {
+        &self.blocks[b.0 as usize]
+    }
+
+    pub fn inst(&self, i: InstId) -> &Inst {
+        &self.insts[i.0 as usize]
+    }
+
+    /// Append an empty block ending in `unreachable`.
+    pub fn add_block(&mut self) -> BlockId {
+        let id = BlockId(self.blocks.len() as u32);
+        self.blocks.push(Block { params: Vec::new(), insts: Vec::new(), term: Terminator::Unreachable });
+        id
+    }
+
+    /// Add a parameter of type `ty` to `block`.
+    pub fn add_block_param(&mut self, block: BlockId, ty: Type) -> Value {
+        let index = self.blocks[block.0 as usize].params.len() as u32;
+        let v = Value(self.values.len() as u32);
+        self.values.push(ValueDef { ty, origin: ValueOrigin::BlockParam(block, index), name: None });
+        self.blocks[block.0 as usize].params.push(v);
+        v
+    }
+
+    /// Append an instruction to `block`. `result` is the type of the value it defines
+    /// (`None` for instructions without a result).
+    pub fn push(&mut self, block: BlockId, kind: InstKind, result: Option<Type>) -> Option<Value> {
+        let inst = InstId(self.insts.len() as u32);
+        let value = result.map(|ty| {
+            let v = Value(self.values.len() as u32);
+            self.values.push(ValueDef { ty, origin: ValueOrigin::Inst(inst), name: None });
+            v
+        });
+        self.insts.push(Inst { kind, result: value });
+        self.blocks[block.0 as usize].insts.push(inst);
+        value
+    }
+
+    /// Set the terminator of `block`.
+    pub fn terminate(&mut self, block: BlockId, term: Terminator) {
+        self.blocks[block.0 as usize].term = term;
+    }
+
+    /// Add a private variable.
+    pub fn add_var(&mut self, var: PrivateVar) -> VarId {
+        self.vars.push(var);
+        VarId(self.vars.len() as u32 - 1)
+    }
+
+    /// Successor blocks of `block`, in terminator order (duplicates kept).
+    pub fn successors(&self, block: BlockId) -> Vec<BlockId> {
+        self.block(block).term.targets().map(|c| c.block).collect()
+    }
+}
+
+impl Terminator {
+    /// The jump targets of this terminator.
+    pub fn targets(&self) -> Box<dyn Iterator<Item = &BlockCall> + '_> {
+        match self {
+            Terminator::Jump(c) => Box::new(std::iter::once(c)),
+            Terminator::Branch { then_, else_, .. } => Box::new([then_, else_].into_iter()),
+            Terminator::Switch { default, cases, .. } => {
+                Box::new(std::iter::once(default).chain(cases.iter().map(|(_, c)| c)))
+            }
+            Terminator::Return | Terminator::Unreachable => Box::new(std::iter::empty()),
+        }
+    }
+
+    /// Mutable access to the jump targets.
+    pub fn targets_mut(&mut self) -> Box<dyn Iterator<Item = &mut BlockCall> + '_> {
+        match self {
+            Terminator::Jump(c) => Box::new(std::iter::once(c)),
+            Terminator::Branch { then_, else_, .. } => Box::new([then_, else_].into_iter()),
+            Terminator::Switch { default, cases, .. } => {
+                Box::new(std::iter::once(default).chain(cases.iter_mut().map(|(_, c)| c)))
+            }
+            Terminator::Return | Terminator::Unreachable => Box::new(std::iter::empty()),
+        }
+    }
+
+    /// Values this terminator uses (condition and block arguments).
+    pub fn uses(&self) -> Vec<Value> {
+        let mut out = Vec::new();
+        match self {
+            Terminator::Branch { cond, .. } => out.push(*cond),
+            Terminator::Switch { value, .. } => out.push(*value),
+            _ => {}
+        }
+        for c in self.targets() {
+            out.extend(c.args.iter().copied());
+        }
+        out
+    }
+}
+
+impl InstKind {
+    /// Values this instruction uses, in operand order.
+    pub fn uses(&self) -> Vec<Value> {
+        use InstKind::*;
+        match self {
+            Const(_) | Undef | Param(_) | WorkDim | VarAddr(_) | LocalAddr(_) | DataAddr(_) | Barrier
+            | MemoryFence => vec![],
+            Unary(_, a) | Convert(_, a) | Bitcast(a) | Extract(a, _) | WorkItem(_, a) => vec![*a],
+            Binary(_, a, b) | Icmp(_, a, b) | Fcmp(_, a, b) | ExtractDyn(a, b) | PtrAdd(a, b) => vec![*a, *b],
+            Shuffle { a, b, .. } => vec![*a, *b],
+            Fma(a, b, c) | Select(a, b, c) => vec![*a, *b, *c],
+            Insert { aggregate, element, .. } => vec![*aggregate, *element],
+            InsertDyn { vector, element, index } => vec![*vector, *element, *index],
+            Construct(vs) | Call { args: vs, .. } | Math(_, vs) => vs.clone(),
+            Load { ptr, .. } | AtomicLoad { ptr } => vec![*ptr],
+            Store { ptr, value, .. } | AtomicStore { ptr, value } | AtomicRmw { ptr, value, .. } => {
+                vec![*ptr, *value]
+            }
+            CopyMemory { dst, src, size } => vec![*dst, *src, *size],
+            AtomicCmpXchg { ptr, expected, replacement } => vec![*ptr, *expected, *replacement],
+        }
+    }
+
+    /// True when the instruction has an effect besides its result (memory, control).
+    pub fn has_side_effects(&self) -> bool {
+        matches!(
+            self,
+            InstKind::Store { .. }
+                | InstKind::CopyMemory { .. }
+                | InstKind::AtomicRmw { .. }
+                | InstKind::AtomicCmpXchg { .. }
+                | InstKind::AtomicLoad { .. }
+                | InstKind::AtomicStore { .. }
+                | InstKind::Barrier
+                | InstKind::MemoryFence
+                | InstKind::Call { .. }
+        )
+    }
+}

@@ -1,0 +1,267 @@
+//! KIR types and their byte layout in memory.
+
+use std::fmt;
+use std::sync::Arc;
+
+use spirjit_abi::AddressSpace;
+
+/// A scalar: the leaves of every KIR type.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Scalar {
+    Bool,
+    I8,
+    I16,
+    I32,
+    I64,
+    F16,
+    F32,
+    F64,
+    /// A 64-bit host address in the given address space.
+    Ptr(AddressSpace),
+}
+
+impl Scalar {
+    /// Bytes in memory (bools are one byte; pointers eight).
+    pub fn size(self) -> u64 {
+        match self {
+            Scalar::Bool | Scalar::I8 => 1,
+            Scalar::I16 | Scalar::F16 => 2,
+            Scalar::I32 | Scalar::F32 => 4,
+            Scalar::I64 | Scalar::F64 | Scalar::Ptr(_) => 8,
+        }
+    }
+
+    /// Bit width of the value (bools: 1).
+    pub fn bits(self) -> u32 {
+        match self {
+            Scalar::Bool => 1,
+            s => s.size() as u32 * 8,
+        }
+    }
+
+    pub fn is_float(self) -> bool {
+        matches!(self, Scalar::F16 | Scalar::F32 | Scalar::F64)
+    }
+
+    pub fn is_int(self) -> bool {
+        matches!(self, Scalar::I8 | Scalar::I16 | Scalar::I32 | Scalar::I64)
+    }
+
+    /// The integer scalar of `bits` bits, if there is one.
+    pub fn int(bits: u32) -> Option<Scalar> {
+        Some(match bits {
+            8 => Scalar::I8,
+            16 => Scalar::I16,
+            32 => Scalar::I32,
+            64 => Scalar::I64,
+            _ => return None,
+        })
+    }
+
+    /// The float scalar of `bits` bits, if there is one.
+    pub fn float(bits: u32) -> Option<Scalar> {
+        Some(match bits {
+            16 => Scalar::F16,
+            32 => Scalar::F32,
+            64 => Scalar::F64,
+            _ => return None,
+        })
+    }
+}
+
+/// A struct type: members at explicit byte offsets.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct StructType {
+    pub members: Vec<(u64, Type)>,
+    pub size: u64,
+    pub align: u32,
+}
+
+/// A KIR type.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Type {
+    Scalar(Scalar),
+    /// `n` components (2, 3, 4, 8 or 16). A 3-component vector occupies the space of 4.
+    Vector(Scalar, u8),
+    /// `len` elements, `stride` bytes apart.
+    Array { elem: Box<Type>, len: u64, stride: u64 },
+    Struct(Arc<StructType>),
+}
+
+impl Type {
+    pub const BOOL: Type = Type::Scalar(Scalar::Bool);
+    pub const I8: Type = Type::Scalar(Scalar::I8);
+    pub const I16: Type = Type::Scalar(Scalar::I16);
+    pub const I32: Type = Type::Scalar(Scalar::I32);
+    pub const I64: Type = Type::Scalar(Scalar::I64);
+    pub const F16: Type = Type::Scalar(Scalar::F16);
+    pub const F32: Type = Type::Scalar(Scalar::F32);
+    pub const F64: Type = Type::Scalar(Scalar::F64);
+
+    pub fn ptr(space: AddressSpace) -> Type {
+        Type::Scalar(Scalar::Ptr(space))
+    }
+
+    /// Bytes this type occupies in memory (vec3 as vec4, as in OpenCL).
+    pub fn size(&self) -> u64 {
+        match self {
+            Type::Scalar(s) => s.size(),
+            Type::Vector(s, n) => s.size() * if *n == 3 { 4 } else { *n as u64 },
+            Type::Array { len, stride, .. } => len.saturating_mul(*stride),
+            Type::Struct(st) => st.size,
+        }
+    }
+
+    /// Required alignment in bytes (vectors align to their size, as in OpenCL).
+    pub fn align(&self) -> u32 {
+        match self {
+            Type::Scalar(s) => s.size() as u32,
+            Type::Vector(..) => self.size().min(128) as u32,
+            Type::Array { elem, .. } => elem.align(),
+            Type::Struct(st) => st.align,
+        }
+    }
+
+    /// The scalar of a scalar or vector type.
+    pub fn scalar(&self) -> Option<Scalar> {
+        match self {
+            Type::Scalar(s) | Type::Vector(s, _) => Some(*s),
+            _ => None,
+        }
+    }
+
+    /// Components of a scalar (1) or vector (n) type.
+    pub fn lanes(&self) -> Option<u32> {
+        match self {
+            Type::Scalar(_) => Some(1),
+            Type::Vector(_, n) => Some(*n as u32),
+            _ => None,
+        }
+    }
+
+    /// The type of component / member `i` of a vector, array or struct.
+    pub fn component(&self, i: u32) -> Option<Type> {
+        match self {
+            Type::Vector(s, n) if i < *n as u32 => Some(Type::Scalar(*s)),
+            Type::Array { elem, len, .. } if (i as u64) < *len => Some((**elem).clone()),
+            Type::Struct(st) => st.members.get(i as usize).map(|(_, t)| t.clone()),
+            _ => None,
+        }
+    }
+
+    /// Byte offset of component / member `i` within the type.
+    pub fn component_offset(&self, i: u32) -> Option<u64> {
+        match self {
+            Type::Vector(s, n) if i < *n as u32 => Some(s.size() * i as u64),
+            Type::Array { len, stride, .. } if (i as u64) < *len => Some(stride * i as u64),
+            Type::Struct(st) => st.members.get(i as usize).map(|(o, _)| *o),
+            _ => None,
+        }
+    }
+
+    /// Number of components / members (vectors, arrays, structs); 0 for scalars.
+    pub fn component_count(&self) -> u64 {
+        match self {
+            Type::Scalar(_) => 0,
+            Type::Vector(_, n) => *n as u64,
+            Type::Array { len, .. } => *len,
+            Type::Struct(st) => st.members.len() as u64,
+        }
+    }
+
+    /// The same shape with another scalar (for conversions and comparisons).
+    pub fn with_scalar(&self, s: Scalar) -> Type {
+        match self {
+            Type::Vector(_, n) => Type::Vector(s, *n),
+            _ => Type::Scalar(s),
+        }
+    }
+
+    /// The scalar leaves of this type with their byte offsets, in order. Fails with the
+    /// leaf count when it would exceed `limit`.
+    pub fn leaves(&self, limit: usize) -> Result<Vec<(u64, Scalar)>, usize> {
+        fn walk(t: &Type, base: u64, out: &mut Vec<(u64, Scalar)>, limit: usize) -> Result<(), usize> {
+            match t {
+                Type::Scalar(s) => out.push((base, *s)),
+                Type::Vector(s, n) => {
+                    for i in 0..*n as u64 {
+                        out.push((base + i * s.size(), *s));
+                    }
+                }
+                Type::Array { elem, len, stride } => {
+                    for i in 0..*len {
+                        walk(elem, base + i * stride, out, limit)?;
+                        if out.len() > limit {
+                            return Err(out.len());
+                        }
+                    }
+                }
+                Type::Struct(st) => {
+                    for (o, m) in &st.members {
+                        walk(m, base + o, out, limit)?;
+                    }
+                }
+            }
+            if out.len() > limit {
+                return Err(out.len());
+            }
+            Ok(())
+        }
+        let mut out = Vec::new();
+        walk(self, 0, &mut out, limit)?;
+        Ok(out)
+    }
+
+    /// A struct laid out with C rules (each member at its natural alignment), or packed.
+    pub fn c_struct(members: Vec<Type>, packed: bool) -> Type {
+        let mut offset = 0u64;
+        let mut align = 1u32;
+        let mut laid = Vec::with_capacity(members.len());
+        for m in members {
+            let a = if packed { 1 } else { m.align().max(1) };
+            offset = offset.div_ceil(a as u64) * a as u64;
+            align = align.max(a);
+            let size = m.size();
+            laid.push((offset, m));
+            offset += size;
+        }
+        let size = offset.div_ceil(align as u64) * align as u64;
+        Type::Struct(Arc::new(StructType { members: laid, size, align }))
+    }
+}
+
+impl fmt::Display for Scalar {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Scalar::Bool => f.write_str("bool"),
+            Scalar::I8 => f.write_str("i8"),
+            Scalar::I16 => f.write_str("i16"),
+            Scalar::I32 => f.write_str("i32"),
+            Scalar::I64 => f.write_str("i64"),
+            Scalar::F16 => f.write_str("f16"),
+            Scalar::F32 => f.write_str("f32"),
+            Scalar::F64 => f.write_str("f64"),
+            Scalar::Ptr(s) => write!(f, "ptr<{s}>"),
+        }
+    }
+}
+
+impl fmt::Display for Type {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Type::Scalar(s) => write!(f, "{s}"),
+            Type::Vector(s, n) => write!(f, "{s}x{n}"),
+            Type::Array { elem, len, stride } => write!(f, "[{elem}; {len}, stride {stride}]"),
+            Type::Struct(st) => {
+                f.write_str("{")?;
+                for (i, (o, m)) in st.members.iter().enumerate() {
+                    if i > 0 {
+                        f.write_str(", ")?;
+                    }
+                    write!(f, "@{o} {m}")?;
+                }
+                f.write_str("}")
+            }
+        }
+    }
+}
