@@ -1,1 +1,64 @@
-//! placeholder
+//! spirjit runs GPU compute kernels (SPIR-V) natively on the CPU.
+//!
+//! # Model
+//! A [`Program`] is a loaded module: its kernels translated to spirjit's kernel IR and
+//! compiled with Cranelift. A [`Kernel`] is one entry point; [`Kernel::run`] launches it
+//! over an [`NdRange`] with one [`Arg`] per parameter and returns when every work-item
+//! has finished:
+//!
+//! * buffers ([`Arg::buffer`], [`Arg::read_only`]) are the caller's slices, used in place;
+//! * by-value arguments ([`Arg::value`]) are copied;
+//! * `__local` pointer arguments ([`Arg::local`]) get that many bytes of local memory per
+//!   work-group.
+//!
+//! Work-groups run in parallel on a global thread pool ([`set_num_threads`],
+//! `SPIRJIT_NUM_THREADS`); inside a work-group, lane groups of work-items run in SIMD
+//! lanes and meet at barriers. Every failure — a bad module, a wrong argument, an
+//! impossible NDRange, an out-of-bounds access in the kernel — is an [`Error`] whose
+//! message says what was wrong, where, and what to do.
+//!
+//! # Example
+//! ```
+//! use spirjit::{Arg, NdRange, Program};
+//!
+//! # fn main() -> spirjit::Result<()> {
+//! // __kernel void vadd_float(global const float* a, global const float* b,
+//! //                          global float* c, int n)
+//! // { size_t i = get_global_id(0); if (i < (size_t)n) c[i] = a[i] + b[i]; }
+//! let program = Program::from_path("tests/kernels/vadd_float.O2.spv")?;
+//! let vadd = program.kernel("vadd_float")?;
+//! let a: Vec<f32> = (0..1000).map(|i| i as f32).collect();
+//! let b = vec![1.0f32; 1000];
+//! let mut c = vec![0.0f32; 1000];
+//! let args = &mut [Arg::read_only(&a), Arg::read_only(&b), Arg::buffer(&mut c), Arg::value(1000i32)];
+//! let info = vadd.run(&NdRange::d1(1000), args)?;
+//! assert_eq!(c[10], 11.0);
+//! assert_eq!(info.work_groups * info.local_size[0], 1000);
+//! # Ok(())
+//! # }
+//! ```
+//!
+//! This crate owns arguments, memory and the NDRange driver; it must not translate or
+//! generate code itself (that is `spirjit-jit`).
+
+mod arena;
+mod args;
+mod cancel;
+pub mod cli;
+mod dispatch;
+mod error;
+mod kernel;
+mod ndrange;
+pub mod npy;
+mod pool;
+mod program;
+
+pub use args::{bytes_of, bytes_of_mut, Arg, Pod};
+pub use cancel::CancelToken;
+pub use error::{Error, Result};
+pub use kernel::{opencl_type_name, param_type_text, Kernel, RunInfo};
+pub use ndrange::{NdRange, MAX_WORK_GROUP_SIZE};
+pub use pool::{num_threads, set_num_threads, try_set_num_threads, NUM_THREADS_ENV};
+pub use program::{Options, Program};
+pub use spirjit_jit::ir::{AddressSpace, Param, ParamKind, Scalar, Type};
+pub use spirjit_jit::CompileError;

@@ -1,1 +1,288 @@
-//! placeholder
+//! The runtime library that kernels compiled by spirjit call.
+//!
+//! Every function here is a scalar `extern "C"` function that compiled code calls through
+//! a raw address: OpenCL.std float math (`sin_f32`, `pow_f64`, ...), OpenCL.std integer
+//! functions (`s_add_sat_i32`, `u_mul_hi_i64`, ...), half-precision and rounding-mode
+//! conversions, and `memmove`. The JIT finds them by symbol name with [`lookup`] (or
+//! walks [`table`]) and declares each with the [`ArgType`] signature recorded there;
+//! vector operations call the scalar function once per component.
+//!
+//! Rules every builtin follows: `extern "C"`; parameters and result are one of the
+//! [`ArgType`]s (half values cross as `I16` bits, bools never cross, integers cross as
+//! the *signed* Rust type of their width whatever their OpenCL signedness); no panics
+//! (an `extern "C"` function that panics aborts the process), no allocation, no I/O, no
+//! global state. This crate must not know about the kernel IR or the compiler.
+//!
+//! # Symbol naming
+//!
+//! - OpenCL.std float functions: `<extinst name>_<f32|f64>`, e.g. `sin_f32`, `ldexp_f64`
+//!   (takes `(f64, i32)`), `ilogb_f32` (returns `i32`).
+//! - OpenCL.std integer functions: `<extinst name>_<i8|i16|i32|i64>`, e.g.
+//!   `s_add_sat_i32`, `u_mul_hi_i64`; `s_upsample_i8` takes two `i8` and returns `i16`.
+//! - Helpers for the lowering: `fmod_*`, `round_*`, `convert_*`, `memmove`.
+//!
+//! # Adding a builtin
+//!
+//! 1. Write the function in the module of its family (`math`, `integer`, `convert`,
+//!    `half`, `memory`) as `pub extern "C" fn <symbol>(...) -> ...`; the Rust name *is*
+//!    the symbol. Use only `i8`..`i64`, `f32`, `f64`, `*mut u8`/`*const u8` and `()`.
+//! 2. Add its name to the group of its module and signature in the `builtins!` list
+//!    below, e.g. `ldexp_f32` under `math: extern "C" fn(f32, i32) -> f32 { ... }`, or
+//!    start a new group `module: extern "C" fn(params) -> ret { name }` (an `unsafe`
+//!    function, e.g. one that dereferences raw pointers, has an `unsafe extern "C" fn`
+//!    group). The function is coerced to that type, so a wrong signature does not
+//!    compile; the [`ArgType`]s are derived from it.
+//! 3. Add a test next to the function; `tests::symbols_are_unique` checks the table.
+//!
+//! # Example
+//!
+//! ```
+//! use spirjit_builtins::{lookup, ArgType};
+//!
+//! let sin = lookup("sin_f32").expect("sin_f32 is a builtin");
+//! assert_eq!(sin.params, &[ArgType::F32]);
+//! assert_eq!(sin.ret, ArgType::F32);
+//! // The JIT calls `sin.address`; from Rust it can be called like this:
+//! let f: extern "C" fn(f32) -> f32 = unsafe { std::mem::transmute(sin.address) };
+//! assert_eq!(f(0.0), 0.0);
+//! ```
+
+use std::collections::HashMap;
+use std::sync::OnceLock;
+
+pub mod convert;
+pub mod half;
+pub mod integer;
+pub mod math;
+pub mod memory;
+mod signature;
+#[cfg(test)]
+mod test_util;
+
+/// The type of one parameter or of the result of a builtin, as the JIT declares it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ArgType {
+    I8,
+    I16,
+    I32,
+    I64,
+    F32,
+    F64,
+    /// A host pointer (pointer-sized integer).
+    Ptr,
+    /// No value (only as a result).
+    Void,
+}
+
+/// One entry of the builtins table.
+#[derive(Debug)]
+pub struct Builtin {
+    /// The name compiled code refers to, e.g. `"sin_f32"`.
+    pub symbol: &'static str,
+    /// Parameter types, in order.
+    pub params: &'static [ArgType],
+    /// Result type ([`ArgType::Void`] for none).
+    pub ret: ArgType,
+    /// Address of the `extern "C"` function.
+    pub address: *const u8,
+}
+
+// SAFETY: `address` points to immutable machine code of a function that has no state;
+// sharing it between threads is sound.
+unsafe impl Sync for Builtin {}
+
+/// Declares the table. Entries are grouped by signature, each group headed by its module
+/// and the exact `extern "C"` function pointer type of its functions:
+/// `module: extern "C" fn(params) -> ret { function, function, ... }`. Each function is
+/// coerced to that type, so a signature cannot disagree with its function, and the
+/// [`ArgType`]s are derived from the type.
+macro_rules! builtins {
+    ($($module:ident : $fnty:ty { $($name:ident),* $(,)? })*) => {
+        static TABLE: &[Builtin] = &[$($(
+            Builtin {
+                symbol: stringify!($name),
+                params: <$fnty as signature::Signature>::PARAMS,
+                ret: <$fnty as signature::Signature>::RET,
+                address: ($module::$name as $fnty) as *const u8,
+            },
+        )*)*];
+    };
+}
+
+builtins! {
+    math: extern "C" fn(f32) -> f32 {
+        acos_f32, acosh_f32, acospi_f32, asin_f32, asinh_f32, asinpi_f32, atan_f32, atanh_f32,
+        atanpi_f32, cbrt_f32, ceil_f32, cos_f32, cosh_f32, cospi_f32, erf_f32, erfc_f32, exp_f32,
+        exp2_f32, exp10_f32, expm1_f32, fabs_f32, floor_f32, lgamma_f32, log_f32, log2_f32,
+        log10_f32, log1p_f32, logb_f32, rint_f32, round_f32, rsqrt_f32, sin_f32, sinh_f32,
+        sinpi_f32, sqrt_f32, tan_f32, tanh_f32, tanpi_f32, tgamma_f32, trunc_f32
+    }
+    math: extern "C" fn(f32, f32) -> f32 {
+        atan2_f32, atan2pi_f32, copysign_f32, fdim_f32, fmax_f32, fmin_f32, fmod_f32, hypot_f32,
+        maxmag_f32, minmag_f32, nextafter_f32, pow_f32, powr_f32, remainder_f32
+    }
+    math: extern "C" fn(f32, f32, f32) -> f32 {
+        fma_f32, mad_f32
+    }
+    math: extern "C" fn(f32, i32) -> f32 {
+        ldexp_f32, pown_f32, rootn_f32
+    }
+    math: extern "C" fn(f32) -> i32 {
+        ilogb_f32
+    }
+    math: extern "C" fn(f64) -> f64 {
+        acos_f64, acosh_f64, acospi_f64, asin_f64, asinh_f64, asinpi_f64, atan_f64, atanh_f64,
+        atanpi_f64, cbrt_f64, ceil_f64, cos_f64, cosh_f64, cospi_f64, erf_f64, erfc_f64, exp_f64,
+        exp2_f64, exp10_f64, expm1_f64, fabs_f64, floor_f64, lgamma_f64, log_f64, log2_f64,
+        log10_f64, log1p_f64, logb_f64, rint_f64, round_f64, rsqrt_f64, sin_f64, sinh_f64,
+        sinpi_f64, sqrt_f64, tan_f64, tanh_f64, tanpi_f64, tgamma_f64, trunc_f64
+    }
+    math: extern "C" fn(f64, f64) -> f64 {
+        atan2_f64, atan2pi_f64, copysign_f64, fdim_f64, fmax_f64, fmin_f64, fmod_f64, hypot_f64,
+        maxmag_f64, minmag_f64, nextafter_f64, pow_f64, powr_f64, remainder_f64
+    }
+    math: extern "C" fn(f64, f64, f64) -> f64 {
+        fma_f64, mad_f64
+    }
+    math: extern "C" fn(f64, i32) -> f64 {
+        ldexp_f64, pown_f64, rootn_f64
+    }
+    math: extern "C" fn(f64) -> i32 {
+        ilogb_f64
+    }
+    integer: extern "C" fn(i8) -> i8 {
+        s_abs_i8, u_abs_i8, clz_i8, ctz_i8, popcount_i8
+    }
+    integer: extern "C" fn(i8, i8) -> i8 {
+        s_abs_diff_i8, u_abs_diff_i8, s_add_sat_i8, u_add_sat_i8, s_sub_sat_i8, u_sub_sat_i8,
+        s_hadd_i8, u_hadd_i8, s_rhadd_i8, u_rhadd_i8, s_max_i8, u_max_i8, s_min_i8, u_min_i8,
+        rotate_i8, s_mul_hi_i8, u_mul_hi_i8
+    }
+    integer: extern "C" fn(i8, i8, i8) -> i8 {
+        s_clamp_i8, u_clamp_i8, s_mad_hi_i8, u_mad_hi_i8, s_mad_sat_i8, u_mad_sat_i8
+    }
+    integer: extern "C" fn(i8, i8) -> i16 {
+        s_upsample_i8, u_upsample_i8
+    }
+    integer: extern "C" fn(i16) -> i16 {
+        s_abs_i16, u_abs_i16, clz_i16, ctz_i16, popcount_i16
+    }
+    integer: extern "C" fn(i16, i16) -> i16 {
+        s_abs_diff_i16, u_abs_diff_i16, s_add_sat_i16, u_add_sat_i16, s_sub_sat_i16, u_sub_sat_i16,
+        s_hadd_i16, u_hadd_i16, s_rhadd_i16, u_rhadd_i16, s_max_i16, u_max_i16, s_min_i16,
+        u_min_i16, rotate_i16, s_mul_hi_i16, u_mul_hi_i16
+    }
+    integer: extern "C" fn(i16, i16, i16) -> i16 {
+        s_clamp_i16, u_clamp_i16, s_mad_hi_i16, u_mad_hi_i16, s_mad_sat_i16, u_mad_sat_i16
+    }
+    integer: extern "C" fn(i16, i16) -> i32 {
+        s_upsample_i16, u_upsample_i16
+    }
+    integer: extern "C" fn(i32) -> i32 {
+        s_abs_i32, u_abs_i32, clz_i32, ctz_i32, popcount_i32
+    }
+    integer: extern "C" fn(i32, i32) -> i32 {
+        s_abs_diff_i32, u_abs_diff_i32, s_add_sat_i32, u_add_sat_i32, s_sub_sat_i32, u_sub_sat_i32,
+        s_hadd_i32, u_hadd_i32, s_rhadd_i32, u_rhadd_i32, s_max_i32, u_max_i32, s_min_i32,
+        u_min_i32, rotate_i32, s_mul_hi_i32, u_mul_hi_i32
+    }
+    integer: extern "C" fn(i32, i32, i32) -> i32 {
+        s_clamp_i32, u_clamp_i32, s_mad_hi_i32, u_mad_hi_i32, s_mad_sat_i32, u_mad_sat_i32
+    }
+    integer: extern "C" fn(i32, i32) -> i64 {
+        s_upsample_i32, u_upsample_i32
+    }
+    integer: extern "C" fn(i64) -> i64 {
+        s_abs_i64, u_abs_i64, clz_i64, ctz_i64, popcount_i64
+    }
+    integer: extern "C" fn(i64, i64) -> i64 {
+        s_abs_diff_i64, u_abs_diff_i64, s_add_sat_i64, u_add_sat_i64, s_sub_sat_i64, u_sub_sat_i64,
+        s_hadd_i64, u_hadd_i64, s_rhadd_i64, u_rhadd_i64, s_max_i64, u_max_i64, s_min_i64,
+        u_min_i64, rotate_i64, s_mul_hi_i64, u_mul_hi_i64
+    }
+    integer: extern "C" fn(i64, i64, i64) -> i64 {
+        s_clamp_i64, u_clamp_i64, s_mad_hi_i64, u_mad_hi_i64, s_mad_sat_i64, u_mad_sat_i64
+    }
+    integer: extern "C" fn(i32, i32) -> i32 {
+        s_mul24_i32, u_mul24_i32
+    }
+    integer: extern "C" fn(i32, i32, i32) -> i32 {
+        s_mad24_i32, u_mad24_i32
+    }
+    half: extern "C" fn(i16) -> f32 {
+        convert_f16_to_f32
+    }
+    half: extern "C" fn(i16) -> f64 {
+        convert_f16_to_f64
+    }
+    half: extern "C" fn(f32) -> i16 {
+        convert_f32_to_f16_rte, convert_f32_to_f16_rtz, convert_f32_to_f16_rtp,
+        convert_f32_to_f16_rtn
+    }
+    half: extern "C" fn(f64) -> i16 {
+        convert_f64_to_f16_rte, convert_f64_to_f16_rtz, convert_f64_to_f16_rtp,
+        convert_f64_to_f16_rtn
+    }
+    convert: extern "C" fn(f64) -> f32 {
+        convert_f64_to_f32_rtz, convert_f64_to_f32_rtp, convert_f64_to_f32_rtn
+    }
+    convert: extern "C" fn(i32) -> f32 {
+        convert_i32_to_f32_rtz, convert_i32_to_f32_rtp, convert_i32_to_f32_rtn
+    }
+    convert: extern "C" fn(i32) -> f32 {
+        convert_u32_to_f32_rtz, convert_u32_to_f32_rtp, convert_u32_to_f32_rtn
+    }
+    convert: extern "C" fn(i64) -> f32 {
+        convert_i64_to_f32_rtz, convert_i64_to_f32_rtp, convert_i64_to_f32_rtn
+    }
+    convert: extern "C" fn(i64) -> f32 {
+        convert_u64_to_f32_rtz, convert_u64_to_f32_rtp, convert_u64_to_f32_rtn
+    }
+    convert: extern "C" fn(i64) -> f64 {
+        convert_i64_to_f64_rtz, convert_i64_to_f64_rtp, convert_i64_to_f64_rtn
+    }
+    convert: extern "C" fn(i64) -> f64 {
+        convert_u64_to_f64_rtz, convert_u64_to_f64_rtp, convert_u64_to_f64_rtn
+    }
+    memory: unsafe extern "C" fn(*mut u8, *const u8, i64) {
+        memmove
+    }
+}
+
+/// Every builtin, in declaration order.
+pub fn table() -> &'static [Builtin] {
+    TABLE
+}
+
+/// The builtin named `symbol`, if there is one.
+pub fn lookup(symbol: &str) -> Option<&'static Builtin> {
+    static INDEX: OnceLock<HashMap<&'static str, usize>> = OnceLock::new();
+    let index = INDEX.get_or_init(|| TABLE.iter().enumerate().map(|(i, b)| (b.symbol, i)).collect());
+    index.get(symbol).map(|&i| &TABLE[i])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn symbols_are_unique() {
+        let mut seen = std::collections::HashSet::new();
+        for b in table() {
+            assert!(seen.insert(b.symbol), "duplicate builtin {}", b.symbol);
+            assert!(!b.address.is_null(), "{} has no address", b.symbol);
+            assert!(!b.params.contains(&ArgType::Void), "{} takes a Void parameter", b.symbol);
+        }
+    }
+
+    #[test]
+    fn lookup_finds_signatures() {
+        let b = lookup("ldexp_f32").unwrap();
+        assert_eq!(b.params, &[ArgType::F32, ArgType::I32]);
+        assert_eq!(b.ret, ArgType::F32);
+        let m = lookup("memmove").unwrap();
+        assert_eq!(m.params, &[ArgType::Ptr, ArgType::Ptr, ArgType::I64]);
+        assert_eq!(m.ret, ArgType::Void);
+        assert!(lookup("no_such_builtin").is_none());
+    }
+}

@@ -198,9 +198,17 @@ pub struct BlockCall {
 pub enum Terminator {
     Jump(BlockCall),
     /// `cond` is a scalar `bool`.
-    Branch { cond: Value, then_: BlockCall, else_: BlockCall },
+    Branch {
+        cond: Value,
+        then_: BlockCall,
+        else_: BlockCall,
+    },
     /// `value` is a scalar integer; case literals are compared after truncation to its width.
-    Switch { value: Value, default: BlockCall, cases: Vec<(u64, BlockCall)> },
+    Switch {
+        value: Value,
+        default: BlockCall,
+        cases: Vec<(u64, BlockCall)>,
+    },
     Return,
     Unreachable,
 }
@@ -240,29 +248,65 @@ pub enum InstKind {
     /// Component / member `index` of a vector, struct or array value.
     Extract(Value, u32),
     /// `aggregate` with component `index` replaced by `element`.
-    Insert { aggregate: Value, element: Value, index: u32 },
+    Insert {
+        aggregate: Value,
+        element: Value,
+        index: u32,
+    },
     /// Component `index` (an integer value) of a vector; out of range reads as zero.
     ExtractDyn(Value, Value),
     /// `vector` with component `index` (an integer value) replaced; out of range is a no-op.
-    InsertDyn { vector: Value, element: Value, index: Value },
+    InsertDyn {
+        vector: Value,
+        element: Value,
+        index: Value,
+    },
     /// Components of `a` then `b` selected by index; `u32::MAX` means undefined (zero).
-    Shuffle { a: Value, b: Value, indices: Vec<u32> },
+    Shuffle {
+        a: Value,
+        b: Value,
+        indices: Vec<u32>,
+    },
     /// Build a vector, struct or array from its components (vectors from scalars).
     Construct(Vec<Value>),
     /// `ptr + offset` bytes; `offset` is a signed integer of any width.
     PtrAdd(Value, Value),
     /// Read the result type from memory.
-    Load { ptr: Value, align: u32 },
+    Load {
+        ptr: Value,
+        align: u32,
+    },
     /// Write `value` to memory.
-    Store { ptr: Value, value: Value, align: u32 },
+    Store {
+        ptr: Value,
+        value: Value,
+        align: u32,
+    },
     /// Copy `size` bytes (an integer value) from `src` to `dst`.
-    CopyMemory { dst: Value, src: Value, size: Value },
+    CopyMemory {
+        dst: Value,
+        src: Value,
+        size: Value,
+    },
     /// Atomic read-modify-write; returns the old value. Integer scalars only.
-    AtomicRmw { op: AtomicOp, ptr: Value, value: Value },
+    AtomicRmw {
+        op: AtomicOp,
+        ptr: Value,
+        value: Value,
+    },
     /// Atomic compare-exchange; returns the old value.
-    AtomicCmpXchg { ptr: Value, expected: Value, replacement: Value },
-    AtomicLoad { ptr: Value },
-    AtomicStore { ptr: Value, value: Value },
+    AtomicCmpXchg {
+        ptr: Value,
+        expected: Value,
+        replacement: Value,
+    },
+    AtomicLoad {
+        ptr: Value,
+    },
+    AtomicStore {
+        ptr: Value,
+        value: Value,
+    },
     /// A work-item query for dimension `dim` (0..3); the result type is the module's
     /// size type (i32 or i64). Out-of-range dimensions give the OpenCL defaults
     /// (0 for ids and offsets, 1 for sizes).
@@ -281,7 +325,10 @@ pub enum InstKind {
     MemoryFence,
     /// Call a runtime builtin component-wise. `symbol` names the scalar builtin in
     /// `spirjit-builtins`' table; for vector operands it is called once per component.
-    Call { symbol: String, args: Vec<Value> },
+    Call {
+        symbol: String,
+        args: Vec<Value>,
+    },
     /// A native math operation, component-wise.
     Math(MathOp, Vec<Value>),
 }
@@ -594,8 +641,9 @@ impl InstKind {
     pub fn uses(&self) -> Vec<Value> {
         use InstKind::*;
         match self {
-            Const(_) | Undef | Param(_) | WorkDim | VarAddr(_) | LocalAddr(_) | DataAddr(_) | Barrier
-            | MemoryFence => vec![],
+            Const(_) | Undef | Param(_) | WorkDim | VarAddr(_) | LocalAddr(_) | DataAddr(_) | Barrier | MemoryFence => {
+                vec![]
+            }
             Unary(_, a) | Convert(_, a) | Bitcast(a) | Extract(a, _) | WorkItem(_, a) => vec![*a],
             Binary(_, a, b) | Icmp(_, a, b) | Fcmp(_, a, b) | ExtractDyn(a, b) | PtrAdd(a, b) => vec![*a, *b],
             Shuffle { a, b, .. } => vec![*a, *b],

@@ -84,7 +84,11 @@ pub enum Type {
     /// `n` components (2, 3, 4, 8 or 16). A 3-component vector occupies the space of 4.
     Vector(Scalar, u8),
     /// `len` elements, `stride` bytes apart.
-    Array { elem: Box<Type>, len: u64, stride: u64 },
+    Array {
+        elem: Box<Type>,
+        len: u64,
+        stride: u64,
+    },
     Struct(Arc<StructType>),
 }
 

@@ -42,10 +42,8 @@ pub fn verify(func: &Function) -> Result<(), String> {
             check(u, &|| format!("terminator of block{bi}"))?;
         }
         for c in block.term.targets() {
-            let target = func
-                .blocks
-                .get(c.block.0 as usize)
-                .ok_or_else(|| format!("block{bi} jumps to missing {}", c.block))?;
+            let target =
+                func.blocks.get(c.block.0 as usize).ok_or_else(|| format!("block{bi} jumps to missing {}", c.block))?;
             if target.params.len() != c.args.len() {
                 return Err(format!(
                     "block{bi} jumps to {} with {} arguments; it takes {}",

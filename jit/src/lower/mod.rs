@@ -4,17 +4,53 @@
 //! lane group (W work-items) of a work-group, from the start or from a barrier. W is
 //! [`LowerOptions::lanes`]; W = 1 is the scalar path and the reference.
 //!
+//! * [`leaf`] — what a KIR value is in Cranelift (a list of leaves; the W abstraction).
+//! * `function` — one kernel: entry, resume dispatch, blocks, edges, instruction dispatch.
+//! * `arith`, `convert`, `memory`, `workitem`, `barrier`, `call` — instruction families.
+//! * [`plan`] — which path (W, masked or not, or W = 1 and why) each kernel gets.
+//! * `vector`, `vmemory`, `masked` — the W > 1 path: leaf vectors and per-lane fallback,
+//!   consecutive / gathered memory accesses, divergent control flow under masks.
+//!
 //! This module never parses input and never runs kernels.
 
+mod arith;
+mod barrier;
+mod call;
+mod convert;
+mod function;
+pub mod leaf;
+mod masked;
+mod memory;
+pub mod plan;
+mod vector;
+mod vmemory;
+mod workitem;
+
+#[cfg(test)]
+mod tests;
+
+use std::cell::UnsafeCell;
+use std::panic::{catch_unwind, AssertUnwindSafe};
+
+use cranelift_codegen::ir::{types, AbiParam, UserFuncName};
+use cranelift_codegen::settings::{self, Configurable};
+use cranelift_codegen::CodegenError;
+use cranelift_frontend::{FunctionBuilder, FunctionBuilderContext};
+use cranelift_jit::{JITBuilder, JITModule};
+use cranelift_module::{FuncId, Linkage, Module as _, ModuleError};
 use spirjit_abi::EntryFn;
 
 use crate::ir;
-use crate::Result;
+use crate::{CompileError, Result};
+use function::FnLower;
+use leaf::Lanes;
 
 /// Options that change the generated code. Part of the compiled-code cache key.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct LowerOptions {
-    /// Work-items per lane group (W). 1 is the scalar path.
+    /// Work-items per lane group (W). 1 is the scalar path; 2, 4, 8 and 16 the vector
+    /// path; 0 lets the lowering choose per kernel. A kernel the vector path cannot
+    /// handle is compiled at W = 1 (see [`CompiledKernel::path_note`]).
     pub lanes: u32,
     /// Emit bounds checks on memory accesses.
     pub checked: bool,
@@ -31,8 +67,12 @@ impl Default for LowerOptions {
 pub struct CompiledKernel {
     pub name: String,
     pub entry: EntryFn,
-    /// Work-items per lane group this entry was compiled for.
+    /// Work-items per lane group this entry was compiled for (the W actually used).
     pub lanes: u32,
+    /// Which path the kernel got and why, when a vector width was requested:
+    /// `"vector, W = 4"` or `"scalar (W = 1): <reason the vector path was not used>"`.
+    /// `None` when the scalar path was requested.
+    pub path_note: Option<String>,
     /// Bytes of private state per lane group (private variables and values saved
     /// across barriers).
     pub private_stride: u64,
@@ -44,15 +84,275 @@ pub struct CompiledKernel {
     pub barrier_count: u32,
 }
 
+/// 16 bytes of module data, 16-byte aligned. Kernels may write writable data through
+/// raw pointers, hence the cell.
+#[repr(C, align(16))]
+struct DataChunk(UnsafeCell<[u8; 16]>);
+
 /// A compiled module: owns the machine code and module data its kernels use.
+///
+/// The entries in [`CompiledModule::kernels`] point into memory this value owns and frees
+/// on drop: keep the module alive (e.g. in an `Arc`) for as long as any entry may run.
 pub struct CompiledModule {
     pub kernels: Vec<CompiledKernel>,
-    // Owned JIT memory and constant data live in private fields added by the
-    // implementation; they must outlive every call of the entries above.
+    /// The machine code; freed on drop.
+    jit: Option<JITModule>,
+    /// A copy of the module's data blocks; `DataAddr` constants point into it.
+    _data: Box<[DataChunk]>,
 }
 
-/// Compile every kernel of `module`.
+// SAFETY: after `finalize_definitions` the JIT module is never touched again until drop
+// (no declarations, no symbol lookups), so its interior `RefCell` is not shared; the
+// machine code is immutable and may run on any thread. The data copy is only written by
+// kernels through raw pointers, with the same (racy, by design) semantics as any
+// kernel buffer.
+unsafe impl Send for CompiledModule {}
+// SAFETY: see `Send`; no method of `CompiledModule` mutates shared state.
+unsafe impl Sync for CompiledModule {}
+
+impl Drop for CompiledModule {
+    fn drop(&mut self) {
+        if let Some(jit) = self.jit.take() {
+            // SAFETY: the entries in `kernels` are being dropped with us; callers must not
+            // keep copied entry pointers past the module's lifetime (documented on
+            // `CompiledModule`).
+            unsafe { jit.free_memory() };
+        }
+    }
+}
+
+impl std::fmt::Debug for CompiledModule {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("CompiledModule").field("kernels", &self.kernels).finish_non_exhaustive()
+    }
+}
+
+/// Build the JIT module for the host with every builtin registered.
+fn new_jit() -> Result<JITModule> {
+    let mut fb = settings::builder();
+    let set = |fb: &mut settings::Builder, k: &str, v: &str| {
+        fb.set(k, v).map_err(|e| CompileError::internal(format!("cannot set Cranelift flag {k}={v}: {e}")))
+    };
+    set(&mut fb, "opt_level", "speed")?;
+    set(&mut fb, "use_colocated_libcalls", "false")?;
+    set(&mut fb, "is_pic", "false")?;
+    set(&mut fb, "enable_verifier", if cfg!(debug_assertions) { "true" } else { "false" })?;
+    let isa_builder = cranelift_native::builder()
+        .map_err(|m| CompileError::unsupported(format!("this host is not supported by Cranelift: {m}")))?;
+    let isa = isa_builder
+        .finish(settings::Flags::new(fb))
+        .map_err(|e| CompileError::internal(format!("cannot configure Cranelift for this host: {e}")))?;
+    let mut jb = JITBuilder::with_isa(isa, cranelift_module::default_libcall_names());
+    for b in spirjit_builtins::table() {
+        jb.symbol(b.symbol, b.address);
+    }
+    Ok(JITModule::new(jb))
+}
+
+/// Copy the module's data blocks into 16-byte-aligned owned memory; returns the memory
+/// and the absolute address of each block.
+fn copy_data(module: &ir::Module) -> (Box<[DataChunk]>, Vec<u64>) {
+    let mut offsets = Vec::with_capacity(module.data.len());
+    let mut size = 0u64;
+    for d in &module.data {
+        let a = (d.align as u64).clamp(16, 4096).next_power_of_two();
+        size = size.div_ceil(a) * a;
+        offsets.push(size);
+        size += d.bytes.len() as u64;
+    }
+    // Alignments above 16 are honoured by over-allocating and shifting the base.
+    let max_align =
+        module.data.iter().map(|d| (d.align as u64).clamp(16, 4096).next_power_of_two()).max().unwrap_or(16);
+    let chunks = (size + max_align).div_ceil(16) as usize;
+    let data: Box<[DataChunk]> = (0..chunks.max(1)).map(|_| DataChunk(UnsafeCell::new([0; 16]))).collect();
+    let raw = data.as_ptr() as *mut u8;
+    let base = (raw as u64).div_ceil(max_align) * max_align;
+    let shift = (base - raw as u64) as usize;
+    for (d, off) in module.data.iter().zip(&offsets) {
+        // SAFETY: `shift + off + len <= size + max_align <= chunks * 16`, inside the
+        // allocation; nothing else references it yet.
+        unsafe { std::ptr::copy_nonoverlapping(d.bytes.as_ptr(), raw.add(shift + *off as usize), d.bytes.len()) };
+    }
+    let addrs = offsets.iter().map(|o| base + o).collect();
+    (data, addrs)
+}
+
+/// Translate `kernel` into `ctx.func`.
+fn translate(
+    jit: &mut JITModule,
+    ctx: &mut cranelift_codegen::Context,
+    fctx: &mut FunctionBuilderContext,
+    kernel: &ir::Kernel,
+    lanes: Lanes,
+    masked: bool,
+    data_addrs: &[u64],
+) -> Result<function::Translated> {
+    let mut sig = jit.make_signature();
+    sig.params.extend([AbiParam::new(types::I64), AbiParam::new(types::I64), AbiParam::new(types::I64)]);
+    sig.returns.push(AbiParam::new(types::I64));
+    ctx.func.signature = sig;
+    let b = FunctionBuilder::new(&mut ctx.func, fctx);
+    FnLower::new(b, jit, kernel, lanes, masked, data_addrs)?.translate()
+}
+
+/// The path of one kernel: W to try first, whether masked, and the note to record.
+fn first_choice(kernel: &ir::Kernel, options: &LowerOptions) -> (Lanes, bool, Option<String>) {
+    match plan::choose(kernel, options.lanes) {
+        Ok(p) if p.lanes == 1 => (Lanes(1), false, None),
+        Ok(p) if p.masked => (Lanes(p.lanes), true, Some(format!("vector, W = {}, masked control flow", p.lanes))),
+        Ok(p) => (Lanes(p.lanes), false, Some(format!("vector, W = {}", p.lanes))),
+        Err(why) => (Lanes(1), false, Some(format!("scalar (W = 1): {why}"))),
+    }
+}
+
+/// Why the vector attempt failed, for the path note.
+fn fallback_note(w: u32, e: &CompileError) -> String {
+    let mut msg = e.to_string();
+    if msg.len() > 300 {
+        msg = truncate(msg, 300);
+    }
+    format!("scalar (W = 1): the vector path (W = {w}) failed: {msg}")
+}
+
+/// Run `f`, turning a panic into an internal error naming `kernel`.
+fn guarded<T>(kernel: &str, f: impl FnOnce() -> Result<T>) -> Result<T> {
+    match catch_unwind(AssertUnwindSafe(f)) {
+        Ok(r) => r,
+        Err(payload) => {
+            let msg = payload
+                .downcast_ref::<String>()
+                .cloned()
+                .or_else(|| payload.downcast_ref::<&str>().map(|s| s.to_string()))
+                .unwrap_or_else(|| "unknown panic".into());
+            Err(CompileError::internal(format!("code generation panicked: {msg}")).in_kernel(kernel))
+        }
+    }
+}
+
+fn truncate(mut s: String, max: usize) -> String {
+    if s.len() > max {
+        let mut cut = max;
+        while !s.is_char_boundary(cut) {
+            cut -= 1;
+        }
+        s.truncate(cut);
+        s.push_str("\n… (truncated)");
+    }
+    s
+}
+
+/// Compile `kernel` (number `i`) at `lanes` into the JIT module.
+fn compile_kernel(
+    jit: &mut JITModule,
+    ctx: &mut cranelift_codegen::Context,
+    i: usize,
+    kernel: &ir::Kernel,
+    lanes: Lanes,
+    masked: bool,
+    data_addrs: &[u64],
+) -> Result<(FuncId, function::Translated)> {
+    let name = &kernel.name;
+    guarded(name, || {
+        jit.clear_context(ctx);
+        let mut fctx = FunctionBuilderContext::new();
+        let info = translate(jit, ctx, &mut fctx, kernel, lanes, masked, data_addrs).map_err(|e| e.in_kernel(name))?;
+        let id = jit
+            .declare_function(&format!("spirjit_kernel_{i}_w{}", lanes.0), Linkage::Local, &ctx.func.signature)
+            .map_err(|e| CompileError::internal(format!("cannot declare the entry: {e}")).in_kernel(name))?;
+        ctx.func.name = UserFuncName::user(0, id.as_u32());
+        jit.define_function(id, ctx).map_err(|e| codegen_error(e, &ctx.func).in_kernel(name))?;
+        Ok((id, info))
+    })
+}
+
+/// Compile every kernel of `module`. With `options.lanes != 1` each kernel gets the
+/// vector path when it can and the scalar path otherwise (never an error the scalar
+/// path would not give).
 pub fn compile(module: &ir::Module, options: &LowerOptions) -> Result<CompiledModule> {
-    let _ = (module, options);
-    Err(crate::CompileError::unsupported("lowering not built yet"))
+    let (data, data_addrs) = copy_data(module);
+    let mut jit = new_jit()?;
+    let mut ctx = jit.make_context();
+    let mut pending = Vec::with_capacity(module.kernels.len());
+    for (i, kernel) in module.kernels.iter().enumerate() {
+        let (w, masked, mut note) = first_choice(kernel, options);
+        let mut done = None;
+        if w.0 > 1 {
+            match compile_kernel(&mut jit, &mut ctx, i, kernel, w, masked, &data_addrs) {
+                Ok(r) => done = Some((r, w.0)),
+                Err(e) => note = Some(fallback_note(w.0, &e)),
+            }
+        }
+        let ((id, info), w) = match done {
+            Some(d) => d,
+            None => (compile_kernel(&mut jit, &mut ctx, i, kernel, Lanes(1), false, &data_addrs)?, 1),
+        };
+        pending.push((id, info, w, note));
+    }
+    jit.finalize_definitions().map_err(|e| CompileError::internal(format!("cannot finalize the machine code: {e}")))?;
+    let mut kernels = Vec::with_capacity(pending.len());
+    for (kernel, (id, info, lanes, path_note)) in module.kernels.iter().zip(pending) {
+        let ptr = jit.get_finalized_function(id);
+        // SAFETY: the function was built with the `EntryFn` signature (three i64
+        // parameters, one i64 result, the host's default C calling convention).
+        let entry: EntryFn = unsafe { std::mem::transmute::<*const u8, EntryFn>(ptr) };
+        kernels.push(CompiledKernel {
+            name: kernel.name.clone(),
+            entry,
+            lanes,
+            path_note,
+            private_stride: info.private_stride,
+            private_align: info.private_align,
+            local_static_size: kernel.local_static_size,
+            barrier_count: info.barrier_count,
+        });
+    }
+    Ok(CompiledModule { kernels, jit: Some(jit), _data: data })
+}
+
+fn codegen_error(e: ModuleError, func: &cranelift_codegen::ir::Function) -> CompileError {
+    match e {
+        ModuleError::Compilation(CodegenError::Verifier(errs)) => {
+            let text = cranelift_codegen::print_errors::pretty_verifier_error(func, None, errs);
+            CompileError::internal(format!("Cranelift verifier rejected the generated code:\n{}", truncate(text, 8000)))
+        }
+        ModuleError::Compilation(CodegenError::ImplLimitExceeded | CodegenError::CodeTooLarge) => {
+            CompileError::limit(format!("the kernel is too large for the code generator ({e})"))
+        }
+        e => CompileError::internal(format!("code generation failed: {e}")),
+    }
+}
+
+/// The Cranelift IR text of every kernel of `module`, before optimisation.
+pub fn dump_clif(module: &ir::Module, options: &LowerOptions) -> Result<String> {
+    let (_data, data_addrs) = copy_data(module);
+    let mut jit = new_jit()?;
+    let mut ctx = jit.make_context();
+    let mut out = String::new();
+    for (i, kernel) in module.kernels.iter().enumerate() {
+        let name = &kernel.name;
+        let mut clif = |lanes: Lanes, masked: bool| {
+            guarded(name, || {
+                jit.clear_context(&mut ctx);
+                let mut fctx = FunctionBuilderContext::new();
+                ctx.func.name = UserFuncName::user(0, i as u32);
+                translate(&mut jit, &mut ctx, &mut fctx, kernel, lanes, masked, &data_addrs)
+                    .map_err(|e| e.in_kernel(name))?;
+                Ok(ctx.func.display().to_string())
+            })
+        };
+        let (w, masked, mut note) = first_choice(kernel, options);
+        let text = match (w.0 > 1).then(|| clif(w, masked)) {
+            Some(Ok(t)) => t,
+            Some(Err(e)) => {
+                note = Some(fallback_note(w.0, &e));
+                clif(Lanes(1), false)?
+            }
+            None => clif(Lanes(1), false)?,
+        };
+        match note {
+            Some(n) => out.push_str(&format!("; kernel {name} ({n})\n{text}\n")),
+            None => out.push_str(&format!("; kernel {name}\n{text}\n")),
+        }
+    }
+    Ok(out)
 }

@@ -1,0 +1,183 @@
+//! Liveness of KIR values, used to find what a work-item must save at a barrier.
+//!
+//! Classic backward data flow over blocks with block parameters: a block parameter is
+//! defined at the top of its block, and the arguments a terminator passes are uses in
+//! the block that jumps. Only reads the function.
+
+use super::Cfg;
+use crate::ir::{BlockId, Function, Value};
+
+/// A dense set of values.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct ValueSet {
+    words: Vec<u64>,
+}
+
+impl ValueSet {
+    fn with_capacity(n: usize) -> ValueSet {
+        ValueSet { words: vec![0; n.div_ceil(64)] }
+    }
+    pub fn insert(&mut self, v: Value) {
+        let (w, b) = (v.0 as usize / 64, v.0 % 64);
+        if w >= self.words.len() {
+            self.words.resize(w + 1, 0);
+        }
+        self.words[w] |= 1 << b;
+    }
+    pub fn remove(&mut self, v: Value) {
+        if let Some(w) = self.words.get_mut(v.0 as usize / 64) {
+            *w &= !(1 << (v.0 % 64));
+        }
+    }
+    pub fn contains(&self, v: Value) -> bool {
+        self.words.get(v.0 as usize / 64).is_some_and(|w| w & (1 << (v.0 % 64)) != 0)
+    }
+    /// Add every member of `other`; returns true when `self` grew.
+    fn union_with(&mut self, other: &ValueSet) -> bool {
+        if other.words.len() > self.words.len() {
+            self.words.resize(other.words.len(), 0);
+        }
+        let mut changed = false;
+        for (a, b) in self.words.iter_mut().zip(&other.words) {
+            let n = *a | *b;
+            changed |= n != *a;
+            *a = n;
+        }
+        changed
+    }
+    /// Members in increasing order.
+    pub fn iter(&self) -> impl Iterator<Item = Value> + '_ {
+        self.words.iter().enumerate().flat_map(|(wi, &w)| {
+            (0..64u32).filter(move |b| w & (1u64 << b) != 0).map(move |b| Value(wi as u32 * 64 + b))
+        })
+    }
+}
+
+/// Live-in and live-out sets of every block.
+#[derive(Clone, Debug)]
+pub struct Liveness {
+    live_in: Vec<ValueSet>,
+    live_out: Vec<ValueSet>,
+}
+
+impl Liveness {
+    /// Compute liveness for the blocks reachable in `cfg`.
+    pub fn new(func: &Function, cfg: &Cfg) -> Liveness {
+        let n = func.blocks.len();
+        let nv = func.values.len();
+        let mut live_in = vec![ValueSet::with_capacity(nv); n];
+        let mut live_out = vec![ValueSet::with_capacity(nv); n];
+        let mut changed = true;
+        while changed {
+            changed = false;
+            for &b in cfg.rpo.iter().rev() {
+                let bi = b.0 as usize;
+                let mut out = ValueSet::with_capacity(nv);
+                for s in &cfg.succs[bi] {
+                    let mut s_in = live_in[s.0 as usize].clone();
+                    for p in &func.block(*s).params {
+                        s_in.remove(*p);
+                    }
+                    out.union_with(&s_in);
+                }
+                let inn = Self::transfer(func, b, out.clone());
+                if live_out[bi].union_with(&out) | live_in[bi].union_with(&inn) {
+                    changed = true;
+                }
+            }
+        }
+        Liveness { live_in, live_out }
+    }
+
+    /// Walk `block` backward from its live-out set `live` to its live-in set.
+    fn transfer(func: &Function, block: BlockId, mut live: ValueSet) -> ValueSet {
+        let b = func.block(block);
+        for u in b.term.uses() {
+            live.insert(u);
+        }
+        for &ii in b.insts.iter().rev() {
+            let inst = func.inst(ii);
+            if let Some(r) = inst.result {
+                live.remove(r);
+            }
+            for u in inst.kind.uses() {
+                live.insert(u);
+            }
+        }
+        for p in &b.params {
+            live.remove(*p);
+        }
+        live
+    }
+
+    /// Values live on entry to `b` (block parameters excluded).
+    pub fn live_in(&self, b: BlockId) -> &ValueSet {
+        &self.live_in[b.0 as usize]
+    }
+
+    /// Values live on exit from `b` (before the arguments its terminator passes).
+    pub fn live_out(&self, b: BlockId) -> &ValueSet {
+        &self.live_out[b.0 as usize]
+    }
+
+    /// Values live just after instruction number `pos` of `block` (an index into
+    /// `Block::insts`): the values a barrier at that position must save.
+    pub fn live_after(&self, func: &Function, block: BlockId, pos: usize) -> Vec<Value> {
+        let b = func.block(block);
+        let mut live = self.live_out[block.0 as usize].clone();
+        for u in b.term.uses() {
+            live.insert(u);
+        }
+        for &ii in b.insts.iter().skip(pos + 1).rev() {
+            let inst = func.inst(ii);
+            if let Some(r) = inst.result {
+                live.remove(r);
+            }
+            for u in inst.kind.uses() {
+                live.insert(u);
+            }
+        }
+        live.iter().collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ir::{BlockCall, InstKind, Terminator, Type};
+
+    #[test]
+    fn loop_carried_value_is_live_across_barrier() {
+        let mut f = Function::default();
+        let entry = f.add_block();
+        let head = f.add_block();
+        let exit = f.add_block();
+        let n = f.push(entry, InstKind::Const(vec![10]), Some(Type::I32)).unwrap();
+        let z = f.push(entry, InstKind::Const(vec![0]), Some(Type::I32)).unwrap();
+        f.terminate(entry, Terminator::Jump(BlockCall { block: head, args: vec![z] }));
+        let i = f.add_block_param(head, Type::I32);
+        f.push(head, InstKind::Barrier, None);
+        let one = f.push(head, InstKind::Const(vec![1]), Some(Type::I32)).unwrap();
+        let i1 = f.push(head, InstKind::Binary(crate::ir::BinaryOp::IAdd, i, one), Some(Type::I32)).unwrap();
+        let c = f.push(head, InstKind::Icmp(crate::ir::IntCC::Ult, i1, n), Some(Type::BOOL)).unwrap();
+        f.terminate(
+            head,
+            Terminator::Branch {
+                cond: c,
+                then_: BlockCall { block: head, args: vec![i1] },
+                else_: BlockCall { block: exit, args: vec![] },
+            },
+        );
+        f.terminate(exit, Terminator::Return);
+        let cfg = Cfg::new(&f);
+        let live = Liveness::new(&f, &cfg);
+        assert_eq!(live.live_after(&f, head, 0), vec![n, i]);
+        assert!(live.live_in(head).contains(n));
+        assert!(!live.live_in(head).contains(i));
+        assert!(cfg.is_retreating(head, head));
+        let dt = crate::analysis::DomTree::new(&cfg);
+        assert!(dt.dominates(entry, exit));
+        assert!(dt.dominates(head, exit));
+        assert!(!dt.dominates(exit, head));
+    }
+}

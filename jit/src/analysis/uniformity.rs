@@ -1,0 +1,275 @@
+//! Uniformity: which KIR values are the same for every work-item of a lane group.
+//!
+//! A value is *uniform* when all lanes of a lane group that compute it get the same
+//! result (kernel parameters, group ids, sizes, constants, and anything computed only
+//! from uniform values); otherwise it is *varying*, and a [`Witness`] records why, for
+//! dumps and fallback notes. Loads from uniform addresses are uniform: the lanes of a lane
+//! group execute them at the same instant. Atomics, private-variable addresses, builtin
+//! calls and the local / global ids are varying.
+//!
+//! For varying integers and pointers the analysis also records a *lane stride* hint:
+//! `Some(s)` when lane `l` is expected to hold `lane0 + l * s` (derived from the id of
+//! dimension 0 through additions, constant multiplications and resizes). The hint is
+//! used to pick vector memory accesses and is always re-checked at run time by the
+//! lowering, so it need not be exact.
+//!
+//! Block parameters are varying when an incoming value is varying or when the block is
+//! a join of divergent control flow. Analyses only read KIR; this one emits nothing.
+
+use super::Cfg;
+use crate::ir::{BinaryOp, ConvOp, Function, InstKind, Terminator, Value, ValueOrigin, WorkItemQuery};
+
+/// Why a value is varying.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Witness {
+    /// A local or global id.
+    WorkItemId,
+    /// The address of a private variable (each work-item has its own copy).
+    PrivateAddress,
+    /// An atomic operation (each work-item performs its own).
+    Atomic,
+    /// A builtin call (called once per work-item).
+    Call,
+    /// Computed from this varying operand.
+    Operand(Value),
+    /// A block parameter whose block is reached through divergent branches.
+    DivergentJoin,
+    /// Under masked (linearized) execution: a block parameter, or a load that may run
+    /// again later for other lanes.
+    Masked,
+}
+
+/// The result of the analysis for one function.
+#[derive(Clone, Debug)]
+pub struct Uniformity {
+    varying: Vec<Option<Witness>>,
+    stride: Vec<Option<i64>>,
+}
+
+impl Uniformity {
+    /// Analyse the blocks of `func` reachable in `cfg`.
+    pub fn new(func: &Function, cfg: &Cfg) -> Uniformity {
+        Self::analyse(func, cfg, false)
+    }
+
+    /// Analyse for masked execution, where blocks may run several times for different
+    /// lanes: every block parameter is varying, and so is every load outside an entry
+    /// block that runs once. What stays uniform is then a pure function of values that
+    /// never change during a call.
+    pub fn new_masked(func: &Function, cfg: &Cfg) -> Uniformity {
+        Self::analyse(func, cfg, true)
+    }
+
+    fn analyse(func: &Function, cfg: &Cfg, masked: bool) -> Uniformity {
+        let n = func.values.len();
+        let mut u = Uniformity { varying: vec![None; n], stride: vec![None; n] };
+        if masked {
+            let entry_once = cfg.preds.first().is_none_or(|p| p.is_empty());
+            for &blk in &cfg.rpo {
+                let block = func.block(blk);
+                for p in &block.params {
+                    u.varying[p.0 as usize] = Some(Witness::Masked);
+                }
+                if blk.0 == 0 && entry_once {
+                    continue;
+                }
+                for &ii in &block.insts {
+                    let inst = func.inst(ii);
+                    if let (InstKind::Load { .. }, Some(r)) = (&inst.kind, inst.result) {
+                        u.varying[r.0 as usize] = Some(Witness::Masked);
+                    }
+                }
+            }
+        }
+        let mut changed = true;
+        while changed {
+            changed = false;
+            for &blk in &cfg.rpo {
+                let block = func.block(blk);
+                for &ii in &block.insts {
+                    let inst = func.inst(ii);
+                    let Some(r) = inst.result else { continue };
+                    if u.varying[r.0 as usize].is_none() {
+                        if let Some(w) = u.inst_witness(func, &inst.kind) {
+                            u.varying[r.0 as usize] = Some(w);
+                            changed = true;
+                        }
+                    }
+                    let s = u.inst_stride(func, &inst.kind);
+                    if u.varying[r.0 as usize].is_some() && u.stride[r.0 as usize] != s {
+                        u.stride[r.0 as usize] = s;
+                        changed = true;
+                    }
+                }
+                // Block arguments flow into the target's parameters.
+                let divergent = match &block.term {
+                    Terminator::Branch { cond, .. } => !u.is_uniform(*cond),
+                    Terminator::Switch { value, .. } => !u.is_uniform(*value),
+                    _ => false,
+                };
+                for call in block.term.targets() {
+                    let params = &func.block(call.block).params;
+                    for (p, a) in params.iter().zip(&call.args) {
+                        if u.varying[p.0 as usize].is_some() {
+                            continue;
+                        }
+                        let w = if !u.is_uniform(*a) {
+                            Some(Witness::Operand(*a))
+                        } else if divergent {
+                            Some(Witness::DivergentJoin)
+                        } else {
+                            None
+                        };
+                        if w.is_some() {
+                            u.varying[p.0 as usize] = w;
+                            changed = true;
+                        }
+                    }
+                }
+            }
+        }
+        u
+    }
+
+    fn inst_witness(&self, func: &Function, kind: &InstKind) -> Option<Witness> {
+        match kind {
+            InstKind::WorkItem(WorkItemQuery::GlobalId | WorkItemQuery::LocalId, dim) => {
+                match func.def_inst(*dim).map(|i| &i.kind) {
+                    Some(InstKind::Const(bits)) if bits.first().is_some_and(|d| *d >= 3) => None,
+                    _ => Some(Witness::WorkItemId),
+                }
+            }
+            InstKind::VarAddr(_) => Some(Witness::PrivateAddress),
+            InstKind::AtomicRmw { .. } | InstKind::AtomicCmpXchg { .. } | InstKind::AtomicLoad { .. } => {
+                Some(Witness::Atomic)
+            }
+            InstKind::Call { .. } => Some(Witness::Call),
+            k => k.uses().into_iter().find(|v| !self.is_uniform(*v)).map(Witness::Operand),
+        }
+    }
+
+    fn stride_of(&self, v: Value) -> Option<i64> {
+        if self.is_uniform(v) {
+            Some(0)
+        } else {
+            self.stride[v.0 as usize]
+        }
+    }
+
+    fn const_of(func: &Function, v: Value) -> Option<i64> {
+        match func.def_inst(v).map(|i| &i.kind) {
+            Some(InstKind::Const(bits)) if func.ty(v).lanes() == Some(1) => bits.first().map(|b| *b as i64),
+            _ => None,
+        }
+    }
+
+    fn inst_stride(&self, func: &Function, kind: &InstKind) -> Option<i64> {
+        match kind {
+            InstKind::WorkItem(WorkItemQuery::GlobalId | WorkItemQuery::LocalId, dim) => {
+                (Self::const_of(func, *dim) == Some(0)).then_some(1)
+            }
+            InstKind::Binary(BinaryOp::IAdd, a, b) | InstKind::PtrAdd(a, b) => {
+                self.stride_of(*a)?.checked_add(self.stride_of(*b)?)
+            }
+            InstKind::Binary(BinaryOp::ISub, a, b) => self.stride_of(*a)?.checked_sub(self.stride_of(*b)?),
+            InstKind::Binary(BinaryOp::IMul, a, b) => match (Self::const_of(func, *a), Self::const_of(func, *b)) {
+                (_, Some(c)) => self.stride_of(*a)?.checked_mul(c),
+                (Some(c), _) => self.stride_of(*b)?.checked_mul(c),
+                _ => None,
+            },
+            InstKind::Binary(BinaryOp::Shl, a, b) => {
+                let c = Self::const_of(func, *b)?;
+                if !(0..32).contains(&c) {
+                    return None;
+                }
+                self.stride_of(*a)?.checked_mul(1 << c)
+            }
+            InstKind::Convert(c, a)
+                if matches!(c.op, ConvOp::UToU | ConvOp::SToS | ConvOp::SToU | ConvOp::UToS) && !c.saturate =>
+            {
+                self.stride_of(*a)
+            }
+            _ => None,
+        }
+    }
+
+    /// True when `v` is the same in every lane of a lane group.
+    pub fn is_uniform(&self, v: Value) -> bool {
+        self.varying.get(v.0 as usize).is_none_or(|w| w.is_none())
+    }
+
+    /// Why `v` is varying (`None` when it is uniform).
+    pub fn witness(&self, v: Value) -> Option<&Witness> {
+        self.varying.get(v.0 as usize).and_then(|w| w.as_ref())
+    }
+
+    /// The expected difference between neighbouring lanes of `v` (0 for uniform values).
+    pub fn lane_stride(&self, v: Value) -> Option<i64> {
+        self.stride_of(v)
+    }
+
+    /// A one-line explanation of why `v` is varying, following operands to the source.
+    pub fn explain(&self, func: &Function, v: Value) -> String {
+        let mut cur = v;
+        let mut chain = vec![format!("{cur}")];
+        for _ in 0..16 {
+            match self.witness(cur) {
+                Some(Witness::Operand(o)) => {
+                    cur = *o;
+                    chain.push(format!("{cur}"));
+                }
+                Some(w) => {
+                    let what = match w {
+                        Witness::WorkItemId => "a work-item id",
+                        Witness::PrivateAddress => "a private-variable address",
+                        Witness::Atomic => "an atomic",
+                        Witness::Call => "a builtin call",
+                        Witness::DivergentJoin => "a join of divergent branches",
+                        Witness::Masked => "masked execution",
+                        Witness::Operand(_) => "",
+                    };
+                    let at = match func.values.get(cur.0 as usize).map(|d| d.origin) {
+                        Some(ValueOrigin::BlockParam(b, _)) => format!(" ({b} parameter)"),
+                        _ => String::new(),
+                    };
+                    return format!("{} depends on {what}{at}", chain.join(" ← "));
+                }
+                None => break,
+            }
+        }
+        format!("{} is varying", chain.join(" ← "))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ir::{BlockCall, Type};
+
+    #[test]
+    fn ids_are_varying_sizes_uniform_and_strides_follow_arithmetic() {
+        let mut f = Function::default();
+        let e = f.add_block();
+        let d0 = f.push(e, InstKind::Const(vec![0]), Some(Type::I32)).unwrap();
+        let gid = f.push(e, InstKind::WorkItem(WorkItemQuery::GlobalId, d0), Some(Type::I64)).unwrap();
+        let gs = f.push(e, InstKind::WorkItem(WorkItemQuery::GlobalSize, d0), Some(Type::I64)).unwrap();
+        let four = f.push(e, InstKind::Const(vec![4]), Some(Type::I64)).unwrap();
+        let off = f.push(e, InstKind::Binary(BinaryOp::IMul, gid, four), Some(Type::I64)).unwrap();
+        let p = f.push(e, InstKind::Param(0), Some(Type::ptr(crate::ir::AddressSpace::Global))).unwrap();
+        let a = f.push(e, InstKind::PtrAdd(p, off), Some(Type::ptr(crate::ir::AddressSpace::Global))).unwrap();
+        let x = f.push(e, InstKind::Load { ptr: a, align: 4 }, Some(Type::F32)).unwrap();
+        let y = f.push(e, InstKind::Load { ptr: p, align: 4 }, Some(Type::F32)).unwrap();
+        let next = f.add_block();
+        f.terminate(e, Terminator::Jump(BlockCall { block: next, args: vec![x, y] }));
+        let px = f.add_block_param(next, Type::F32);
+        let py = f.add_block_param(next, Type::F32);
+        f.terminate(next, Terminator::Return);
+        let cfg = Cfg::new(&f);
+        let u = Uniformity::new(&f, &cfg);
+        assert!(!u.is_uniform(gid) && u.is_uniform(gs) && u.is_uniform(four) && u.is_uniform(y));
+        assert_eq!(u.lane_stride(off), Some(4));
+        assert_eq!(u.lane_stride(a), Some(4));
+        assert!(!u.is_uniform(x) && !u.is_uniform(px) && u.is_uniform(py));
+        assert!(u.explain(&f, px).contains("work-item id"), "{}", u.explain(&f, px));
+    }
+}

@@ -1,0 +1,118 @@
+//! Vectors and aggregates: shuffles, extracts and inserts (multi-index paths are
+//! chained), construction (vectors are flattened to scalars), dynamic component access.
+//!
+//! Values only; memory access to aggregates is in `memory`.
+
+use rspirv::spirv::Op;
+
+use super::function::{Frame, Translator};
+use super::reader::SpvInst;
+use crate::ir::{InstKind, Type, Value};
+use crate::{CompileError, Result};
+
+impl Translator<'_> {
+    pub(crate) fn composite(&mut self, fr: &mut Frame, inst: &SpvInst) -> Result<()> {
+        let rt = self.rty(inst)?;
+        let v = match inst.op {
+            Op::VectorShuffle => {
+                let a = self.op(fr, inst, 0)?;
+                let b = self.op(fr, inst, 1)?;
+                let total = self.f.ty(a).lanes().unwrap_or(1) + self.f.ty(b).lanes().unwrap_or(1);
+                let mut indices = Vec::new();
+                for i in 2..inst.operands.len() {
+                    let k = inst.lit(i)?;
+                    if k != u32::MAX && k >= total {
+                        return Err(CompileError::invalid(format!(
+                            "shuffle index {k} is out of range ({total} components)"
+                        )));
+                    }
+                    indices.push(k);
+                }
+                self.emit(InstKind::Shuffle { a, b, indices }, rt)
+            }
+            Op::CompositeExtract => {
+                let mut v = self.op(fr, inst, 0)?;
+                for i in 1..inst.operands.len() {
+                    let k = inst.lit(i)?;
+                    let t = self.ty_of(v);
+                    let ct = t
+                        .component(k)
+                        .ok_or_else(|| CompileError::invalid(format!("component {k} is out of range for type {t}")))?;
+                    v = self.emit(InstKind::Extract(v, k), ct);
+                }
+                v
+            }
+            Op::CompositeInsert => {
+                let element = self.op(fr, inst, 0)?;
+                let agg = self.op(fr, inst, 1)?;
+                let path: Vec<u32> = (2..inst.operands.len()).map(|i| inst.lit(i)).collect::<Result<_>>()?;
+                self.insert_path(agg, element, &path)?
+            }
+            Op::CompositeConstruct => {
+                let mut parts = Vec::new();
+                for i in 0..inst.operands.len() {
+                    parts.push(self.op(fr, inst, i)?);
+                }
+                if let Type::Vector(s, n) = rt {
+                    let mut flat = Vec::new();
+                    for p in parts {
+                        match self.ty_of(p) {
+                            Type::Vector(_, m) => {
+                                for k in 0..m as u32 {
+                                    flat.push(self.emit(InstKind::Extract(p, k), Type::Scalar(s)));
+                                }
+                            }
+                            _ => flat.push(p),
+                        }
+                    }
+                    if flat.len() != n as usize {
+                        return Err(CompileError::invalid(format!(
+                            "OpCompositeConstruct gives {} components for a {n}-component vector",
+                            flat.len()
+                        )));
+                    }
+                    self.emit(InstKind::Construct(flat), rt)
+                } else {
+                    if parts.len() as u64 != rt.component_count() {
+                        return Err(CompileError::invalid(format!(
+                            "OpCompositeConstruct gives {} members for {rt}",
+                            parts.len()
+                        )));
+                    }
+                    self.emit(InstKind::Construct(parts), rt)
+                }
+            }
+            Op::VectorExtractDynamic => {
+                let a = self.op(fr, inst, 0)?;
+                let i = self.op(fr, inst, 1)?;
+                self.emit(InstKind::ExtractDyn(a, i), rt)
+            }
+            Op::VectorInsertDynamic => {
+                let vector = self.op(fr, inst, 0)?;
+                let element = self.op(fr, inst, 1)?;
+                let index = self.op(fr, inst, 2)?;
+                self.emit(InstKind::InsertDyn { vector, element, index }, rt)
+            }
+            _ => return Err(CompileError::internal("composite() called for another opcode")),
+        };
+        self.set_v(fr, inst, v)
+    }
+
+    /// `agg` with the component at `path` replaced by `element`.
+    fn insert_path(&mut self, agg: Value, element: Value, path: &[u32]) -> Result<Value> {
+        let Some((&k, rest)) = path.split_first() else {
+            return Ok(element);
+        };
+        let t = self.ty_of(agg);
+        let ct = t
+            .component(k)
+            .ok_or_else(|| CompileError::invalid(format!("component {k} is out of range for type {t}")))?;
+        let inner = if rest.is_empty() {
+            element
+        } else {
+            let sub = self.emit(InstKind::Extract(agg, k), ct);
+            self.insert_path(sub, element, rest)?
+        };
+        Ok(self.emit(InstKind::Insert { aggregate: agg, element: inner, index: k }, t))
+    }
+}

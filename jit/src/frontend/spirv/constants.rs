@@ -1,0 +1,249 @@
+//! Constants: `OpConstant*`, `OpSpecConstant*` (at their default values), composites,
+//! nulls and undefs as values, their bytes in memory, and module-scope variables
+//! (constant data, static local memory).
+//!
+//! This module evaluates and lays out; instructions that materialise constants inside
+//! a kernel are emitted by the function translator.
+
+use rspirv::dr::Operand;
+use rspirv::spirv::{Decoration, Op, StorageClass};
+
+use super::module::{err_at, SpvModule};
+use crate::ir::{ConstData, DataId, Type};
+use crate::{CompileError, Result};
+
+/// The value of a constant instruction.
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) enum ConstVal {
+    /// A scalar's bits (ints masked to their width, floats as IEEE bits, bools 0/1).
+    Bits(u64),
+    /// Components / members in order.
+    Composite(Vec<ConstVal>),
+    /// `OpConstantNull`: all zero.
+    Zero,
+    /// `OpUndef`: reads as zero.
+    Undef,
+}
+
+const MAX_CONST_DEPTH: u32 = 64;
+
+/// Largest module-scope or private variable, in bytes (a limit, not a format rule).
+pub(crate) const MAX_VARIABLE_BYTES: u64 = 1 << 28;
+
+/// Fail with a limit error when a variable of type `ty` is too large to hold.
+pub(crate) fn check_size(ty: &Type) -> Result<()> {
+    if ty.size() > MAX_VARIABLE_BYTES {
+        return Err(CompileError::limit(format!(
+            "a variable of {} bytes exceeds the limit of {MAX_VARIABLE_BYTES} bytes",
+            ty.size()
+        )));
+    }
+    Ok(())
+}
+
+/// Module-scope memory the kernels share: local-memory layout and its zeroed ranges.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct GlobalLayout {
+    pub local_size: u64,
+    pub local_zero_init: Vec<(u64, u64)>,
+}
+
+impl SpvModule {
+    /// The value of `id` when it is a constant, null or undef; `None` for other ids.
+    pub fn const_value(&self, id: u32) -> Result<Option<ConstVal>> {
+        self.const_value_depth(id, 0)
+    }
+
+    fn const_value_depth(&self, id: u32, depth: u32) -> Result<Option<ConstVal>> {
+        if depth > MAX_CONST_DEPTH {
+            return Err(CompileError::invalid(format!("constant %{id} is nested too deeply (or refers to itself)")));
+        }
+        let Some(&index) = self.defs.get(&id) else { return Ok(None) };
+        let inst = &self.insts[index];
+        let value = match inst.op {
+            Op::ConstantTrue | Op::SpecConstantTrue => ConstVal::Bits(1),
+            Op::ConstantFalse | Op::SpecConstantFalse => ConstVal::Bits(0),
+            Op::Constant | Op::SpecConstant => {
+                let raw = match inst.operands.first() {
+                    Some(Operand::LiteralBit32(v)) => *v as u64,
+                    Some(Operand::LiteralBit64(v)) => *v,
+                    _ => return Err(err_at(CompileError::invalid("constant without a literal value"), inst)),
+                };
+                let ty = self.kir_type(inst.rtype()?).map_err(|e| err_at(e, inst))?;
+                let bits = match ty {
+                    Type::Scalar(s) if s.is_int() || s.is_float() => s.bits(),
+                    other => {
+                        return Err(err_at(
+                            CompileError::invalid(format!("OpConstant of non-numeric type {other}")),
+                            inst,
+                        ))
+                    }
+                };
+                ConstVal::Bits(if bits == 64 { raw } else { raw & ((1u64 << bits) - 1) })
+            }
+            Op::ConstantComposite | Op::SpecConstantComposite => {
+                let mut parts = Vec::with_capacity(inst.operands.len());
+                for i in 0..inst.operands.len() {
+                    let c = inst.id(i)?;
+                    let v = self.const_value_depth(c, depth + 1)?.ok_or_else(|| {
+                        err_at(CompileError::invalid(format!("constituent %{c} is not a constant")), inst)
+                    })?;
+                    parts.push(v);
+                }
+                ConstVal::Composite(parts)
+            }
+            Op::ConstantNull => ConstVal::Zero,
+            Op::Undef => ConstVal::Undef,
+            Op::SpecConstantOp => {
+                return Err(err_at(
+                    CompileError::unsupported("OpSpecConstantOp (constant expressions) is not supported yet"),
+                    inst,
+                ))
+            }
+            Op::ConstantSampler => {
+                return Err(err_at(
+                    CompileError::unsupported("samplers (OpConstantSampler) are not supported yet; images come later"),
+                    inst,
+                ))
+            }
+            _ => return Ok(None),
+        };
+        Ok(Some(value))
+    }
+
+    /// An integer constant's value, zero-extended (for indices and literals given as ids).
+    pub fn const_u64(&self, id: u32) -> Result<u64> {
+        match self.const_value(id)? {
+            Some(ConstVal::Bits(b)) => Ok(b),
+            Some(ConstVal::Zero | ConstVal::Undef) => Ok(0),
+            _ => Err(CompileError::invalid(format!("%{id} should be an integer constant"))),
+        }
+    }
+
+    /// An integer constant's value, sign-extended from its width.
+    pub fn const_i64(&self, id: u32) -> Result<i64> {
+        let bits = self.const_u64(id)?;
+        let width = self.kir_type(self.type_of_value(id)?)?.scalar().map(|s| s.bits()).unwrap_or(64);
+        Ok(if width >= 64 { bits as i64 } else { ((bits << (64 - width)) as i64) >> (64 - width) })
+    }
+}
+
+/// Write constant `value` of type `ty` into `buf` at byte `offset`.
+pub(crate) fn write_const(ty: &Type, value: &ConstVal, buf: &mut [u8], offset: u64) -> Result<()> {
+    let mismatch = || CompileError::invalid(format!("constant does not match its type {ty}"));
+    match (ty, value) {
+        (_, ConstVal::Zero | ConstVal::Undef) => Ok(()),
+        (Type::Scalar(s), ConstVal::Bits(b)) => {
+            let size = s.size() as usize;
+            let start = offset as usize;
+            let dst = buf.get_mut(start..start + size).ok_or_else(mismatch)?;
+            dst.copy_from_slice(&b.to_le_bytes()[..size]);
+            Ok(())
+        }
+        (Type::Vector(s, n), ConstVal::Composite(parts)) if parts.len() == *n as usize => {
+            for (i, p) in parts.iter().enumerate() {
+                write_const(&Type::Scalar(*s), p, buf, offset + i as u64 * s.size())?;
+            }
+            Ok(())
+        }
+        (Type::Array { elem, len, stride }, ConstVal::Composite(parts)) if parts.len() as u64 == *len => {
+            for (i, p) in parts.iter().enumerate() {
+                write_const(elem, p, buf, offset + i as u64 * stride)?;
+            }
+            Ok(())
+        }
+        (Type::Struct(st), ConstVal::Composite(parts)) if parts.len() == st.members.len() => {
+            for ((o, t), p) in st.members.iter().zip(parts) {
+                write_const(t, p, buf, offset + o)?;
+            }
+            Ok(())
+        }
+        _ => Err(mismatch()),
+    }
+}
+
+/// The bytes of constant `id` of type `ty`.
+pub(crate) fn const_bytes(m: &SpvModule, id: u32, ty: &Type) -> Result<Vec<u8>> {
+    let value =
+        m.const_value(id)?.ok_or_else(|| CompileError::unsupported(format!("initializer %{id} is not a constant")))?;
+    let mut bytes = vec![0u8; ty.size() as usize];
+    write_const(ty, &value, &mut bytes, 0)?;
+    Ok(bytes)
+}
+
+/// True when every bit of `v` is zero.
+pub(crate) fn is_zero(v: &ConstVal) -> bool {
+    match v {
+        ConstVal::Bits(b) => *b == 0,
+        ConstVal::Composite(parts) => parts.iter().all(is_zero),
+        ConstVal::Zero | ConstVal::Undef => true,
+    }
+}
+
+/// Lay out module-scope variables: constant data for `UniformConstant` and
+/// `CrossWorkgroup` variables, offsets in static local memory for `Workgroup` ones.
+pub(crate) fn build_globals(m: &mut SpvModule, data: &mut Vec<ConstData>) -> Result<GlobalLayout> {
+    let mut layout = GlobalLayout::default();
+    for gi in 0..m.globals.len() {
+        let id = m.globals[gi];
+        let inst = m.def(id)?.clone();
+        let located = |e: CompileError| err_at(e, &inst);
+        let sc = match inst.operands.first() {
+            Some(Operand::StorageClass(sc)) => *sc,
+            _ => return Err(located(CompileError::invalid("OpVariable without a storage class"))),
+        };
+        let (_, pointee) = m.pointer_type(inst.rtype()?).map_err(located)?;
+        let init = if inst.operands.len() > 1 { Some(inst.id(1)?) } else { None };
+        let name = m.names.get(&id).cloned();
+        match sc {
+            StorageClass::Input => {
+                if !m.has_deco(id, Decoration::BuiltIn) {
+                    return Err(located(CompileError::unsupported(
+                        "Input variables other than work-item builtins are not supported",
+                    )));
+                }
+            }
+            StorageClass::UniformConstant | StorageClass::CrossWorkgroup => {
+                if matches!(m.spv_type(pointee), Ok(super::types::SpvType::Opaque(_))) {
+                    // Sampler / image variables: rejected where they are used.
+                    continue;
+                }
+                let ty = m.kir_type(pointee).map_err(located)?;
+                check_size(&ty).map_err(located)?;
+                let bytes = match init {
+                    Some(c) => const_bytes(m, c, &ty).map_err(located)?,
+                    None => vec![0u8; ty.size() as usize],
+                };
+                let align = ty.align().max(m.deco_lit(id, Decoration::Alignment).unwrap_or(1)).max(1);
+                m.data_ids.insert(id, DataId(data.len() as u32));
+                data.push(ConstData { name, bytes, align, writable: sc == StorageClass::CrossWorkgroup });
+            }
+            StorageClass::Workgroup => {
+                let ty = m.kir_type(pointee).map_err(located)?;
+                check_size(&ty).map_err(located)?;
+                let align = ty.align().max(m.deco_lit(id, Decoration::Alignment).unwrap_or(1)).max(1) as u64;
+                let offset = layout.local_size.div_ceil(align) * align;
+                let size = ty.size();
+                layout.local_size = offset + size;
+                if let Some(c) = init {
+                    let v = m.const_value(c).map_err(located)?;
+                    match v {
+                        Some(v) if is_zero(&v) => layout.local_zero_init.push((offset, size)),
+                        _ => {
+                            return Err(located(CompileError::unsupported(
+                                "__local variables with a non-zero initializer are not supported",
+                            )))
+                        }
+                    }
+                }
+                m.local_offsets.insert(id, offset);
+            }
+            other => {
+                return Err(located(CompileError::unsupported(format!(
+                    "module-scope variables in storage class {other:?} are not supported"
+                ))))
+            }
+        }
+    }
+    Ok(layout)
+}

@@ -1,0 +1,491 @@
+//! Per-kernel translation of function bodies into one KIR function: the value maps,
+//! block creation (phis become block parameters), inlining of `OpFunctionCall`, and the
+//! dispatch of each instruction to its family (arith, memory, control, extinst, ...).
+//!
+//! Constants, global addresses and parameters live in the prologue block (block 0),
+//! which dominates everything; this module must not interpret opcodes beyond dispatch.
+
+use std::collections::HashMap;
+
+use rspirv::spirv::{BuiltIn, Decoration, Op};
+
+use super::constants::ConstVal;
+use super::module::{err_at, op_name, SpvModule};
+use super::reader::SpvInst;
+use crate::ir::{self, BlockCall, BlockId, InstKind, Terminator, Type, Value};
+use crate::{CompileError, Result};
+
+/// Most scalar leaves an aggregate constant may have when it becomes an SSA value.
+const MAX_CONST_LEAVES: usize = 4096;
+
+/// Most nested inlined calls.
+const MAX_INLINE_DEPTH: usize = 64;
+
+/// What a SPIR-V id stands for inside a kernel.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(crate) enum Val {
+    V(Value),
+    /// A pointer to a builtin input variable (its load becomes work-item queries).
+    Builtin(BuiltIn),
+    /// A pointer to component `index` of a builtin input variable.
+    BuiltinElem(BuiltIn, Value),
+}
+
+/// One (possibly inlined) function activation.
+pub(crate) struct Frame {
+    pub values: HashMap<u32, Val>,
+    pub blocks: HashMap<u32, BlockId>,
+    /// Label → the phi instructions at the start of that block.
+    pub phis: HashMap<u32, Vec<usize>>,
+    /// The continuation block of an inlined call (`None` in the kernel's own frame).
+    pub ret: Option<BlockId>,
+    /// The SPIR-V label of the block being translated.
+    pub label: u32,
+}
+
+/// Translates the functions reachable from one kernel into `func`.
+pub(crate) struct Translator<'m> {
+    pub m: &'m SpvModule,
+    pub f: ir::Function,
+    pub cur: BlockId,
+    /// Constants and global addresses, materialised once in the prologue.
+    pub cache: HashMap<u32, Value>,
+    pub const_cache: HashMap<(Type, Vec<u64>), Value>,
+    /// Functions being inlined (for recursion detection).
+    pub stack: Vec<u32>,
+    /// The module's size type (I32 or I64).
+    pub size_ty: Type,
+}
+
+pub(crate) const PROLOGUE: BlockId = BlockId(0);
+
+impl<'m> Translator<'m> {
+    pub fn new(m: &'m SpvModule) -> Self {
+        let mut f = ir::Function::default();
+        let prologue = f.add_block();
+        let size_ty = if m.pointer_bits == 32 { Type::I32 } else { Type::I64 };
+        Translator {
+            m,
+            f,
+            cur: prologue,
+            cache: HashMap::new(),
+            const_cache: HashMap::new(),
+            stack: Vec::new(),
+            size_ty,
+        }
+    }
+
+    // ---- emission helpers -------------------------------------------------------------
+
+    /// Append an instruction with a result to the current block.
+    pub fn emit(&mut self, kind: InstKind, ty: Type) -> Value {
+        self.f.push(self.cur, kind, Some(ty)).unwrap_or(Value(0))
+    }
+
+    /// Append an instruction without a result to the current block.
+    pub fn emit_void(&mut self, kind: InstKind) {
+        self.f.push(self.cur, kind, None);
+    }
+
+    /// Append an instruction with a result to the prologue.
+    pub fn emit_prologue(&mut self, kind: InstKind, ty: Type) -> Value {
+        self.f.push(PROLOGUE, kind, Some(ty)).unwrap_or(Value(0))
+    }
+
+    /// A constant of a scalar or vector type (one entry per component, or one entry
+    /// splatted over every component).
+    pub fn konst(&mut self, ty: &Type, bits: &[u64]) -> Value {
+        let n = ty.lanes().unwrap_or(1) as usize;
+        let comps: Vec<u64> = if bits.len() == 1 && n > 1 { vec![bits[0]; n] } else { bits.to_vec() };
+        let key = (ty.clone(), comps.clone());
+        if let Some(v) = self.const_cache.get(&key) {
+            return *v;
+        }
+        let v = self.emit_prologue(InstKind::Const(comps), ty.clone());
+        self.const_cache.insert(key, v);
+        v
+    }
+
+    /// An i32 constant.
+    pub fn i32c(&mut self, v: u32) -> Value {
+        self.konst(&Type::I32, &[v as u64])
+    }
+
+    /// An i64 constant.
+    pub fn i64c(&mut self, v: i64) -> Value {
+        self.konst(&Type::I64, &[v as u64])
+    }
+
+    pub fn ty_of(&self, v: Value) -> Type {
+        self.f.ty(v).clone()
+    }
+
+    /// The KIR type of type id `id`.
+    pub fn ty(&self, id: u32) -> Result<Type> {
+        self.m.kir_type(id)
+    }
+
+    /// The KIR result type of `inst`.
+    pub fn rty(&self, inst: &SpvInst) -> Result<Type> {
+        self.m.kir_type(inst.rtype()?)
+    }
+
+    /// Record the result of `inst`.
+    pub fn set(&mut self, fr: &mut Frame, inst: &SpvInst, val: Val) -> Result<()> {
+        let id = inst.rid()?;
+        if let (Val::V(v), Some(name)) = (val, self.m.names.get(&id)) {
+            let def = &mut self.f.values[v.0 as usize];
+            if def.name.is_none() {
+                def.name = Some(name.clone());
+            }
+        }
+        fr.values.insert(id, val);
+        Ok(())
+    }
+
+    /// Record a plain value as the result of `inst`.
+    pub fn set_v(&mut self, fr: &mut Frame, inst: &SpvInst, v: Value) -> Result<()> {
+        self.set(fr, inst, Val::V(v))
+    }
+
+    // ---- operands ----------------------------------------------------------------------
+
+    /// What id `id` stands for: a local value, a global variable's address, or a constant.
+    pub fn val(&mut self, fr: &Frame, id: u32) -> Result<Val> {
+        if let Some(v) = fr.values.get(&id) {
+            return Ok(*v);
+        }
+        if let Some(v) = self.cache.get(&id) {
+            return Ok(Val::V(*v));
+        }
+        let def = self.m.def(id)?;
+        if def.op == Op::Variable && self.m.globals.contains(&id) {
+            return self.global_address(id);
+        }
+        if let Some(cv) = self.m.const_value(id)? {
+            let ty = self.m.kir_type(def.rtype()?)?;
+            let v = self.materialize(&ty, &cv)?;
+            self.cache.insert(id, v);
+            return Ok(Val::V(v));
+        }
+        Err(CompileError::invalid(format!(
+            "%{id} ({}) is used where it is not available: not defined earlier in this function",
+            op_name(def.op)
+        )))
+    }
+
+    /// Id `id` as a plain SSA value.
+    pub fn value(&mut self, fr: &Frame, id: u32) -> Result<Value> {
+        match self.val(fr, id)? {
+            Val::V(v) => Ok(v),
+            Val::Builtin(b) | Val::BuiltinElem(b, _) => Err(CompileError::unsupported(format!(
+                "the address of builtin variable {b:?} is used other than by a load"
+            ))),
+        }
+    }
+
+    /// Operand `i` of `inst` as a plain SSA value.
+    pub fn op(&mut self, fr: &Frame, inst: &SpvInst, i: usize) -> Result<Value> {
+        let id = inst.id(i)?;
+        self.value(fr, id)
+    }
+
+    fn global_address(&mut self, id: u32) -> Result<Val> {
+        let m = self.m;
+        if let Some(b) = m.decos_of(id, Decoration::BuiltIn).find_map(|d| match d.args.first() {
+            Some(rspirv::dr::Operand::BuiltIn(b)) => Some(*b),
+            _ => None,
+        }) {
+            return Ok(Val::Builtin(b));
+        }
+        let ty = m.kir_type(m.type_of_value(id)?)?;
+        let v = if let Some(off) = m.local_offsets.get(&id) {
+            self.emit_prologue(InstKind::LocalAddr(*off), ty)
+        } else if let Some(d) = m.data_ids.get(&id) {
+            self.emit_prologue(InstKind::DataAddr(*d), ty)
+        } else {
+            return Err(CompileError::unsupported(format!(
+                "module-scope variable %{id} cannot be used here (images and samplers are not supported yet)"
+            )));
+        };
+        if let Some(name) = m.names.get(&id) {
+            self.f.values[v.0 as usize].name = Some(name.clone());
+        }
+        self.cache.insert(id, v);
+        Ok(Val::V(v))
+    }
+
+    /// Build constant `cv` of type `ty` in the prologue.
+    pub fn materialize(&mut self, ty: &Type, cv: &ConstVal) -> Result<Value> {
+        if let Err(n) = ty.leaves(MAX_CONST_LEAVES) {
+            return Err(CompileError::limit(format!(
+                "a constant of type {ty} with more than {n} components is used as a value"
+            )));
+        }
+        self.materialize_inner(ty, cv)
+    }
+
+    fn materialize_inner(&mut self, ty: &Type, cv: &ConstVal) -> Result<Value> {
+        let mismatch = || CompileError::invalid(format!("constant does not match its type {ty}"));
+        match ty {
+            Type::Scalar(_) | Type::Vector(..) => {
+                let n = ty.lanes().unwrap_or(1) as usize;
+                let bits = match cv {
+                    ConstVal::Bits(b) if n == 1 => vec![*b],
+                    ConstVal::Composite(parts) if parts.len() == n => parts
+                        .iter()
+                        .map(|p| match p {
+                            ConstVal::Bits(b) => Ok(*b),
+                            ConstVal::Zero | ConstVal::Undef => Ok(0),
+                            ConstVal::Composite(_) => Err(mismatch()),
+                        })
+                        .collect::<Result<_>>()?,
+                    ConstVal::Zero | ConstVal::Undef => vec![0; n],
+                    _ => return Err(mismatch()),
+                };
+                Ok(self.konst(ty, &bits))
+            }
+            Type::Array { .. } | Type::Struct(_) => {
+                let count = ty.component_count() as usize;
+                let mut parts = Vec::with_capacity(count);
+                for i in 0..count {
+                    let ct = ty.component(i as u32).ok_or_else(mismatch)?;
+                    let sub = match cv {
+                        ConstVal::Composite(ps) => ps.get(i).cloned().ok_or_else(mismatch)?,
+                        ConstVal::Zero | ConstVal::Undef => ConstVal::Zero,
+                        ConstVal::Bits(_) => return Err(mismatch()),
+                    };
+                    parts.push(self.materialize_inner(&ct, &sub)?);
+                }
+                Ok(self.emit_prologue(InstKind::Construct(parts), ty.clone()))
+            }
+        }
+    }
+
+    // ---- functions and blocks ------------------------------------------------------------
+
+    /// Translate function `fid` with arguments `args`, starting from the current block.
+    /// `ret` is the continuation of an inlined call; returns jump there (with the
+    /// return value as its argument, if any).
+    pub fn run_function(&mut self, fid: u32, args: Vec<Val>, ret: Option<BlockId>) -> Result<()> {
+        let m = self.m;
+        if self.stack.contains(&fid) {
+            let name = m.names.get(&fid).map(|n| format!(" `{n}`")).unwrap_or_default();
+            return Err(CompileError::unsupported(format!(
+                "kernel recursion: function %{fid}{name} calls itself (directly or through other functions); \
+                 OpenCL kernels may not recurse"
+            )));
+        }
+        if self.stack.len() >= MAX_INLINE_DEPTH {
+            return Err(CompileError::limit(format!("calls are nested more than {MAX_INLINE_DEPTH} deep")));
+        }
+        let fdef = m.func(fid)?;
+        if fdef.blocks.is_empty() {
+            let name = m.names.get(&fid).cloned().unwrap_or_else(|| format!("%{fid}"));
+            return Err(CompileError::unsupported(format!(
+                "function {name} is declared but has no body (an import); link the module first"
+            ))
+            .at(Some(m.insts[fdef.def].word), "OpFunction", Some(fid)));
+        }
+        if fdef.params.len() != args.len() {
+            return Err(CompileError::invalid(format!(
+                "function %{fid} takes {} parameters, called with {}",
+                fdef.params.len(),
+                args.len()
+            )));
+        }
+        self.stack.push(fid);
+        let mut fr = Frame { values: HashMap::new(), blocks: HashMap::new(), phis: HashMap::new(), ret, label: 0 };
+        for (&pi, a) in fdef.params.iter().zip(args) {
+            fr.values.insert(m.insts[pi].rid()?, a);
+        }
+        // Blocks first, so forward branches have targets; phis become parameters.
+        for b in &fdef.blocks {
+            let id = self.f.add_block();
+            if fr.blocks.insert(b.label, id).is_some() {
+                return Err(err_at(CompileError::invalid("label defined twice"), &m.insts[b.label_index]));
+            }
+            let mut phis = Vec::new();
+            for i in b.body.clone() {
+                let inst = &m.insts[i];
+                match inst.op {
+                    Op::Phi => {
+                        let ty = self.rty(inst).map_err(|e| err_at(e, inst))?;
+                        let p = self.f.add_block_param(id, ty);
+                        if let Some(name) = inst.result_id.and_then(|r| m.names.get(&r)) {
+                            self.f.values[p.0 as usize].name = Some(name.clone());
+                        }
+                        fr.values.insert(inst.rid()?, Val::V(p));
+                        phis.push(i);
+                    }
+                    Op::Line | Op::NoLine | Op::Nop => {}
+                    _ => break,
+                }
+            }
+            fr.phis.insert(b.label, phis);
+        }
+        let entry = fdef.blocks[0].label;
+        if fr.phis.get(&entry).is_some_and(|p| !p.is_empty()) {
+            return Err(err_at(
+                CompileError::invalid("the entry block of a function has OpPhi"),
+                &m.insts[fdef.blocks[0].label_index],
+            ));
+        }
+        let entry_block = fr.blocks[&entry];
+        self.f.terminate(self.cur, Terminator::Jump(BlockCall { block: entry_block, args: Vec::new() }));
+        for b in &fdef.blocks {
+            self.cur = fr.blocks[&b.label];
+            fr.label = b.label;
+            let mut terminated = false;
+            for i in b.body.clone() {
+                let inst = &m.insts[i];
+                if terminated {
+                    return Err(err_at(CompileError::invalid("instruction after the block's terminator"), inst));
+                }
+                terminated = is_terminator(inst.op);
+                self.inst(&mut fr, inst).map_err(|e| err_at(e, inst))?;
+            }
+            if !terminated {
+                return Err(err_at(
+                    CompileError::invalid("block does not end in a terminator"),
+                    &m.insts[b.label_index],
+                ));
+            }
+        }
+        self.stack.pop();
+        Ok(())
+    }
+
+    /// The jump to SPIR-V block `label` from the block being translated, with the
+    /// arguments of its phis.
+    pub fn block_call(&mut self, fr: &Frame, label: u32) -> Result<BlockCall> {
+        let block = *fr
+            .blocks
+            .get(&label)
+            .ok_or_else(|| CompileError::invalid(format!("branch target %{label} is not a block of this function")))?;
+        let mut args = Vec::new();
+        let phis = fr.phis.get(&label).cloned().unwrap_or_default();
+        for pi in phis {
+            let phi = &self.m.insts[pi];
+            let mut found = None;
+            let mut k = 0;
+            while k + 1 < phi.operands.len() {
+                if phi.id(k + 1)? == fr.label {
+                    found = Some(phi.id(k)?);
+                    break;
+                }
+                k += 2;
+            }
+            let id = found.ok_or_else(|| {
+                err_at(CompileError::invalid(format!("OpPhi has no incoming value for predecessor %{}", fr.label)), phi)
+            })?;
+            let v = self.value(fr, id).map_err(|e| err_at(e, phi))?;
+            let want = self.rty(phi)?;
+            if self.f.ty(v) != &want {
+                return Err(err_at(
+                    CompileError::invalid(format!("OpPhi incoming %{id} has type {}, expected {want}", self.f.ty(v))),
+                    phi,
+                ));
+            }
+            args.push(v);
+        }
+        Ok(BlockCall { block, args })
+    }
+
+    /// Translate one instruction.
+    fn inst(&mut self, fr: &mut Frame, inst: &SpvInst) -> Result<()> {
+        use Op::*;
+        match inst.op {
+            Nop | Line | NoLine | LoopMerge | SelectionMerge | LifetimeStart | LifetimeStop | Phi | Name
+            | ModuleProcessed | AssumeTrueKHR => Ok(()),
+            Branch | BranchConditional | Switch | Return | ReturnValue | Unreachable | Kill | TerminateInvocation => {
+                self.terminator(fr, inst)
+            }
+            FunctionCall => self.call(fr, inst),
+            Variable
+            | Load
+            | Store
+            | AccessChain
+            | InBoundsAccessChain
+            | PtrAccessChain
+            | InBoundsPtrAccessChain
+            | CopyMemory
+            | CopyMemorySized
+            | GenericPtrMemSemantics
+            | PtrEqual
+            | PtrNotEqual
+            | PtrDiff => self.memory(fr, inst),
+            AtomicLoad
+            | AtomicStore
+            | AtomicExchange
+            | AtomicCompareExchange
+            | AtomicCompareExchangeWeak
+            | AtomicIIncrement
+            | AtomicIDecrement
+            | AtomicIAdd
+            | AtomicISub
+            | AtomicSMin
+            | AtomicUMin
+            | AtomicSMax
+            | AtomicUMax
+            | AtomicAnd
+            | AtomicOr
+            | AtomicXor
+            | AtomicFlagTestAndSet
+            | AtomicFlagClear => self.atomic(fr, inst),
+            ControlBarrier => {
+                self.emit_void(InstKind::Barrier);
+                Ok(())
+            }
+            MemoryBarrier => {
+                self.emit_void(InstKind::MemoryFence);
+                Ok(())
+            }
+            ExtInst => self.ext_inst(fr, inst),
+            Undef => {
+                let ty = self.rty(inst)?;
+                let v = self.emit(InstKind::Undef, ty);
+                self.set_v(fr, inst, v)
+            }
+            CopyObject | ExpectKHR => {
+                let v = self.val(fr, inst.id(0)?)?;
+                self.set(fr, inst, v)
+            }
+            SizeOf => Err(CompileError::unsupported("OpSizeOf is not supported yet")),
+            ConstantSampler => Err(CompileError::unsupported("samplers are not supported yet; images come later")),
+            op if is_image_op(op) => Err(CompileError::unsupported(format!(
+                "{} (images) is not supported yet; images come later",
+                op_name(op)
+            ))),
+            GroupAsyncCopy | GroupWaitEvents => {
+                Err(CompileError::unsupported("async_work_group_copy / wait_group_events are not supported yet"))
+            }
+            GroupAll | GroupAny | GroupBroadcast | GroupIAdd | GroupFAdd | GroupFMin | GroupUMin | GroupSMin
+            | GroupFMax | GroupUMax | GroupSMax => Err(CompileError::unsupported(format!(
+                "work-group collective {} is not supported yet",
+                op_name(inst.op)
+            ))),
+            _ => self.arith(fr, inst),
+        }
+    }
+}
+
+fn is_terminator(op: Op) -> bool {
+    matches!(
+        op,
+        Op::Branch
+            | Op::BranchConditional
+            | Op::Switch
+            | Op::Return
+            | Op::ReturnValue
+            | Op::Unreachable
+            | Op::Kill
+            | Op::TerminateInvocation
+    )
+}
+
+fn is_image_op(op: Op) -> bool {
+    let n = op as u32;
+    // OpSampledImage .. OpImageQuerySamples, OpImageSparse*, OpImageRead/Write are in 86..=107 and 305..=320.
+    (86..=107).contains(&n) || (305..=320).contains(&n)
+}

@@ -1,0 +1,1 @@
+kernel void p(global int* a) { printf("%d\n", a[0]); }

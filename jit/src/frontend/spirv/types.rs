@@ -1,0 +1,233 @@
+//! SPIR-V types → KIR types with their C layout (OpenCL rules: vec3 occupies 4
+//! components; `CPacked` structs and explicit `Offset`/`ArrayStride` decorations are
+//! honoured).
+//!
+//! This module only describes types; it emits no instructions.
+
+use std::sync::Arc;
+
+use rspirv::dr::Operand;
+use rspirv::spirv::{Decoration, Op, StorageClass};
+
+use super::module::{err_at, SpvModule};
+use crate::ir::{AddressSpace, Scalar, StructType, Type};
+use crate::{CompileError, Result};
+
+/// A SPIR-V type as declared.
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) enum SpvType {
+    Void,
+    Bool,
+    Int {
+        bits: u32,
+    },
+    Float {
+        bits: u32,
+    },
+    Vector {
+        elem: u32,
+        n: u32,
+    },
+    Array {
+        elem: u32,
+        len: u64,
+    },
+    RuntimeArray {
+        elem: u32,
+    },
+    Struct {
+        members: Vec<u32>,
+    },
+    Pointer {
+        sc: StorageClass,
+        pointee: u32,
+    },
+    Function {
+        ret: u32,
+        params: Vec<u32>,
+    },
+    /// Images, samplers, events, queues, ...: named by their opcode.
+    Opaque(String),
+}
+
+/// The KIR address space of a storage class (`Input` is used only by builtin variables).
+pub(crate) fn space_of(sc: StorageClass) -> Option<AddressSpace> {
+    Some(match sc {
+        StorageClass::Function | StorageClass::Private | StorageClass::Input => AddressSpace::Private,
+        StorageClass::CrossWorkgroup | StorageClass::StorageBuffer => AddressSpace::Global,
+        StorageClass::UniformConstant | StorageClass::Uniform | StorageClass::PushConstant => AddressSpace::Constant,
+        StorageClass::Workgroup => AddressSpace::Local,
+        StorageClass::Generic => AddressSpace::Generic,
+        _ => return None,
+    })
+}
+
+/// Largest byte size of one type: bigger arrays are rejected as a limit.
+const MAX_TYPE_SIZE: u64 = 1 << 40;
+
+/// Record every type declaration of the module (types precede their uses, so one pass
+/// in module order suffices).
+pub(crate) fn build(m: &mut SpvModule) -> Result<()> {
+    for index in 0..m.insts.len() {
+        let inst = &m.insts[index];
+        let ty = match inst.op {
+            Op::TypeVoid => SpvType::Void,
+            Op::TypeBool => SpvType::Bool,
+            Op::TypeInt => SpvType::Int { bits: inst.lit(0)? },
+            Op::TypeFloat => SpvType::Float { bits: inst.lit(0)? },
+            Op::TypeVector => SpvType::Vector { elem: inst.id(0)?, n: inst.lit(1)? },
+            Op::TypeArray => {
+                let len_id = inst.id(1)?;
+                let len = array_length(m, len_id).map_err(|e| err_at(e, inst))?;
+                SpvType::Array { elem: inst.id(0)?, len }
+            }
+            Op::TypeRuntimeArray => SpvType::RuntimeArray { elem: inst.id(0)? },
+            Op::TypeStruct => {
+                SpvType::Struct { members: (0..inst.operands.len()).map(|i| inst.id(i)).collect::<Result<_>>()? }
+            }
+            Op::TypePointer => match inst.operands.first() {
+                Some(Operand::StorageClass(sc)) => SpvType::Pointer { sc: *sc, pointee: inst.id(1)? },
+                _ => return Err(err_at(CompileError::invalid("OpTypePointer without a storage class"), inst)),
+            },
+            Op::TypeFunction => SpvType::Function {
+                ret: inst.id(0)?,
+                params: (1..inst.operands.len()).map(|i| inst.id(i)).collect::<Result<_>>()?,
+            },
+            Op::TypeImage
+            | Op::TypeSampler
+            | Op::TypeSampledImage
+            | Op::TypeEvent
+            | Op::TypeDeviceEvent
+            | Op::TypeReserveId
+            | Op::TypeQueue
+            | Op::TypePipe
+            | Op::TypeOpaque
+            | Op::TypePipeStorage
+            | Op::TypeNamedBarrier => SpvType::Opaque(super::module::op_name(inst.op)),
+            _ => continue,
+        };
+        let id = inst.rid()?;
+        let kir = kir_of(m, id, &ty).map_err(|e| err_at(e, &m.insts[index]))?;
+        if let Some(k) = kir {
+            if k.size() > MAX_TYPE_SIZE {
+                return Err(err_at(
+                    CompileError::limit(format!("type %{id} is {} bytes; the limit is {MAX_TYPE_SIZE}", k.size())),
+                    &m.insts[index],
+                ));
+            }
+            m.kir_types.insert(id, k);
+        }
+        m.types.insert(id, ty);
+    }
+    Ok(())
+}
+
+fn array_length(m: &SpvModule, id: u32) -> Result<u64> {
+    let def = m.def(id)?;
+    match (def.op, def.operands.first()) {
+        (Op::Constant | Op::SpecConstant, Some(Operand::LiteralBit32(v))) => Ok(*v as u64),
+        (Op::Constant | Op::SpecConstant, Some(Operand::LiteralBit64(v))) => Ok(*v),
+        _ => Err(CompileError::unsupported(format!(
+            "array length %{id} is not an integer constant ({})",
+            super::module::op_name(def.op)
+        ))),
+    }
+}
+
+/// The KIR type of a declared type; `None` for types without values (void, function,
+/// opaque types).
+fn kir_of(m: &SpvModule, id: u32, ty: &SpvType) -> Result<Option<Type>> {
+    let elem = |e: u32| -> Result<Type> { m.kir_type(e) };
+    Ok(Some(match ty {
+        SpvType::Void | SpvType::Function { .. } | SpvType::Opaque(_) => return Ok(None),
+        SpvType::Bool => Type::BOOL,
+        SpvType::Int { bits } => {
+            Type::Scalar(Scalar::int(*bits).ok_or_else(|| CompileError::unsupported(format!("{bits}-bit integers")))?)
+        }
+        SpvType::Float { bits } => {
+            Type::Scalar(Scalar::float(*bits).ok_or_else(|| CompileError::unsupported(format!("{bits}-bit floats")))?)
+        }
+        SpvType::Vector { elem: e, n } => {
+            let Type::Scalar(s) = elem(*e)? else {
+                return Err(CompileError::invalid(format!("vector component type %{e} is not a scalar")));
+            };
+            if !matches!(n, 2 | 3 | 4 | 8 | 16) {
+                return Err(CompileError::unsupported(format!(
+                    "vectors of {n} components (OpenCL has 2, 3, 4, 8, 16)"
+                )));
+            }
+            Type::Vector(s, *n as u8)
+        }
+        SpvType::Array { elem: e, len } => {
+            let et = elem(*e)?;
+            let stride = match m.deco_lit(id, Decoration::ArrayStride) {
+                Some(s) => s as u64,
+                None => et.size().div_ceil(et.align().max(1) as u64) * et.align().max(1) as u64,
+            };
+            if len.checked_mul(stride).is_none_or(|s| s > MAX_TYPE_SIZE) {
+                return Err(CompileError::limit(format!("array of {len} elements of {stride} bytes is too large")));
+            }
+            Type::Array { elem: Box::new(et), len: *len, stride }
+        }
+        SpvType::RuntimeArray { elem: e } => {
+            let et = elem(*e)?;
+            let stride = m.deco_lit(id, Decoration::ArrayStride).map(|s| s as u64).unwrap_or(et.size());
+            Type::Array { elem: Box::new(et), len: 0, stride }
+        }
+        SpvType::Struct { members } => {
+            let tys = members.iter().map(|&t| elem(t)).collect::<Result<Vec<_>>>()?;
+            let packed = m.has_deco(id, Decoration::CPacked);
+            let offsets: Option<Vec<u64>> =
+                (0..tys.len() as u32).map(|i| m.member_deco_lit(id, i, Decoration::Offset).map(|o| o as u64)).collect();
+            match offsets {
+                Some(offsets) if !tys.is_empty() => {
+                    let align = if packed { 1 } else { tys.iter().map(|t| t.align().max(1)).max().unwrap_or(1) };
+                    let end = offsets.iter().zip(&tys).map(|(o, t)| o + t.size()).max().unwrap_or(0);
+                    let size = end.div_ceil(align as u64) * align as u64;
+                    Type::Struct(Arc::new(StructType { members: offsets.into_iter().zip(tys).collect(), size, align }))
+                }
+                _ => Type::c_struct(tys, packed),
+            }
+        }
+        SpvType::Pointer { sc, .. } => Type::ptr(
+            space_of(*sc).ok_or_else(|| CompileError::unsupported(format!("pointers to storage class {sc:?}")))?,
+        ),
+    }))
+}
+
+impl SpvModule {
+    /// The declared type `id`.
+    pub fn spv_type(&self, id: u32) -> Result<&SpvType> {
+        self.types.get(&id).ok_or_else(|| CompileError::invalid(format!("%{id} is not a type")))
+    }
+
+    /// The KIR type of type `id`.
+    pub fn kir_type(&self, id: u32) -> Result<Type> {
+        if let Some(t) = self.kir_types.get(&id) {
+            return Ok(t.clone());
+        }
+        match self.types.get(&id) {
+            Some(SpvType::Opaque(name)) => Err(CompileError::unsupported(format!(
+                "values of type {name} (%{id}): images, samplers, events and pipes are not supported yet"
+            ))),
+            Some(SpvType::Void) => Err(CompileError::invalid(format!("void type %{id} used as a value type"))),
+            Some(t) => Err(CompileError::invalid(format!("type %{id} ({t:?}) used as a value type"))),
+            None => Err(CompileError::invalid(format!("%{id} is not a type (or is used before its declaration)"))),
+        }
+    }
+
+    /// The pointee type id and storage class of pointer type `id`.
+    pub fn pointer_type(&self, id: u32) -> Result<(StorageClass, u32)> {
+        match self.spv_type(id)? {
+            SpvType::Pointer { sc, pointee } => Ok((*sc, *pointee)),
+            other => Err(CompileError::invalid(format!("type %{id} should be a pointer type, found {other:?}"))),
+        }
+    }
+
+    /// The result type id of value `id` (instruction results, parameters, constants,
+    /// variables).
+    pub fn type_of_value(&self, id: u32) -> Result<u32> {
+        let def = self.def(id)?;
+        def.result_type.ok_or_else(|| CompileError::invalid(format!("%{id} is not a value")))
+    }
+}

@@ -1,0 +1,76 @@
+//! Barriers as continuations: at barrier k a lane group saves every value live after
+//! the barrier into its private area and returns k; the resume dispatch brings it back
+//! to the continuation block, which reloads those values and carries on.
+//!
+//! Save slots follow the private variables; each value saved at any barrier has one
+//! slot sized by the value's Cranelift representation (vectors at W > 1). This module
+//! must not decide which values are live (that is `analysis`).
+
+use cranelift_codegen::ir::{types, InstBuilder, MemFlagsData, Type as ClifType};
+
+use super::function::FnLower;
+use crate::ir::BlockId;
+use crate::{CompileError, Result};
+
+impl FnLower<'_, '_> {
+    /// Offsets (within the private area) of the saved pieces of `v`, whose Cranelift
+    /// types are `tys` (scalars, or vectors for varying values at W > 1).
+    fn save_slot(&mut self, v: crate::ir::Value, tys: &[ClifType]) -> Result<Vec<u64>> {
+        let align = |t: &ClifType| (t.bytes() as u64).clamp(1, 16);
+        let start = match self.save_slots.get(&v) {
+            Some(s) => *s,
+            None => {
+                let s = self.private_end.div_ceil(16) * 16;
+                let mut end = s;
+                for t in tys {
+                    end = end.div_ceil(align(t)) * align(t) + t.bytes() as u64;
+                }
+                self.private_end = end;
+                self.save_slots.insert(v, s);
+                s
+            }
+        };
+        let mut offs = Vec::with_capacity(tys.len());
+        let mut at = start;
+        for t in tys {
+            at = at.div_ceil(align(t)) * align(t);
+            offs.push(at);
+            at += t.bytes() as u64;
+        }
+        if at > i32::MAX as u64 {
+            return Err(CompileError::limit("values saved across barriers exceed 2 GiB per lane group"));
+        }
+        Ok(offs)
+    }
+
+    /// Lower the barrier at instruction `pos` of `blk`.
+    pub(crate) fn barrier(&mut self, blk: BlockId, pos: usize) -> Result<()> {
+        let k =
+            *self.barrier_ids.get(&(blk, pos)).ok_or_else(|| CompileError::internal("a barrier was not numbered"))?;
+        let live = self.liveness.live_after(self.func, blk, pos);
+        let flags = MemFlagsData::trusted();
+        let mut saved = Vec::with_capacity(live.len());
+        for v in live {
+            let vals = self.get(v)?;
+            let tys: Vec<ClifType> = vals.iter().map(|x| self.vty(*x)).collect();
+            let offs = self.save_slot(v, &tys)?;
+            for (o, x) in offs.iter().zip(vals) {
+                self.b.ins().store(flags, x, self.private_base, *o as i32);
+            }
+            saved.push((v, offs, tys));
+        }
+        let status = self.b.ins().iconst(types::I64, k as i64);
+        self.b.ins().return_(&[status]);
+
+        let cont = self.resume_blocks[k as usize - 1];
+        self.b.switch_to_block(cont);
+        for (v, offs, tys) in saved {
+            let mut vals = Vec::with_capacity(offs.len());
+            for (o, t) in offs.iter().zip(tys) {
+                vals.push(self.b.ins().load(t, flags, self.private_base, *o as i32));
+            }
+            self.set(v, vals)?;
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,760 @@
+//! Translation of one KIR kernel into one Cranelift function: the entry and its resume
+//! dispatch, blocks and edges (block parameters as variables), the per-instruction
+//! dispatch, and the plumbing every instruction family shares (reading and defining
+//! leaves, context loads, calls into the builtins table).
+//!
+//! The instruction families live in their own modules (`arith`, `convert`, `memory`,
+//! `workitem`, `barrier`, `call`). This module must not know how a family is lowered,
+//! only where it goes.
+
+use std::collections::HashMap;
+
+use cranelift_codegen::ir::{
+    types, AbiParam, Block, FuncRef, InstBuilder, MemFlagsData, Signature, Type as ClifType, Value as ClifValue,
+};
+use cranelift_frontend::{FunctionBuilder, Switch, Variable};
+use cranelift_jit::JITModule;
+use spirjit_abi::context::offsets;
+use spirjit_abi::status::error_kind;
+use spirjit_abi::Status;
+
+use super::leaf::{self, Lanes};
+use crate::analysis::{Cfg, Liveness, Uniformity};
+use crate::ir::{self, BlockCall, BlockId, InstKind, Scalar, Terminator, Type};
+use crate::{CompileError, Result};
+
+/// Facts about a kernel computed before translation.
+pub(crate) struct KernelLayout {
+    /// Byte offset of each private variable in the lane group's private area.
+    pub var_offsets: Vec<u64>,
+    /// Bytes used by private variables (save slots follow).
+    pub vars_size: u64,
+    /// Alignment of the private area.
+    pub align: u64,
+}
+
+impl KernelLayout {
+    pub fn new(func: &ir::Function, lanes: Lanes) -> Result<KernelLayout> {
+        let mut off = 0u64;
+        let mut align = 16u64;
+        let mut var_offsets = Vec::with_capacity(func.vars.len());
+        for (i, v) in func.vars.iter().enumerate() {
+            let a = (v.align as u64).max(1);
+            if !a.is_power_of_two() {
+                return Err(CompileError::invalid(format!(
+                    "private variable var{i} has alignment {a}, not a power of two"
+                )));
+            }
+            align = align.max(a);
+            off = off.div_ceil(a) * a;
+            var_offsets.push(off);
+            let size = v.size.checked_mul(lanes.0 as u64).ok_or_else(|| {
+                CompileError::limit(format!("private variable var{i} of {} bytes is too large", v.size))
+            })?;
+            off = off.checked_add(size).ok_or_else(|| CompileError::limit("private variables are too large"))?;
+        }
+        Ok(KernelLayout { var_offsets, vars_size: off, align })
+    }
+}
+
+/// The result of translating one kernel.
+pub(crate) struct Translated {
+    pub private_stride: u64,
+    pub private_align: u64,
+    pub barrier_count: u32,
+}
+
+/// State of the translation of one kernel.
+pub(crate) struct FnLower<'a, 'f> {
+    pub b: FunctionBuilder<'f>,
+    pub jit: &'a mut JITModule,
+    pub func: &'a ir::Function,
+    pub lanes: Lanes,
+    /// Number of kernel parameters (argument slots).
+    pub param_count: usize,
+    /// Absolute address of each module data block.
+    pub data_addrs: &'a [u64],
+    pub layout: KernelLayout,
+    /// Leaves of each KIR value, as variables.
+    vars: Vec<Option<Vec<Variable>>>,
+    /// Cranelift block of each reachable KIR block.
+    blocks: Vec<Option<Block>>,
+    /// Continuation block after barrier k (index k - 1).
+    pub resume_blocks: Vec<Block>,
+    /// Barrier number of each (KIR block, instruction position).
+    pub barrier_ids: HashMap<(BlockId, usize), u32>,
+    /// Save-slot offset (within the private area) of each value saved at a barrier.
+    pub save_slots: HashMap<ir::Value, u64>,
+    /// End of the private area used so far.
+    pub private_end: u64,
+    pub cfg: Cfg,
+    pub liveness: Liveness,
+    imports: HashMap<String, FuncRef>,
+    cancelled_block: Option<Block>,
+    unreachable_block: Option<Block>,
+    // Values computed in the entry block (which dominates everything).
+    pub ctx: ClifValue,
+    pub lane_group: ClifValue,
+    pub args_ptr: ClifValue,
+    pub local_mem: ClifValue,
+    pub private_base: ClifValue,
+    pub cancel_ptr: ClifValue,
+    /// W > 1: which values are the same in every lane (`None` at W = 1).
+    pub uni: Option<Uniformity>,
+    /// The lane a per-lane lowering is producing: `get` then reads that lane's scalars.
+    pub cur_lane: Option<u32>,
+    /// W > 1: per lane, an `i8` that is 1 when the lane's work-item exists.
+    pub active: Vec<ClifValue>,
+    /// W > 1: an `i8` that is 1 when every lane of the group is active.
+    pub all_active: Option<ClifValue>,
+    /// W > 1: scratch memory that masked-off lanes access instead of their address.
+    pub dummy: Option<ClifValue>,
+    /// Divergent control flow at W > 1: the execution masks of the blocks.
+    pub masks: Option<super::masked::MaskState>,
+}
+
+/// Memory flags for reads of the launch context (never changes during a call).
+pub(crate) fn ctx_flags() -> MemFlagsData {
+    MemFlagsData::trusted().with_readonly()
+}
+
+/// Memory flags for kernel memory accesses.
+pub(crate) fn mem_flags() -> MemFlagsData {
+    MemFlagsData::new()
+}
+
+impl<'a, 'f> FnLower<'a, 'f> {
+    /// Set up the entry block and the resume dispatch, ready to translate `kernel`.
+    pub fn new(
+        mut b: FunctionBuilder<'f>,
+        jit: &'a mut JITModule,
+        kernel: &'a ir::Kernel,
+        lanes: Lanes,
+        masked: bool,
+        data_addrs: &'a [u64],
+    ) -> Result<FnLower<'a, 'f>> {
+        let func = &kernel.func;
+        if func.blocks.is_empty() {
+            return Err(CompileError::invalid("the kernel has no blocks"));
+        }
+        ir::verify::verify(func).map_err(|m| CompileError::internal(format!("malformed KIR: {m}")))?;
+        let layout = KernelLayout::new(func, lanes)?;
+        let cfg = Cfg::new(func);
+        let liveness = Liveness::new(func, &cfg);
+
+        let entry = b.create_block();
+        b.append_block_params_for_function_params(entry);
+        b.switch_to_block(entry);
+        let params = b.block_params(entry).to_vec();
+        let (ctx, lane_group, resume) = (params[0], params[1], params[2]);
+        let load_ctx = |b: &mut FunctionBuilder, off: usize| b.ins().load(types::I64, ctx_flags(), ctx, off as i32);
+        let args_ptr = load_ctx(&mut b, offsets::ARGS);
+        let local_mem = load_ctx(&mut b, offsets::LOCAL_MEM);
+        let private_mem = load_ctx(&mut b, offsets::PRIVATE_MEM);
+        let stride = load_ctx(&mut b, offsets::PRIVATE_STRIDE);
+        let cancel_ptr = load_ctx(&mut b, offsets::CANCEL);
+        let off = b.ins().imul(lane_group, stride);
+        let private_base = b.ins().iadd(private_mem, off);
+        let (uni, active, all_active, dummy) = if lanes.0 > 1 {
+            super::vector::lane_setup(&mut b, func, &cfg, ctx, lane_group, lanes, masked)?
+        } else {
+            (None, Vec::new(), None, None)
+        };
+
+        // Number the barriers in block order and create their continuation blocks.
+        let mut barrier_ids = HashMap::new();
+        let mut resume_blocks = Vec::new();
+        for &blk in &cfg.rpo {
+            for (pos, &ii) in func.block(blk).insts.iter().enumerate() {
+                if matches!(func.inst(ii).kind, InstKind::Barrier) {
+                    let k = resume_blocks.len() as u64 + 1;
+                    if k > Status::BARRIER_MAX {
+                        return Err(CompileError::limit(format!(
+                            "the kernel has more than {} barriers",
+                            Status::BARRIER_MAX
+                        )));
+                    }
+                    barrier_ids.insert((blk, pos), k as u32);
+                    resume_blocks.push(b.create_block());
+                }
+            }
+        }
+
+        let start = b.create_block();
+        let bad_resume = b.create_block();
+        let mut sw = Switch::new();
+        sw.set_entry(0, start);
+        for (i, &rb) in resume_blocks.iter().enumerate() {
+            sw.set_entry(i as u128 + 1, rb);
+        }
+        sw.emit(&mut b, resume, bad_resume);
+
+        let mut blocks = vec![None; func.blocks.len()];
+        for &blk in &cfg.rpo {
+            blocks[blk.0 as usize] = Some(b.create_block());
+        }
+
+        let mut this = FnLower {
+            b,
+            jit,
+            func,
+            lanes,
+            param_count: kernel.params.len(),
+            data_addrs,
+            private_end: layout.vars_size,
+            layout,
+            vars: vec![None; func.values.len()],
+            blocks,
+            resume_blocks,
+            barrier_ids,
+            save_slots: HashMap::new(),
+            cfg,
+            liveness,
+            imports: HashMap::new(),
+            cancelled_block: None,
+            unreachable_block: None,
+            ctx,
+            lane_group,
+            args_ptr,
+            local_mem,
+            private_base,
+            cancel_ptr,
+            uni,
+            cur_lane: None,
+            active,
+            all_active,
+            dummy,
+            masks: None,
+        };
+
+        // An unknown resume point is a driver bug; report it rather than guess.
+        this.b.switch_to_block(bad_resume);
+        this.emit_error_return(error_kind::UNREACHABLE);
+
+        // Kernel start: initialise private variables, then enter KIR block 0.
+        this.b.switch_to_block(start);
+        this.init_private_vars()?;
+        if masked {
+            this.init_masks()?;
+        }
+        let first = this.clif_block(BlockId(0))?;
+        this.b.ins().jump(first, &[]);
+        Ok(this)
+    }
+
+    /// Translate every reachable block, then finish the function.
+    pub fn translate(mut self) -> Result<Translated> {
+        let rpo = self.cfg.rpo.clone();
+        if self.masks.is_some() {
+            self.translate_masked(&rpo)?;
+        } else {
+            for blk in rpo {
+                self.translate_block(blk)?;
+            }
+        }
+        self.finish_cold_blocks();
+        self.b.seal_all_blocks();
+        let align = self.layout.align;
+        let stride = self.private_end.div_ceil(align) * align;
+        let barrier_count = self.resume_blocks.len() as u32;
+        let config = {
+            use cranelift_module::Module as _;
+            self.jit.target_config()
+        };
+        self.b.finalize(config);
+        Ok(Translated { private_stride: stride, private_align: align, barrier_count })
+    }
+
+    pub fn clif_block(&self, blk: BlockId) -> Result<Block> {
+        self.blocks
+            .get(blk.0 as usize)
+            .copied()
+            .flatten()
+            .ok_or_else(|| CompileError::internal(format!("{blk} has no code block (unreachable?)")))
+    }
+
+    fn init_private_vars(&mut self) -> Result<()> {
+        let func = self.func;
+        for (i, var) in func.vars.iter().enumerate() {
+            let Some(init) = &var.init else { continue };
+            let base = self.layout.var_offsets[i];
+            for lane in 0..self.lanes.0 as u64 {
+                let at = base + lane * var.size;
+                let mut pos = 0usize;
+                while pos < init.len() {
+                    let rest = init.len() - pos;
+                    let (ty, n) = match rest {
+                        8.. => (types::I64, 8),
+                        4.. => (types::I32, 4),
+                        2.. => (types::I16, 2),
+                        _ => (types::I8, 1),
+                    };
+                    let mut bytes = [0u8; 8];
+                    bytes[..n].copy_from_slice(&init[pos..pos + n]);
+                    let c = self.b.ins().iconst(ty, i64::from_le_bytes(bytes));
+                    let off = i32::try_from(at + pos as u64)
+                        .map_err(|_| CompileError::limit("private variables exceed 2 GiB"))?;
+                    self.b.ins().store(MemFlagsData::trusted(), c, self.private_base, off);
+                    pos += n;
+                }
+            }
+        }
+        Ok(())
+    }
+
+    fn translate_block(&mut self, blk: BlockId) -> Result<()> {
+        let cb = self.clif_block(blk)?;
+        self.b.switch_to_block(cb);
+        self.translate_insts(blk)?;
+        let block = self.func.block(blk);
+        self.translate_terminator(blk, &block.term).map_err(|e| e.at(None, format!("terminator of {blk}"), None))
+    }
+
+    /// Translate the instructions (not the terminator) of `blk` at the current point.
+    pub(crate) fn translate_insts(&mut self, blk: BlockId) -> Result<()> {
+        let func = self.func;
+        let block = func.block(blk);
+        for (pos, &ii) in block.insts.iter().enumerate() {
+            let inst = func.inst(ii);
+            self.translate_inst(blk, pos, inst).map_err(|e| {
+                let mut text = format!("{:?}", inst.kind);
+                if text.len() > 160 {
+                    let mut cut = 160;
+                    while !text.is_char_boundary(cut) {
+                        cut -= 1;
+                    }
+                    text.truncate(cut);
+                    text.push('…');
+                }
+                e.at(None, format!("{blk}: {text}"), inst.result.map(|v| v.0))
+            })?;
+        }
+        Ok(())
+    }
+
+    fn translate_inst(&mut self, blk: BlockId, pos: usize, inst: &ir::Inst) -> Result<()> {
+        if self.uni.is_some() {
+            return self.vec_translate_inst(blk, pos, inst);
+        }
+        let result = inst.result;
+        let rty = || -> Result<&Type> {
+            result.map(|r| self.func.ty(r)).ok_or_else(|| CompileError::invalid("the instruction has no result"))
+        };
+        let vals: Option<Vec<ClifValue>> = match &inst.kind {
+            InstKind::Barrier => {
+                self.barrier(blk, pos)?;
+                None
+            }
+            InstKind::MemoryFence => {
+                self.b.ins().fence();
+                None
+            }
+            InstKind::Store { ptr, value, .. } => {
+                self.store(*ptr, *value)?;
+                None
+            }
+            InstKind::AtomicStore { ptr, value } => {
+                self.atomic_store(*ptr, *value)?;
+                None
+            }
+            InstKind::CopyMemory { dst, src, size } => {
+                self.copy_memory(*dst, *src, *size)?;
+                None
+            }
+            InstKind::Call { symbol, args } => self.call_builtin_op(symbol, args, result)?,
+            kind => {
+                let ty = rty()?.clone();
+                Some(self.value_inst(kind, &ty)?)
+            }
+        };
+        match (result, vals) {
+            (Some(r), Some(v)) => self.set(r, v),
+            (None, _) => Ok(()),
+            (Some(r), None) => Err(CompileError::internal(format!("{r} has no value after lowering"))),
+        }
+    }
+
+    /// Instructions that compute a value of type `ty`.
+    pub(crate) fn value_inst(&mut self, kind: &InstKind, ty: &Type) -> Result<Vec<ClifValue>> {
+        use InstKind::*;
+        match kind {
+            Const(bits) => self.constant(ty, bits),
+            Undef => self.zeros(ty),
+            Param(n) => self.param(*n, ty),
+            Unary(op, a) => self.unary(*op, *a),
+            Binary(op, a, b) => self.binary(*op, *a, *b),
+            Fma(a, b, c) => self.fma(*a, *b, *c),
+            Icmp(cc, a, b) => self.icmp(*cc, *a, *b),
+            Fcmp(cc, a, b) => self.fcmp(*cc, *a, *b),
+            Select(c, a, b) => self.select(*c, *a, *b),
+            Convert(conv, a) => self.convert(*conv, *a, ty),
+            Bitcast(a) => self.bitcast(*a, ty),
+            Extract(a, i) => self.extract(*a, *i),
+            Insert { aggregate, element, index } => self.insert(*aggregate, *element, *index),
+            ExtractDyn(a, i) => self.extract_dyn(*a, *i, ty),
+            InsertDyn { vector, element, index } => self.insert_dyn(*vector, *element, *index),
+            Shuffle { a, b, indices } => self.shuffle(*a, *b, indices, ty),
+            Construct(parts) => {
+                let mut out = Vec::new();
+                for p in parts {
+                    out.extend(self.get(*p)?);
+                }
+                Ok(out)
+            }
+            PtrAdd(p, off) => self.ptr_add(*p, *off),
+            Load { ptr, .. } => self.load(*ptr, ty),
+            AtomicRmw { op, ptr, value } => self.atomic_rmw(*op, *ptr, *value, ty),
+            AtomicCmpXchg { ptr, expected, replacement } => self.atomic_cas(*ptr, *expected, *replacement, ty),
+            AtomicLoad { ptr } => self.atomic_load(*ptr, ty),
+            WorkItem(q, dim) => self.work_item(*q, *dim, ty),
+            WorkDim => self.work_dim(ty),
+            VarAddr(v) => self.var_addr(*v),
+            LocalAddr(off) => {
+                let off = i64::try_from(*off).map_err(|_| CompileError::invalid("local offset out of range"))?;
+                Ok(vec![self.b.ins().iadd_imm_s(self.local_mem, off)])
+            }
+            DataAddr(d) => {
+                let addr = self
+                    .data_addrs
+                    .get(d.0 as usize)
+                    .ok_or_else(|| CompileError::invalid(format!("{d} does not exist in the module")))?;
+                Ok(vec![self.b.ins().iconst(types::I64, *addr as i64)])
+            }
+            Math(op, args) => self.math(*op, args, ty),
+            Barrier | MemoryFence | Store { .. } | AtomicStore { .. } | CopyMemory { .. } | Call { .. } => {
+                Err(CompileError::internal("instruction without a value dispatched as a value"))
+            }
+        }
+    }
+
+    fn translate_terminator(&mut self, blk: BlockId, term: &'a Terminator) -> Result<()> {
+        match term {
+            Terminator::Return => {
+                let done = self.b.ins().iconst(types::I64, Status::DONE as i64);
+                self.b.ins().return_(&[done]);
+            }
+            Terminator::Unreachable => {
+                let ub = self.unreachable_block();
+                self.b.ins().jump(ub, &[]);
+            }
+            Terminator::Jump(call) => {
+                let (t, pending) = self.edge(blk, call)?;
+                self.b.ins().jump(t, &[]);
+                self.finish_edges(blk, pending.into_iter().collect())?;
+            }
+            Terminator::Branch { cond, then_, else_ } => {
+                let c = self.get_scalar(*cond)?;
+                let (t, p1) = self.edge(blk, then_)?;
+                let (e, p2) = self.edge(blk, else_)?;
+                self.b.ins().brif(c, t, &[], e, &[]);
+                self.finish_edges(blk, p1.into_iter().chain(p2).collect())?;
+            }
+            Terminator::Switch { value, default, cases } => {
+                let v = self.get_scalar(*value)?;
+                let vty = self.b.func.dfg.value_type(v);
+                let mask: u128 = if vty.bits() >= 64 { u64::MAX as u128 } else { (1u128 << vty.bits()) - 1 };
+                let (d, p) = self.edge(blk, default)?;
+                let mut pending: Vec<_> = p.into_iter().collect();
+                let mut sw = Switch::new();
+                for (lit, call) in cases {
+                    let key = (*lit as u128) & mask;
+                    if sw.entries().contains_key(&key) {
+                        continue; // The first case with a literal wins.
+                    }
+                    let (t, p) = self.edge(blk, call)?;
+                    pending.extend(p);
+                    sw.set_entry(key, t);
+                }
+                sw.emit(&mut self.b, v, d);
+                self.finish_edges(blk, pending)?;
+            }
+        }
+        Ok(())
+    }
+
+    /// The block a jump along `call` goes to: the target itself, or a fresh edge block
+    /// when the edge passes arguments or is a loop back-edge (filled by `finish_edges`).
+    fn edge(&mut self, from: BlockId, call: &'a BlockCall) -> Result<(Block, Option<(Block, &'a BlockCall)>)> {
+        let target = self.clif_block(call.block)?;
+        if call.args.is_empty() && !self.cfg.is_retreating(from, call.block) {
+            return Ok((target, None));
+        }
+        let eb = self.b.create_block();
+        Ok((eb, Some((eb, call))))
+    }
+
+    fn finish_edges(&mut self, from: BlockId, pending: Vec<(Block, &'a BlockCall)>) -> Result<()> {
+        for (eb, call) in pending {
+            self.b.switch_to_block(eb);
+            if self.cfg.is_retreating(from, call.block) {
+                self.poll_cancel();
+            }
+            // Parallel copy: read every argument before writing any parameter.
+            let mut vals = Vec::with_capacity(call.args.len());
+            let params = &self.func.block(call.block).params;
+            for (a, p) in call.args.iter().zip(params) {
+                vals.push(self.get_like(*a, *p)?);
+            }
+            for (p, v) in params.iter().zip(vals) {
+                self.set(*p, v)?;
+            }
+            let target = self.clif_block(call.block)?;
+            self.b.ins().jump(target, &[]);
+        }
+        Ok(())
+    }
+
+    /// Return `Status::CANCELLED` when the cancel flag is set.
+    pub(crate) fn poll_cancel(&mut self) {
+        let flag = self.b.ins().atomic_load(types::I32, MemFlagsData::trusted(), self.cancel_ptr);
+        let cont = self.b.create_block();
+        let cancelled = *self.cancelled_block.get_or_insert_with(|| self.b.create_block());
+        self.b.ins().brif(flag, cancelled, &[], cont, &[]);
+        self.b.switch_to_block(cont);
+    }
+
+    pub(crate) fn unreachable_block(&mut self) -> Block {
+        *self.unreachable_block.get_or_insert_with(|| self.b.create_block())
+    }
+
+    /// Fill the shared cold blocks (cancelled, unreachable) once everything else is done.
+    fn finish_cold_blocks(&mut self) {
+        if let Some(c) = self.cancelled_block {
+            self.b.set_cold_block(c);
+            self.b.switch_to_block(c);
+            let v = self.b.ins().iconst(types::I64, Status::CANCELLED as i64);
+            self.b.ins().return_(&[v]);
+        }
+        if let Some(u) = self.unreachable_block {
+            self.b.set_cold_block(u);
+            self.b.switch_to_block(u);
+            self.emit_error_return(error_kind::UNREACHABLE);
+        }
+    }
+
+    /// Record an error of `kind` for this lane group and return `Status::ERROR`.
+    fn emit_error_return(&mut self, kind: u32) {
+        let err = self.b.ins().load(types::I64, ctx_flags(), self.ctx, offsets::ERROR as i32);
+        let flags = MemFlagsData::trusted();
+        let k = self.b.ins().iconst(types::I32, kind as i64);
+        self.b.ins().store(flags, k, err, offsets::ERROR_KIND as i32);
+        let arg = self.b.ins().iconst(types::I32, u32::MAX as i64);
+        self.b.ins().store(flags, arg, err, offsets::ERROR_ARG as i32);
+        let zero = self.b.ins().iconst(types::I64, 0);
+        self.b.ins().store(flags, zero, err, offsets::ERROR_OFFSET as i32);
+        self.b.ins().store(flags, zero, err, offsets::ERROR_SIZE as i32);
+        let id = self.b.ins().imul_imm_s(self.lane_group, self.lanes.0 as i64);
+        self.b.ins().store(flags, id, err, offsets::ERROR_LOCAL_LINEAR_ID as i32);
+        let v = self.b.ins().iconst(types::I64, Status::ERROR as i64);
+        self.b.ins().return_(&[v]);
+    }
+
+    // ---- values -------------------------------------------------------------------
+
+    /// The scalars of `v`'s leaves.
+    pub fn leaf_scalars(&self, v: ir::Value) -> Result<Vec<Scalar>> {
+        Ok(leaf::leaves(self.value_type(v)?)?.into_iter().map(|(_, s)| s).collect())
+    }
+
+    pub fn value_type(&self, v: ir::Value) -> Result<&'a Type> {
+        let func = self.func;
+        func.values.get(v.0 as usize).map(|d| &d.ty).ok_or_else(|| CompileError::invalid(format!("{v} does not exist")))
+    }
+
+    /// True when `v` is carried as vectors (varying at W > 1).
+    pub fn is_varying(&self, v: ir::Value) -> bool {
+        self.uni.as_ref().is_some_and(|u| !u.is_uniform(v))
+    }
+
+    fn vars_of(&mut self, v: ir::Value) -> Result<Vec<Variable>> {
+        if let Some(vs) = &self.vars[v.0 as usize] {
+            return Ok(vs.clone());
+        }
+        let scalars = self.leaf_scalars(v)?;
+        let vs: Vec<Variable> = if self.is_varying(v) {
+            let mut vs = Vec::new();
+            for s in &scalars {
+                for _ in 0..self.lanes.vectors(*s) {
+                    vs.push(self.b.declare_var(leaf::vec_leaf_type(*s)));
+                }
+            }
+            vs
+        } else {
+            scalars.iter().map(|s| self.b.declare_var(leaf::leaf_type(*s))).collect()
+        };
+        self.vars[v.0 as usize] = Some(vs.clone());
+        Ok(vs)
+    }
+
+    /// The leaves of `v` at the current point: scalars for uniform values, for varying
+    /// values the scalars of lane `cur_lane` or, outside a per-lane lowering, every
+    /// leaf's vectors back to back.
+    pub fn get(&mut self, v: ir::Value) -> Result<Vec<ClifValue>> {
+        let vs = self.vars_of(v)?;
+        let raw: Vec<ClifValue> = vs.into_iter().map(|var| self.b.use_var(var)).collect();
+        match self.cur_lane {
+            Some(l) if self.is_varying(v) => {
+                let scalars = self.leaf_scalars(v)?;
+                self.lane_of(&raw, &scalars, l)
+            }
+            _ => Ok(raw),
+        }
+    }
+
+    /// The leaves of `v` in the representation `like` has (splatting a uniform `v` when
+    /// `like` is varying).
+    pub fn get_like(&mut self, v: ir::Value, like: ir::Value) -> Result<Vec<ClifValue>> {
+        if self.is_varying(like) && !self.is_varying(v) && self.cur_lane.is_none() {
+            let scalars = self.leaf_scalars(v)?;
+            let vals = self.get(v)?;
+            let mut out = Vec::new();
+            for (x, s) in vals.into_iter().zip(scalars) {
+                out.extend(self.splat_leaf(x, s));
+            }
+            return Ok(out);
+        }
+        self.get(v)
+    }
+
+    /// The single leaf of a scalar `v`.
+    pub fn get_scalar(&mut self, v: ir::Value) -> Result<ClifValue> {
+        let mut l = self.get(v)?;
+        if l.len() != 1 {
+            return Err(CompileError::invalid(format!("{v} is used as a scalar but has {} components", l.len())));
+        }
+        Ok(l.remove(0))
+    }
+
+    /// Define the leaves of `v`.
+    pub fn set(&mut self, v: ir::Value, leaves: Vec<ClifValue>) -> Result<()> {
+        let leaves =
+            if self.masks.is_some() && self.is_varying(v) { self.blend_under_mask(v, leaves)? } else { leaves };
+        self.set_raw(v, leaves)
+    }
+
+    /// Define the leaves of `v` without blending under the execution mask.
+    pub fn set_raw(&mut self, v: ir::Value, leaves: Vec<ClifValue>) -> Result<()> {
+        let vs = self.vars_of(v)?;
+        if vs.len() != leaves.len() {
+            return Err(CompileError::internal(format!(
+                "{v} has {} leaves but its lowering produced {}",
+                vs.len(),
+                leaves.len()
+            )));
+        }
+        for (var, val) in vs.into_iter().zip(leaves) {
+            self.b
+                .try_def_var(var, val)
+                .map_err(|e| CompileError::internal(format!("{v}: a leaf of its lowering has the wrong type ({e})")))?;
+        }
+        Ok(())
+    }
+
+    /// The type of a Cranelift value.
+    pub fn vty(&self, v: ClifValue) -> ClifType {
+        self.b.func.dfg.value_type(v)
+    }
+
+    /// Zero leaves of type `ty`.
+    pub fn zeros(&mut self, ty: &Type) -> Result<Vec<ClifValue>> {
+        Ok(leaf::leaves(ty)?.into_iter().map(|(_, s)| self.zero(s)).collect())
+    }
+
+    pub fn zero(&mut self, s: Scalar) -> ClifValue {
+        match s {
+            Scalar::F32 => self.b.ins().f32const(0.0),
+            Scalar::F64 => self.b.ins().f64const(0.0),
+            s => self.b.ins().iconst(leaf::leaf_type(s), 0),
+        }
+    }
+
+    /// Leaves of a constant: one bit pattern per scalar leaf (missing entries are zero).
+    fn constant(&mut self, ty: &Type, bits: &[u64]) -> Result<Vec<ClifValue>> {
+        let ls = leaf::leaves(ty)?;
+        let mut out = Vec::with_capacity(ls.len());
+        for (i, (_, s)) in ls.into_iter().enumerate() {
+            let v = bits.get(i).copied().unwrap_or(0);
+            out.push(self.const_leaf(s, v));
+        }
+        Ok(out)
+    }
+
+    /// One constant leaf of scalar `s` from its bit pattern.
+    pub fn const_leaf(&mut self, s: Scalar, bits: u64) -> ClifValue {
+        match s {
+            Scalar::Bool => self.b.ins().iconst(types::I8, (bits != 0) as i64),
+            Scalar::F32 => self.b.ins().f32const(f32::from_bits(bits as u32)),
+            Scalar::F64 => self.b.ins().f64const(f64::from_bits(bits)),
+            s => {
+                let ty = leaf::leaf_type(s);
+                let masked = if ty.bits() >= 64 { bits } else { bits & ((1u64 << ty.bits()) - 1) };
+                self.b.ins().iconst(ty, masked as i64)
+            }
+        }
+    }
+
+    /// An integer constant of Cranelift type `ty` (bits masked to the width).
+    pub fn iconst(&mut self, ty: ClifType, v: i64) -> ClifValue {
+        let masked = if ty.bits() >= 64 { v } else { v & ((1i64 << ty.bits()) - 1) };
+        self.b.ins().iconst(ty, masked)
+    }
+
+    // ---- builtins -------------------------------------------------------------------
+
+    /// Call builtin `symbol` with `args`; returns its result, if any.
+    pub fn call_symbol(&mut self, symbol: &str, args: &[ClifValue]) -> Result<Option<ClifValue>> {
+        let bi = spirjit_builtins::lookup(symbol)
+            .ok_or_else(|| CompileError::unsupported(format!("the runtime library has no function `{symbol}`")))?;
+        if bi.params.len() != args.len() {
+            return Err(CompileError::invalid(format!(
+                "`{symbol}` takes {} arguments; {} given",
+                bi.params.len(),
+                args.len()
+            )));
+        }
+        for (i, (p, a)) in bi.params.iter().zip(args).enumerate() {
+            let want = super::call::arg_type(*p);
+            let have = self.vty(*a);
+            if Some(have) != want {
+                return Err(CompileError::invalid(format!(
+                    "argument {i} of `{symbol}` is {have}; the function takes {p:?}"
+                )));
+            }
+        }
+        let fref = match self.imports.get(symbol) {
+            Some(f) => *f,
+            None => {
+                let mut sig = Signature::new(self.jit_call_conv());
+                for p in bi.params {
+                    if let Some(t) = super::call::arg_type(*p) {
+                        sig.params.push(AbiParam::new(t));
+                    }
+                }
+                if let Some(t) = super::call::arg_type(bi.ret) {
+                    sig.returns.push(AbiParam::new(t));
+                }
+                use cranelift_module::Module as _;
+                let id = self
+                    .jit
+                    .declare_function(symbol, cranelift_module::Linkage::Import, &sig)
+                    .map_err(|e| CompileError::internal(format!("cannot declare `{symbol}`: {e}")))?;
+                let f = self.jit.declare_func_in_func(id, self.b.func);
+                self.imports.insert(symbol.to_string(), f);
+                f
+            }
+        };
+        let call = self.b.ins().call(fref, args);
+        Ok(self.b.inst_results(call).first().copied())
+    }
+
+    /// Call builtin `symbol` that must return a value.
+    pub fn call_value(&mut self, symbol: &str, args: &[ClifValue]) -> Result<ClifValue> {
+        self.call_symbol(symbol, args)?
+            .ok_or_else(|| CompileError::invalid(format!("`{symbol}` returns nothing but its result is used")))
+    }
+
+    fn jit_call_conv(&self) -> cranelift_codegen::isa::CallConv {
+        use cranelift_module::Module as _;
+        self.jit.isa().default_call_conv()
+    }
+}

@@ -1,0 +1,326 @@
+//! Divergent control flow at W > 1: the kernel's blocks are linearized under execution
+//! masks (whole-function vectorization).
+//!
+//! Every KIR block has a mask variable (a bundle of `i32x4` lane masks). The blocks are
+//! laid out in reverse post-order as one chain; a block whose mask has no lane set is
+//! skipped, otherwise it runs under its mask, clears it, and ORs the edge masks into its
+//! successors' masks (block parameters are blended under the edge mask). After a
+//! retreating edge the chain jumps back to the target while its mask has lanes, so a
+//! loop runs while any lane is in it. Every lane is in exactly one block's mask at any
+//! time, so each lane follows its own path in order; a lane that returns simply leaves
+//! every mask. Varying values defined under a mask are blended, so that blocks running
+//! again for other lanes keep the values of lanes that already passed.
+//!
+//! The analysis side (which values stay uniform under masking) is
+//! `Uniformity::new_masked`; the choice of this path is `plan`. This module must not
+//! lower individual instructions.
+
+use cranelift_codegen::ir::condcodes::IntCC as CIntCC;
+use cranelift_codegen::ir::{types, Block, InstBuilder, Value as ClifValue};
+use cranelift_frontend::Variable;
+use spirjit_abi::Status;
+
+use super::function::FnLower;
+use super::vector::lane_flags;
+use crate::ir::{BlockCall, BlockId, Scalar, Terminator};
+use crate::{CompileError, Result};
+
+/// The execution masks of a kernel's blocks.
+pub(crate) struct MaskState {
+    /// Mask vectors (`i32x4`) of each block, by block number.
+    vars: Vec<Vec<Variable>>,
+    /// The mask of the block being translated.
+    cur: Vec<ClifValue>,
+    /// Where the chain of blocks ends (the kernel returns).
+    exit: Block,
+}
+
+impl FnLower<'_, '_> {
+    /// Create the mask variables: the entry block gets the active lanes, every other
+    /// block no lane.
+    pub(crate) fn init_masks(&mut self) -> Result<()> {
+        let nm = self.lanes.vectors(Scalar::Bool);
+        let zero = self.zero_mask();
+        let mut vars = Vec::with_capacity(self.func.blocks.len());
+        for _ in 0..self.func.blocks.len() {
+            let vs: Vec<Variable> = (0..nm).map(|_| self.b.declare_var(types::I32X4)).collect();
+            for (v, z) in vs.iter().zip(&zero) {
+                self.b.def_var(*v, *z);
+            }
+            vars.push(vs);
+        }
+        let per_lane: Vec<Vec<ClifValue>> = self.active.iter().map(|a| vec![*a]).collect();
+        let entry = self.pack(&[Scalar::Bool], &per_lane)?;
+        for (v, m) in vars[0].iter().zip(entry) {
+            self.b.def_var(*v, m);
+        }
+        let exit = self.b.create_block();
+        self.masks = Some(MaskState { vars, cur: Vec::new(), exit });
+        Ok(())
+    }
+
+    fn zero_mask(&mut self) -> Vec<ClifValue> {
+        let z = self.b.ins().iconst(types::I32, 0);
+        let v = self.b.ins().splat(types::I32X4, z);
+        vec![v; self.lanes.vectors(Scalar::Bool)]
+    }
+
+    fn mask_vars(&self, blk: BlockId) -> Result<Vec<Variable>> {
+        self.masks
+            .as_ref()
+            .and_then(|m| m.vars.get(blk.0 as usize).cloned())
+            .ok_or_else(|| CompileError::internal(format!("{blk} has no execution mask")))
+    }
+
+    fn read_mask(&mut self, blk: BlockId) -> Result<Vec<ClifValue>> {
+        let vars = self.mask_vars(blk)?;
+        Ok(vars.into_iter().map(|v| self.b.use_var(v)).collect())
+    }
+
+    fn write_mask(&mut self, blk: BlockId, m: &[ClifValue]) -> Result<()> {
+        let vars = self.mask_vars(blk)?;
+        for (v, x) in vars.into_iter().zip(m) {
+            self.b.def_var(v, *x);
+        }
+        Ok(())
+    }
+
+    /// An `i8`: 1 when any lane of mask `m` is set.
+    fn mask_any(&mut self, m: &[ClifValue]) -> ClifValue {
+        let mut acc = m[0];
+        for x in &m[1..] {
+            acc = self.b.ins().bor(acc, *x);
+        }
+        self.b.ins().vany_true(acc)
+    }
+
+    fn mask_and(&mut self, a: &[ClifValue], b: &[ClifValue]) -> Vec<ClifValue> {
+        a.iter().zip(b).map(|(x, y)| self.b.ins().band(*x, *y)).collect()
+    }
+
+    fn mask_and_not(&mut self, a: &[ClifValue], b: &[ClifValue]) -> Vec<ClifValue> {
+        a.iter()
+            .zip(b)
+            .map(|(x, y)| {
+                let ny = self.b.ins().bnot(*y);
+                self.b.ins().band(*x, ny)
+            })
+            .collect()
+    }
+
+    /// Mask `m` (`i32x4` vectors) reshaped to the lanes of a varying leaf of `s`.
+    fn mask_for(&mut self, s: Scalar, m: &[ClifValue]) -> Vec<ClifValue> {
+        let n = self.lanes.vectors(s);
+        let narrow = |me: &mut Self, v: &[ClifValue]| -> Vec<ClifValue> {
+            v.chunks(2).map(|c| me.b.ins().snarrow(c[0], *c.get(1).unwrap_or(&c[0]))).collect()
+        };
+        let mut out: Vec<ClifValue> = match s {
+            Scalar::Bool | Scalar::I32 => m.to_vec(),
+            Scalar::F32 => m.iter().map(|x| self.b.ins().bitcast(types::F32X4, lane_flags(), *x)).collect(),
+            Scalar::I64 | Scalar::Ptr(_) | Scalar::F64 => {
+                let mut out = Vec::with_capacity(2 * m.len());
+                for x in m {
+                    out.push(self.b.ins().swiden_low(*x));
+                    out.push(self.b.ins().swiden_high(*x));
+                }
+                if s == Scalar::F64 {
+                    out = out.into_iter().map(|x| self.b.ins().bitcast(types::F64X2, lane_flags(), x)).collect();
+                }
+                out
+            }
+            Scalar::I16 | Scalar::F16 => narrow(self, m),
+            Scalar::I8 => {
+                let h = narrow(self, m);
+                narrow(self, &h)
+            }
+        };
+        out.truncate(n);
+        out
+    }
+
+    /// `mask ? new : old`, leaf by leaf, for a value with leaves `scalars`.
+    fn blend(
+        &mut self,
+        mask: &[ClifValue],
+        scalars: &[Scalar],
+        new: Vec<ClifValue>,
+        old: Vec<ClifValue>,
+    ) -> Result<Vec<ClifValue>> {
+        if new.len() != old.len() {
+            return Err(CompileError::internal("a blend of values of different shapes"));
+        }
+        let mut out = Vec::with_capacity(new.len());
+        let mut at = 0usize;
+        for s in scalars {
+            let n = self.lanes.vectors(*s);
+            let ms = self.mask_for(*s, mask);
+            for (k, m) in ms.into_iter().enumerate() {
+                let (x, y) = (new[at + k], old[at + k]);
+                out.push(self.b.ins().bitselect(m, x, y));
+            }
+            at += n;
+        }
+        Ok(out)
+    }
+
+    /// The leaves of varying `v` with the active lanes replaced by `leaves`.
+    pub(crate) fn blend_under_mask(&mut self, v: crate::ir::Value, leaves: Vec<ClifValue>) -> Result<Vec<ClifValue>> {
+        let mask = match &self.masks {
+            Some(m) if !m.cur.is_empty() => m.cur.clone(),
+            _ => return Ok(leaves),
+        };
+        let scalars = self.leaf_scalars(v)?;
+        let old = self.get(v)?;
+        self.blend(&mask, &scalars, leaves, old)
+    }
+
+    /// Make `m` the current mask: per-lane active flags follow it.
+    fn enter_mask(&mut self, m: Vec<ClifValue>) -> Result<()> {
+        let mut active = Vec::with_capacity(self.lanes.0 as usize);
+        for l in 0..self.lanes.0 {
+            active.push(self.lane_of(&m, &[Scalar::Bool], l)?.remove(0));
+        }
+        let mut all = active[0];
+        for a in &active[1..] {
+            all = self.b.ins().band(all, *a);
+        }
+        self.active = active;
+        self.all_active = Some(all);
+        if let Some(ms) = &mut self.masks {
+            ms.cur = m;
+        }
+        Ok(())
+    }
+
+    /// Translate every block of `rpo` as one masked chain, then the exit.
+    pub(crate) fn translate_masked(&mut self, rpo: &[BlockId]) -> Result<()> {
+        let exit = self.masks.as_ref().map(|m| m.exit).ok_or_else(|| CompileError::internal("no mask state"))?;
+        for (i, &blk) in rpo.iter().enumerate() {
+            let next = match rpo.get(i + 1) {
+                Some(n) => self.clif_block(*n)?,
+                None => exit,
+            };
+            let cb = self.clif_block(blk)?;
+            self.b.switch_to_block(cb);
+            let m = self.read_mask(blk)?;
+            let any = self.mask_any(&m);
+            let body = self.b.create_block();
+            self.b.ins().brif(any, body, &[], next, &[]);
+            self.b.switch_to_block(body);
+            let zero = self.zero_mask();
+            self.write_mask(blk, &zero)?;
+            self.enter_mask(m)?;
+            self.translate_insts(blk)?;
+            self.masked_terminator(blk, next).map_err(|e| e.at(None, format!("terminator of {blk}"), None))?;
+        }
+        self.b.switch_to_block(exit);
+        let done = self.b.ins().iconst(types::I64, Status::DONE as i64);
+        self.b.ins().return_(&[done]);
+        Ok(())
+    }
+
+    /// A mask of the lanes where the integer `value` equals `lit` (truncated to its width).
+    fn switch_hit(&mut self, value: crate::ir::Value, lit: u64) -> Result<Vec<ClifValue>> {
+        let mut per_lane = Vec::with_capacity(self.lanes.0 as usize);
+        for l in 0..self.lanes.0 {
+            self.cur_lane = Some(l);
+            let x = self.get_scalar(value);
+            self.cur_lane = None;
+            let x = x?;
+            let bits = self.vty(x).bits();
+            let k = if bits >= 64 { lit } else { lit & ((1u64 << bits) - 1) };
+            let k = self.iconst(self.vty(x), k as i64);
+            per_lane.push(vec![self.b.ins().icmp(CIntCC::Equal, x, k)]);
+        }
+        self.pack(&[Scalar::Bool], &per_lane)
+    }
+
+    fn masked_terminator(&mut self, blk: BlockId, next: Block) -> Result<()> {
+        let func = self.func;
+        let term = &func.block(blk).term;
+        let m = self.masks.as_ref().map(|s| s.cur.clone()).unwrap_or_default();
+        let mut edges: Vec<(&BlockCall, Vec<ClifValue>)> = Vec::new();
+        match term {
+            Terminator::Return => {}
+            Terminator::Unreachable => {
+                let any = self.mask_any(&m);
+                let ub = self.unreachable_block();
+                let cont = self.b.create_block();
+                self.b.ins().brif(any, ub, &[], cont, &[]);
+                self.b.switch_to_block(cont);
+            }
+            Terminator::Jump(c) => edges.push((c, m)),
+            Terminator::Branch { cond, then_, else_ } => {
+                let cm = self.bundles(*cond)?.remove(0);
+                let t = self.mask_and(&m, &cm);
+                let e = self.mask_and_not(&m, &cm);
+                edges.push((then_, t));
+                edges.push((else_, e));
+            }
+            Terminator::Switch { value, default, cases } => {
+                let mut taken = self.zero_mask();
+                let mut seen = std::collections::HashSet::new();
+                for (lit, call) in cases {
+                    let bits = self.value_type(*value)?.scalar().map_or(64, |s| s.bits());
+                    let key = if bits >= 64 { *lit } else { lit & ((1u64 << bits) - 1) };
+                    if !seen.insert(key) {
+                        continue; // The first case with a literal wins.
+                    }
+                    let hit = self.switch_hit(*value, key)?;
+                    let fresh = self.mask_and_not(&hit, &taken);
+                    let e = self.mask_and(&m, &fresh);
+                    taken = taken.iter().zip(&hit).map(|(a, b)| self.b.ins().bor(*a, *b)).collect();
+                    edges.push((call, e));
+                }
+                let d = self.mask_and_not(&m, &taken);
+                edges.push((default, d));
+            }
+        }
+        // Read every argument before writing any parameter (parallel copy).
+        let mut args = Vec::with_capacity(edges.len());
+        for (call, _) in &edges {
+            let params = &func.block(call.block).params;
+            let mut vals = Vec::with_capacity(call.args.len());
+            for (a, p) in call.args.iter().zip(params) {
+                vals.push(self.get_like(*a, *p)?);
+            }
+            args.push(vals);
+        }
+        for ((call, e), vals) in edges.iter().zip(args) {
+            let params = &func.block(call.block).params;
+            for (p, new) in params.iter().zip(vals) {
+                let v = if self.is_varying(*p) {
+                    let scalars = self.leaf_scalars(*p)?;
+                    let old = self.get(*p)?;
+                    self.blend(e, &scalars, new, old)?
+                } else {
+                    new
+                };
+                self.set_raw(*p, v)?;
+            }
+            let cur = self.read_mask(call.block)?;
+            let merged: Vec<ClifValue> = cur.iter().zip(e).map(|(a, b)| self.b.ins().bor(*a, *b)).collect();
+            self.write_mask(call.block, &merged)?;
+        }
+        let mut back: Vec<BlockId> = Vec::new();
+        for (call, _) in &edges {
+            if self.cfg.is_retreating(blk, call.block) && !back.contains(&call.block) {
+                back.push(call.block);
+            }
+        }
+        for h in back {
+            let hm = self.read_mask(h)?;
+            let any = self.mask_any(&hm);
+            let again = self.b.create_block();
+            let cont = self.b.create_block();
+            self.b.ins().brif(any, again, &[], cont, &[]);
+            self.b.switch_to_block(again);
+            self.poll_cancel();
+            let target = self.clif_block(h)?;
+            self.b.ins().jump(target, &[]);
+            self.b.switch_to_block(cont);
+        }
+        self.b.ins().jump(next, &[]);
+        Ok(())
+    }
+}

@@ -1,0 +1,276 @@
+//! Memory: kernel parameters, addresses (private variables, pointer arithmetic), loads
+//! and stores leaf by leaf at their offsets (little-endian, as the host), memory copies
+//! and atomics.
+//!
+//! Local and data addresses are formed in `function`; this module must not decide
+//! control flow.
+
+use cranelift_codegen::ir::condcodes::IntCC as CIntCC;
+use cranelift_codegen::ir::{types, AtomicRmwOp, InstBuilder, Value as ClifValue};
+
+use super::function::{ctx_flags, mem_flags, FnLower};
+use super::leaf::{self, leaf_type};
+use crate::ir::{self, AtomicOp, InstKind, Scalar, Type, VarId};
+use crate::{CompileError, Result};
+
+/// Copies of at most this many constant bytes are done inline.
+const INLINE_COPY_MAX: u64 = 64;
+
+impl FnLower<'_, '_> {
+    /// `base + off` as an address and a small immediate offset.
+    fn address(&mut self, base: ClifValue, off: u64) -> (ClifValue, i32) {
+        match i32::try_from(off) {
+            Ok(o) => (base, o),
+            Err(_) => (self.b.ins().iadd_imm_s(base, off as i64), 0),
+        }
+    }
+
+    /// Load the leaves of `ty` from `ptr`.
+    pub(crate) fn load_leaves(&mut self, ptr: ClifValue, ty: &Type) -> Result<Vec<ClifValue>> {
+        let ls = leaf::leaves(ty)?;
+        let mut out = Vec::with_capacity(ls.len());
+        for (off, s) in ls {
+            let (p, o) = self.address(ptr, off);
+            let v = self.b.ins().load(leaf_type(s), mem_flags(), p, o);
+            out.push(if s == Scalar::Bool { self.b.ins().icmp_imm_s(CIntCC::NotEqual, v, 0) } else { v });
+        }
+        Ok(out)
+    }
+
+    /// Store `leaves` of type `ty` at `ptr`.
+    pub(crate) fn store_leaves(&mut self, ptr: ClifValue, ty: &Type, leaves: &[ClifValue]) -> Result<()> {
+        let ls = leaf::leaves(ty)?;
+        if ls.len() != leaves.len() {
+            return Err(CompileError::internal("stored value does not match its type"));
+        }
+        for ((off, _), v) in ls.into_iter().zip(leaves) {
+            let (p, o) = self.address(ptr, off);
+            self.b.ins().store(mem_flags(), *v, p, o);
+        }
+        Ok(())
+    }
+
+    pub(crate) fn param(&mut self, n: u32, ty: &Type) -> Result<Vec<ClifValue>> {
+        if n as usize >= self.param_count {
+            return Err(CompileError::invalid(format!(
+                "parameter {n} does not exist; the kernel has {}",
+                self.param_count
+            )));
+        }
+        let slot = 8 * n as u64;
+        let (p, o) = self.address(self.args_ptr, slot);
+        match ty {
+            Type::Scalar(s) => {
+                let v = self.b.ins().load(leaf_type(*s), ctx_flags(), p, o);
+                Ok(vec![if *s == Scalar::Bool { self.b.ins().icmp_imm_s(CIntCC::NotEqual, v, 0) } else { v }])
+            }
+            _ => {
+                let ptr = self.b.ins().load(types::I64, ctx_flags(), p, o);
+                self.load_leaves(ptr, ty)
+            }
+        }
+    }
+
+    pub(crate) fn var_addr(&mut self, v: VarId) -> Result<Vec<ClifValue>> {
+        let mut off = *self
+            .layout
+            .var_offsets
+            .get(v.0 as usize)
+            .ok_or_else(|| CompileError::invalid(format!("{v} does not exist")))?;
+        if let Some(l) = self.cur_lane {
+            // Each lane's copy follows the previous lane's.
+            off += l as u64 * self.func.vars.get(v.0 as usize).map_or(0, |var| var.size);
+        }
+        Ok(vec![self.b.ins().iadd_imm_s(self.private_base, off as i64)])
+    }
+
+    pub(crate) fn ptr_add(&mut self, p: ir::Value, off: ir::Value) -> Result<Vec<ClifValue>> {
+        let base = self.get_scalar(p)?;
+        let o = self.get_scalar(off)?;
+        let o = if self.vty(o).bits() < 64 { self.b.ins().sextend(types::I64, o) } else { o };
+        Ok(vec![self.b.ins().iadd(base, o)])
+    }
+
+    /// In a per-lane lowering, the address a lane accesses: its own when the lane is
+    /// active, scratch memory when it is masked off.
+    pub(crate) fn lane_addr(&mut self, p: ClifValue) -> ClifValue {
+        match (self.cur_lane, self.dummy) {
+            (Some(l), Some(d)) => match self.active.get(l as usize) {
+                Some(a) => self.b.ins().select(*a, p, d),
+                None => d,
+            },
+            _ => p,
+        }
+    }
+
+    pub(crate) fn load(&mut self, ptr: ir::Value, ty: &Type) -> Result<Vec<ClifValue>> {
+        let p = self.get_scalar(ptr)?;
+        let p = self.lane_addr(p);
+        self.load_leaves(p, ty)
+    }
+
+    pub(crate) fn store(&mut self, ptr: ir::Value, value: ir::Value) -> Result<()> {
+        let p = self.get_scalar(ptr)?;
+        let p = self.lane_addr(p);
+        let ty = self.value_type(value)?;
+        let v = self.get(value)?;
+        self.store_leaves(p, ty, &v)
+    }
+
+    pub(crate) fn copy_memory(&mut self, dst: ir::Value, src: ir::Value, size: ir::Value) -> Result<()> {
+        let d = self.get_scalar(dst)?;
+        let d = self.lane_addr(d);
+        let s = self.get_scalar(src)?;
+        let s = self.lane_addr(s);
+        let constant = match self.func.def_inst(size).map(|i| &i.kind) {
+            Some(InstKind::Const(bits)) => bits.first().copied(),
+            _ => None,
+        };
+        if let Some(n) = constant.filter(|n| *n <= INLINE_COPY_MAX) {
+            // Load everything first, then store: correct for overlapping ranges too.
+            let mut chunks = Vec::new();
+            let mut pos = 0u64;
+            while pos < n {
+                let ty = match n - pos {
+                    8.. => types::I64,
+                    4.. => types::I32,
+                    2.. => types::I16,
+                    _ => types::I8,
+                };
+                let v = self.b.ins().load(ty, mem_flags(), s, pos as i32);
+                chunks.push((pos, v));
+                pos += ty.bytes() as u64;
+            }
+            for (pos, v) in chunks {
+                self.b.ins().store(mem_flags(), v, d, pos as i32);
+            }
+            return Ok(());
+        }
+        let n = self.get_scalar(size)?;
+        let n = if self.vty(n).bits() < 64 { self.b.ins().uextend(types::I64, n) } else { n };
+        let n = match (self.cur_lane, self.active.get(self.cur_lane.unwrap_or(0) as usize)) {
+            (Some(_), Some(a)) => {
+                let zero = self.b.ins().iconst(types::I64, 0);
+                self.b.ins().select(*a, n, zero)
+            }
+            _ => n,
+        };
+        self.call_symbol("memmove", &[d, s, n])?;
+        Ok(())
+    }
+
+    /// The integer type an atomic on scalar `s` works on.
+    fn atomic_type(s: Scalar) -> Result<cranelift_codegen::ir::Type> {
+        match s {
+            Scalar::I8 | Scalar::I16 | Scalar::I32 | Scalar::I64 | Scalar::Ptr(_) => Ok(leaf_type(s)),
+            Scalar::F32 => Ok(types::I32),
+            Scalar::F64 => Ok(types::I64),
+            Scalar::F16 => Ok(types::I16),
+            Scalar::Bool => Err(CompileError::unsupported("atomic operations on bools")),
+        }
+    }
+
+    fn as_int_bits(&mut self, v: ClifValue, it: cranelift_codegen::ir::Type) -> ClifValue {
+        if self.vty(v) == it {
+            v
+        } else {
+            self.b.ins().bitcast(it, mem_flags(), v)
+        }
+    }
+
+    fn int_bits_as(&mut self, v: ClifValue, s: Scalar) -> ClifValue {
+        let t = leaf_type(s);
+        if self.vty(v) == t {
+            v
+        } else {
+            self.b.ins().bitcast(t, mem_flags(), v)
+        }
+    }
+
+    fn atomic_scalar(ty: &Type) -> Result<Scalar> {
+        match ty {
+            Type::Scalar(s) => Ok(*s),
+            _ => Err(CompileError::unsupported(format!("atomic operations on {ty} (scalars only)"))),
+        }
+    }
+
+    pub(crate) fn atomic_rmw(
+        &mut self,
+        op: AtomicOp,
+        ptr: ir::Value,
+        value: ir::Value,
+        ty: &Type,
+    ) -> Result<Vec<ClifValue>> {
+        let s = Self::atomic_scalar(ty)?;
+        let it = Self::atomic_type(s)?;
+        if s.is_float() && op != AtomicOp::Xchg {
+            return Err(CompileError::unsupported(format!(
+                "atomic {op:?} on {s}; only exchange is supported on floats"
+            )));
+        }
+        let p = self.get_scalar(ptr)?;
+        let p = self.lane_addr(p);
+        let (rop, x) = match op {
+            AtomicOp::Inc => (AtomicRmwOp::Add, self.iconst(it, 1)),
+            AtomicOp::Dec => (AtomicRmwOp::Sub, self.iconst(it, 1)),
+            _ => {
+                let v = self.get_scalar(value)?;
+                let v = self.as_int_bits(v, it);
+                let rop = match op {
+                    AtomicOp::Xchg => AtomicRmwOp::Xchg,
+                    AtomicOp::Add => AtomicRmwOp::Add,
+                    AtomicOp::Sub => AtomicRmwOp::Sub,
+                    AtomicOp::And => AtomicRmwOp::And,
+                    AtomicOp::Or => AtomicRmwOp::Or,
+                    AtomicOp::Xor => AtomicRmwOp::Xor,
+                    AtomicOp::SMin => AtomicRmwOp::Smin,
+                    AtomicOp::SMax => AtomicRmwOp::Smax,
+                    AtomicOp::UMin => AtomicRmwOp::Umin,
+                    _ => AtomicRmwOp::Umax,
+                };
+                (rop, v)
+            }
+        };
+        let old = self.b.ins().atomic_rmw(it, mem_flags(), rop, p, x);
+        Ok(vec![self.int_bits_as(old, s)])
+    }
+
+    pub(crate) fn atomic_cas(
+        &mut self,
+        ptr: ir::Value,
+        expected: ir::Value,
+        repl: ir::Value,
+        ty: &Type,
+    ) -> Result<Vec<ClifValue>> {
+        let s = Self::atomic_scalar(ty)?;
+        let it = Self::atomic_type(s)?;
+        let p = self.get_scalar(ptr)?;
+        let p = self.lane_addr(p);
+        let e = self.get_scalar(expected)?;
+        let e = self.as_int_bits(e, it);
+        let r = self.get_scalar(repl)?;
+        let r = self.as_int_bits(r, it);
+        let old = self.b.ins().atomic_cas(mem_flags(), p, e, r);
+        Ok(vec![self.int_bits_as(old, s)])
+    }
+
+    pub(crate) fn atomic_load(&mut self, ptr: ir::Value, ty: &Type) -> Result<Vec<ClifValue>> {
+        let s = Self::atomic_scalar(ty)?;
+        let it = Self::atomic_type(s)?;
+        let p = self.get_scalar(ptr)?;
+        let p = self.lane_addr(p);
+        let v = self.b.ins().atomic_load(it, mem_flags(), p);
+        Ok(vec![self.int_bits_as(v, s)])
+    }
+
+    pub(crate) fn atomic_store(&mut self, ptr: ir::Value, value: ir::Value) -> Result<()> {
+        let s = Self::atomic_scalar(self.value_type(value)?)?;
+        let it = Self::atomic_type(s)?;
+        let p = self.get_scalar(ptr)?;
+        let p = self.lane_addr(p);
+        let v = self.get_scalar(value)?;
+        let v = self.as_int_bits(v, it);
+        self.b.ins().atomic_store(mem_flags(), v, p);
+        Ok(())
+    }
+}

@@ -1,0 +1,759 @@
+//! Tests of the lowering: hand-built KIR kernels compiled and run on a launch context
+//! filled in here, the way the runtime's driver does it.
+
+use std::sync::atomic::AtomicU32;
+
+use spirjit_abi::status::error_kind;
+use spirjit_abi::{ErrorRecord, LaunchContext, Status};
+
+use super::{compile, dump_clif, CompiledModule, LowerOptions};
+use crate::ir::{
+    AddressSpace, AtomicOp, BinaryOp, BlockCall, BlockId, ConvOp, Conversion, Function, InstKind, IntCC, Kernel,
+    Module, Param, ParamKind, PrivateVar, Rounding, Terminator, Type, Value, WorkItemQuery,
+};
+
+/// A small KIR builder on top of `Function`.
+struct Fb {
+    f: Function,
+    cur: BlockId,
+}
+
+impl Fb {
+    fn new() -> Fb {
+        let mut f = Function::default();
+        let cur = f.add_block();
+        Fb { f, cur }
+    }
+    fn op(&mut self, kind: InstKind, ty: Type) -> Value {
+        self.f.push(self.cur, kind, Some(ty)).unwrap()
+    }
+    fn eff(&mut self, kind: InstKind) {
+        self.f.push(self.cur, kind, None);
+    }
+    fn k(&mut self, ty: Type, bits: u64) -> Value {
+        self.op(InstKind::Const(vec![bits]), ty)
+    }
+    fn bin(&mut self, op: BinaryOp, a: Value, b: Value) -> Value {
+        let ty = self.f.ty(a).clone();
+        self.op(InstKind::Binary(op, a, b), ty)
+    }
+    fn param(&mut self, n: u32, ty: Type) -> Value {
+        self.op(InstKind::Param(n), ty)
+    }
+    fn gid(&mut self, d: u64) -> Value {
+        let dim = self.k(Type::I32, d);
+        self.op(InstKind::WorkItem(WorkItemQuery::GlobalId, dim), Type::I64)
+    }
+    /// `base + index * size`.
+    fn elem(&mut self, base: Value, index: Value, size: u64) -> Value {
+        let s = self.k(Type::I64, size);
+        let off = self.bin(BinaryOp::IMul, index, s);
+        let ty = self.f.ty(base).clone();
+        self.op(InstKind::PtrAdd(base, off), ty)
+    }
+    fn load(&mut self, ptr: Value, ty: Type) -> Value {
+        self.op(InstKind::Load { ptr, align: 4 }, ty)
+    }
+    fn store(&mut self, ptr: Value, value: Value) {
+        self.eff(InstKind::Store { ptr, value, align: 4 });
+    }
+    fn jump(&mut self, to: BlockId, args: Vec<Value>) {
+        self.f.terminate(self.cur, Terminator::Jump(BlockCall { block: to, args }));
+    }
+}
+
+fn gptr() -> Type {
+    Type::ptr(AddressSpace::Global)
+}
+
+fn ptr_param(pointee: Type) -> Param {
+    Param {
+        name: None,
+        kind: ParamKind::Pointer { space: AddressSpace::Global, pointee },
+        type_name: None,
+        read_only: false,
+        value_type: gptr(),
+    }
+}
+
+fn value_param(ty: Type) -> Param {
+    Param { name: None, kind: ParamKind::Value(ty.clone()), type_name: None, read_only: true, value_type: ty }
+}
+
+fn module(params: Vec<Param>, func: Function, local_static_size: u64) -> Module {
+    Module {
+        kernels: vec![Kernel {
+            name: "k".into(),
+            params,
+            reqd_work_group_size: None,
+            work_group_size_hint: None,
+            local_static_size,
+            local_zero_init: vec![],
+            func,
+        }],
+        data: vec![],
+        capabilities: vec![],
+        pointer_bits: 64,
+    }
+}
+
+thread_local! {
+    /// The W `build` asks for (tests of the vector path run the scalar tests again).
+    static LANES: std::cell::Cell<u32> = const { std::cell::Cell::new(1) };
+}
+
+fn build(m: &Module) -> CompiledModule {
+    let options = LowerOptions { lanes: LANES.with(|l| l.get()), checked: true };
+    match compile(m, &options) {
+        Ok(c) => {
+            if options.lanes != 1 {
+                eprintln!("  W = {}: {:?}", c.kernels[0].lanes, c.kernels[0].path_note);
+            }
+            c
+        }
+        Err(e) => {
+            let clif = dump_clif(m, &options).unwrap_or_else(|e| e.to_string());
+            panic!("{e}\nKIR:\n{m}\nCLIF:\n{clif}")
+        }
+    }
+}
+
+/// 16-byte-aligned zeroed bytes.
+fn aligned(bytes: u64) -> Vec<u128> {
+    vec![0u128; bytes.div_ceil(16).max(1) as usize]
+}
+
+/// Run kernel 0 over a 1-D NDRange the way the driver does; returns the first status
+/// that is not DONE (or DONE) and the error record.
+fn run_1d(cm: &CompiledModule, args: &[u64], global: u64, local: u64, cancel: &AtomicU32) -> (u64, ErrorRecord) {
+    let k = &cm.kernels[0];
+    let groups = global.div_ceil(local);
+    let mut private = aligned(k.private_stride * local.div_ceil(k.lanes as u64));
+    let mut localm = aligned(k.local_static_size);
+    let mut err = ErrorRecord::default();
+    for g in 0..groups {
+        let ls = local.min(global - g * local);
+        let ctx = LaunchContext {
+            work_dim: 1,
+            global_size: [global, 1, 1],
+            local_size: [ls, 1, 1],
+            enqueued_local_size: [local, 1, 1],
+            num_groups: [groups, 1, 1],
+            global_offset: [0; 3],
+            group_id: [g, 0, 0],
+            args: args.as_ptr(),
+            local_mem: localm.as_mut_ptr() as *mut u8,
+            private_mem: private.as_mut_ptr() as *mut u8,
+            private_stride: k.private_stride,
+            cancel: cancel as *const AtomicU32,
+            error: &mut err,
+        };
+        let mut resume = 0;
+        loop {
+            let mut statuses = Vec::new();
+            for lg in 0..ls.div_ceil(k.lanes as u64) {
+                // SAFETY: the context points at live buffers sized for the kernel.
+                statuses.push(unsafe { (k.entry)(&ctx, lg, resume) });
+            }
+            let s = statuses[0];
+            assert!(statuses.iter().all(|x| *x == s), "lane groups disagree: {statuses:?}");
+            if s == Status::DONE {
+                break;
+            }
+            if s > k.barrier_count as u64 {
+                return (s, err);
+            }
+            resume = s;
+        }
+    }
+    (Status::DONE, err)
+}
+
+fn no_cancel() -> AtomicU32 {
+    AtomicU32::new(0)
+}
+
+#[test]
+fn vector_add() {
+    let mut b = Fb::new();
+    let (pa, pb, pc) = (b.param(0, gptr()), b.param(1, gptr()), b.param(2, gptr()));
+    let i = b.gid(0);
+    let (ea, eb, ec) = (b.elem(pa, i, 4), b.elem(pb, i, 4), b.elem(pc, i, 4));
+    let (x, y) = (b.load(ea, Type::F32), b.load(eb, Type::F32));
+    let s = b.bin(BinaryOp::FAdd, x, y);
+    b.store(ec, s);
+    b.f.terminate(b.cur, Terminator::Return);
+    let m = module(vec![ptr_param(Type::F32), ptr_param(Type::F32), ptr_param(Type::F32)], b.f, 0);
+    let cm = build(&m);
+    let n = 37;
+    let a: Vec<f32> = (0..n).map(|i| i as f32).collect();
+    let bb: Vec<f32> = (0..n).map(|i| 0.5 * i as f32).collect();
+    let mut c = vec![0f32; n];
+    let args = [a.as_ptr() as u64, bb.as_ptr() as u64, c.as_mut_ptr() as u64];
+    assert_eq!(run_1d(&cm, &args, n as u64, 8, &no_cancel()).0, Status::DONE);
+    for i in 0..n {
+        assert_eq!(c[i], a[i] + bb[i]);
+    }
+}
+
+#[test]
+fn loop_with_block_params_sums() {
+    // out[0] = sum of 0..n, with (i, acc) as block parameters.
+    let mut b = Fb::new();
+    let n = b.param(0, Type::I32);
+    let out = b.param(1, gptr());
+    let zero = b.k(Type::I32, 0);
+    let head = b.f.add_block();
+    let body = b.f.add_block();
+    let exit = b.f.add_block();
+    b.jump(head, vec![zero, zero]);
+    b.cur = head;
+    let i = b.f.add_block_param(head, Type::I32);
+    let acc = b.f.add_block_param(head, Type::I32);
+    let c = b.op(InstKind::Icmp(IntCC::Slt, i, n), Type::BOOL);
+    b.f.terminate(
+        head,
+        Terminator::Branch {
+            cond: c,
+            then_: BlockCall { block: body, args: vec![] },
+            else_: BlockCall { block: exit, args: vec![acc] },
+        },
+    );
+    b.cur = body;
+    let one = b.k(Type::I32, 1);
+    let i1 = b.bin(BinaryOp::IAdd, i, one);
+    let acc1 = b.bin(BinaryOp::IAdd, acc, i);
+    // Swapped argument order exercises the parallel copy.
+    b.jump(head, vec![i1, acc1]);
+    b.cur = exit;
+    let r = b.f.add_block_param(exit, Type::I32);
+    b.store(out, r);
+    b.f.terminate(exit, Terminator::Return);
+    let m = module(vec![value_param(Type::I32), ptr_param(Type::I32)], b.f, 0);
+    let cm = build(&m);
+    let mut out = [0i32; 1];
+    let args = [100u64, out.as_mut_ptr() as u64];
+    assert_eq!(run_1d(&cm, &args, 1, 1, &no_cancel()).0, Status::DONE);
+    assert_eq!(out[0], 4950);
+}
+
+#[test]
+fn barriers_in_a_loop_exchange_through_local_memory() {
+    // v = gid; for it in 0..4 { tmp[lid] = v; barrier; v = tmp[(lid+1) % ls] * 2 + it; barrier }
+    // out[gid] = v
+    let mut b = Fb::new();
+    let out = b.param(0, gptr());
+    let d0 = b.k(Type::I32, 0);
+    let lid = b.op(InstKind::WorkItem(WorkItemQuery::LocalId, d0), Type::I64);
+    let ls = b.op(InstKind::WorkItem(WorkItemQuery::LocalSize, d0), Type::I64);
+    let gid = b.gid(0);
+    let tmp = b.op(InstKind::LocalAddr(0), Type::ptr(AddressSpace::Local));
+    let v0 = b.op(InstKind::Convert(Conversion { op: ConvOp::UToU, saturate: false, rounding: None }, gid), Type::I32);
+    let z = b.k(Type::I32, 0);
+    let head = b.f.add_block();
+    let exit = b.f.add_block();
+    b.jump(head, vec![v0, z]);
+    b.cur = head;
+    let v = b.f.add_block_param(head, Type::I32);
+    let it = b.f.add_block_param(head, Type::I32);
+    let slot = b.elem(tmp, lid, 4);
+    b.store(slot, v);
+    b.eff(InstKind::Barrier);
+    let one64 = b.k(Type::I64, 1);
+    let nb = b.bin(BinaryOp::IAdd, lid, one64);
+    let nb = b.bin(BinaryOp::URem, nb, ls);
+    let nslot = b.elem(tmp, nb, 4);
+    let w = b.load(nslot, Type::I32);
+    let two = b.k(Type::I32, 2);
+    let w2 = b.bin(BinaryOp::IMul, w, two);
+    let nv = b.bin(BinaryOp::IAdd, w2, it);
+    b.eff(InstKind::Barrier);
+    let one = b.k(Type::I32, 1);
+    let it1 = b.bin(BinaryOp::IAdd, it, one);
+    let four = b.k(Type::I32, 4);
+    let c = b.op(InstKind::Icmp(IntCC::Slt, it1, four), Type::BOOL);
+    b.f.terminate(
+        head,
+        Terminator::Branch {
+            cond: c,
+            then_: BlockCall { block: head, args: vec![nv, it1] },
+            else_: BlockCall { block: exit, args: vec![] },
+        },
+    );
+    b.cur = exit;
+    let o = b.elem(out, gid, 4);
+    b.store(o, nv);
+    b.f.terminate(exit, Terminator::Return);
+    let local = 8u64;
+    let m = module(vec![ptr_param(Type::I32)], b.f, 4 * local);
+    let cm = build(&m);
+    assert_eq!(cm.kernels[0].barrier_count, 2);
+    let global = 20u64; // the last group is partial
+    let mut out = vec![0i32; global as usize];
+    let args = [out.as_mut_ptr() as u64];
+    assert_eq!(run_1d(&cm, &args, global, local, &no_cancel()).0, Status::DONE);
+    let mut expect = vec![0i32; global as usize];
+    for g in 0..global.div_ceil(local) {
+        let ls = local.min(global - g * local);
+        let mut vals: Vec<i32> = (0..ls).map(|l| (g * local + l) as i32).collect();
+        for it in 0..4 {
+            vals = (0..ls as usize).map(|l| vals[(l + 1) % ls as usize] * 2 + it).collect();
+        }
+        for l in 0..ls {
+            expect[(g * local + l) as usize] = vals[l as usize];
+        }
+    }
+    assert_eq!(out, expect);
+}
+
+#[test]
+fn integer_division_never_traps() {
+    // out[4i..4i+4] = (a/b, a%b, smod(a,b), a udiv b)
+    let mut b = Fb::new();
+    let (pa, pb, po) = (b.param(0, gptr()), b.param(1, gptr()), b.param(2, gptr()));
+    let i = b.gid(0);
+    let (ea, eb) = (b.elem(pa, i, 4), b.elem(pb, i, 4));
+    let (x, y) = (b.load(ea, Type::I32), b.load(eb, Type::I32));
+    let four = b.k(Type::I64, 4);
+    let base = b.bin(BinaryOp::IMul, i, four);
+    for (j, op) in [BinaryOp::SDiv, BinaryOp::SRem, BinaryOp::SMod, BinaryOp::UDiv].into_iter().enumerate() {
+        let r = b.bin(op, x, y);
+        let jj = b.k(Type::I64, j as u64);
+        let idx = b.bin(BinaryOp::IAdd, base, jj);
+        let e = b.elem(po, idx, 4);
+        b.store(e, r);
+    }
+    b.f.terminate(b.cur, Terminator::Return);
+    let m = module(vec![ptr_param(Type::I32), ptr_param(Type::I32), ptr_param(Type::I32)], b.f, 0);
+    let cm = build(&m);
+    let a = [7, -7, 7, i32::MIN, 5, -7, 0];
+    let d = [0, 2, -2, -1, 0, 3, 0];
+    let mut out = vec![0i32; 4 * a.len()];
+    let args = [a.as_ptr() as u64, d.as_ptr() as u64, out.as_mut_ptr() as u64];
+    assert_eq!(run_1d(&cm, &args, a.len() as u64, 1, &no_cancel()).0, Status::DONE);
+    for k in 0..a.len() {
+        let (x, y) = (a[k], d[k]);
+        let sdiv = if y == 0 { 0 } else { x.wrapping_div(y) };
+        let srem = if y == 0 { 0 } else { x.wrapping_rem(y) };
+        let smod = if srem != 0 && ((srem < 0) != (y < 0)) { srem + y } else { srem };
+        let udiv = if y == 0 { 0 } else { ((x as u32) / (y as u32)) as i32 };
+        assert_eq!(&out[4 * k..4 * k + 4], &[sdiv, srem, smod, udiv], "a = {x}, b = {y}");
+    }
+}
+
+fn conv(op: ConvOp, saturate: bool, rounding: Option<Rounding>) -> InstKind {
+    // The operand is patched in by the caller.
+    InstKind::Convert(Conversion { op, saturate, rounding }, Value(0))
+}
+
+/// One kernel applying `convs` (result types) to `in[gid]` of `src` type and storing
+/// each result as i64 / f64 bits into `out[gid * n + j]`.
+fn run_conversions(src: Type, input: &[u64], convs: &[(InstKind, Type)]) -> Vec<u64> {
+    let mut b = Fb::new();
+    let (pi, po) = (b.param(0, gptr()), b.param(1, gptr()));
+    let i = b.gid(0);
+    let ei = b.elem(pi, i, 8);
+    let x = b.load(ei, src.clone());
+    let n = b.k(Type::I64, convs.len() as u64);
+    let base = b.bin(BinaryOp::IMul, i, n);
+    for (j, (kind, ty)) in convs.iter().enumerate() {
+        let InstKind::Convert(c, _) = kind else { unreachable!() };
+        let r = b.op(InstKind::Convert(*c, x), ty.clone());
+        let jj = b.k(Type::I64, j as u64);
+        let idx = b.bin(BinaryOp::IAdd, base, jj);
+        let e = b.elem(po, idx, 8);
+        b.store(e, r);
+    }
+    b.f.terminate(b.cur, Terminator::Return);
+    let m = module(vec![ptr_param(src), ptr_param(Type::I64)], b.f, 0);
+    let cm = build(&m);
+    let mut out = vec![0u64; input.len() * convs.len()];
+    let args = [input.as_ptr() as u64, out.as_mut_ptr() as u64];
+    assert_eq!(run_1d(&cm, &args, input.len() as u64, 1, &no_cancel()).0, Status::DONE);
+    out
+}
+
+#[test]
+fn float_to_int_conversions_saturate() {
+    let inputs = [1e10f32, -1e10, f32::NAN, 2.5, -2.5, 127.5, 300.0, -300.0];
+    let bits: Vec<u64> = inputs.iter().map(|f| f.to_bits() as u64).collect();
+    let convs = [
+        (conv(ConvOp::FToS, true, None), Type::I8),
+        (conv(ConvOp::FToU, true, None), Type::I16),
+        (conv(ConvOp::FToS, true, None), Type::I32),
+        (conv(ConvOp::FToU, true, Some(Rounding::Up)), Type::I32),
+        (conv(ConvOp::FToS, true, Some(Rounding::NearestEven)), Type::I64),
+        (conv(ConvOp::FToS, true, Some(Rounding::Down)), Type::I8),
+    ];
+    let out = run_conversions(Type::F32, &bits, &convs);
+    for (k, x) in inputs.iter().enumerate() {
+        let row = &out[k * convs.len()..(k + 1) * convs.len()];
+        assert_eq!(row[0] as u8 as i8, *x as i8, "{x} → char_sat");
+        assert_eq!(row[1] as u16, *x as u16, "{x} → ushort_sat");
+        assert_eq!(row[2] as u32 as i32, *x as i32, "{x} → int_sat");
+        assert_eq!(row[3] as u32, x.ceil() as u32, "{x} → uint_sat_rtp");
+        assert_eq!(row[4] as i64, x.round_ties_even() as i64, "{x} → long_sat_rte");
+        assert_eq!(row[5] as u8 as i8, x.floor() as i8, "{x} → char_sat_rtn");
+    }
+}
+
+#[test]
+fn int_to_int_conversions_saturate() {
+    let inputs: [i64; 6] = [-5, 300, -300, 70000, i64::MAX, i64::MIN];
+    let bits: Vec<u64> = inputs.iter().map(|v| *v as u64).collect();
+    let convs = [
+        (conv(ConvOp::SToU, true, None), Type::I8),
+        (conv(ConvOp::SToS, true, None), Type::I16),
+        (conv(ConvOp::UToU, true, None), Type::I32),
+        (conv(ConvOp::UToS, true, None), Type::I64),
+        (conv(ConvOp::SToS, false, None), Type::I8),
+    ];
+    let out = run_conversions(Type::I64, &bits, &convs);
+    for (k, x) in inputs.iter().enumerate() {
+        let row = &out[k * convs.len()..(k + 1) * convs.len()];
+        assert_eq!(row[0] as u8, (*x).clamp(0, 255) as u8, "{x} → uchar_sat");
+        assert_eq!(row[1] as u16 as i16, (*x).clamp(-32768, 32767) as i16, "{x} → short_sat");
+        assert_eq!(row[2] as u32, (*x as u64).min(u32::MAX as u64) as u32, "{x} → uint_sat (unsigned source)");
+        assert_eq!(row[3] as i64, (*x as u64).min(i64::MAX as u64) as i64, "{x} → long_sat (unsigned source)");
+        assert_eq!(row[4] as u8 as i8, *x as i8, "{x} → char");
+    }
+}
+
+#[test]
+fn f16_round_trip() {
+    if spirjit_builtins::lookup("convert_f32_to_f16_rte").is_none() {
+        eprintln!("skipped: the builtins crate has no f16 helpers yet");
+        return;
+    }
+    let inputs = [1.0f32, -2.5, 65504.0, 1e-3, 70000.0, 0.1];
+    let bits: Vec<u64> = inputs.iter().map(|f| f.to_bits() as u64).collect();
+    let mut b = Fb::new();
+    let (pi, po) = (b.param(0, gptr()), b.param(1, gptr()));
+    let i = b.gid(0);
+    let ei = b.elem(pi, i, 8);
+    let x = b.load(ei, Type::F32);
+    let h = b.op(InstKind::Convert(Conversion { op: ConvOp::FToF, saturate: false, rounding: None }, x), Type::F16);
+    let y = b.op(InstKind::Convert(Conversion { op: ConvOp::FToF, saturate: false, rounding: None }, h), Type::F32);
+    let eo = b.elem(po, i, 8);
+    b.store(eo, y);
+    b.f.terminate(b.cur, Terminator::Return);
+    let cm = build(&module(vec![ptr_param(Type::F32), ptr_param(Type::F32)], b.f, 0));
+    let mut out = vec![0u64; inputs.len()];
+    let args = [bits.as_ptr() as u64, out.as_mut_ptr() as u64];
+    assert_eq!(run_1d(&cm, &args, inputs.len() as u64, 1, &no_cancel()).0, Status::DONE);
+    let got: Vec<f32> = out.iter().map(|b| f32::from_bits(*b as u32)).collect();
+    assert_eq!(got[0], 1.0);
+    assert_eq!(got[1], -2.5);
+    assert_eq!(got[2], 65504.0);
+    assert!((got[3] - 1e-3).abs() < 1e-6, "{}", got[3]);
+    assert!(got[4].is_infinite());
+    assert!((got[5] - 0.1).abs() < 1e-4, "{}", got[5]);
+}
+
+#[test]
+fn atomics_from_several_threads() {
+    let mut b = Fb::new();
+    let p = b.param(0, gptr());
+    let one = b.k(Type::I32, 1);
+    b.op(InstKind::AtomicRmw { op: AtomicOp::Add, ptr: p, value: one }, Type::I32);
+    let four = b.k(Type::I64, 4);
+    let p1 = b.op(InstKind::PtrAdd(p, four), gptr());
+    b.op(InstKind::AtomicRmw { op: AtomicOp::Inc, ptr: p1, value: one }, Type::I32);
+    let gid = b.gid(0);
+    let g32 = b.op(InstKind::Convert(Conversion { op: ConvOp::UToU, saturate: false, rounding: None }, gid), Type::I32);
+    let eight = b.k(Type::I64, 8);
+    let p2 = b.op(InstKind::PtrAdd(p, eight), gptr());
+    b.op(InstKind::AtomicRmw { op: AtomicOp::UMax, ptr: p2, value: g32 }, Type::I32);
+    b.f.terminate(b.cur, Terminator::Return);
+    let cm = build(&module(vec![ptr_param(Type::I32)], b.f, 0));
+    let counters = [0u32; 3];
+    let addr = counters.as_ptr() as u64;
+    let per_thread = 5000u64;
+    std::thread::scope(|s| {
+        for _ in 0..4 {
+            let cm = &cm;
+            s.spawn(move || {
+                let args = [addr];
+                assert_eq!(run_1d(cm, &args, per_thread, 1, &no_cancel()).0, Status::DONE);
+            });
+        }
+    });
+    // SAFETY: all threads are joined; read the counters the kernels wrote atomically.
+    let got: Vec<u32> = (0..3).map(|i| unsafe { std::ptr::read_volatile(counters.as_ptr().add(i)) }).collect();
+    assert_eq!(got, vec![4 * per_thread as u32, 4 * per_thread as u32, per_thread as u32 - 1]);
+}
+
+#[test]
+fn private_array_indexed_dynamically() {
+    // int arr[16]; for i in 0..16: arr[i] = i*i; out[gid] = arr[gid % 16]
+    let mut b = Fb::new();
+    let out = b.param(0, gptr());
+    let var = b.f.add_var(PrivateVar { name: None, size: 64, align: 4, init: None });
+    let arr = b.op(InstKind::VarAddr(var), Type::ptr(AddressSpace::Private));
+    let z = b.k(Type::I64, 0);
+    let head = b.f.add_block();
+    let exit = b.f.add_block();
+    b.jump(head, vec![z]);
+    b.cur = head;
+    let i = b.f.add_block_param(head, Type::I64);
+    let e = b.elem(arr, i, 4);
+    let sq = b.bin(BinaryOp::IMul, i, i);
+    let sq32 = b.op(InstKind::Convert(Conversion { op: ConvOp::UToU, saturate: false, rounding: None }, sq), Type::I32);
+    b.store(e, sq32);
+    let one = b.k(Type::I64, 1);
+    let i1 = b.bin(BinaryOp::IAdd, i, one);
+    let n = b.k(Type::I64, 16);
+    let c = b.op(InstKind::Icmp(IntCC::Ult, i1, n), Type::BOOL);
+    b.f.terminate(
+        head,
+        Terminator::Branch {
+            cond: c,
+            then_: BlockCall { block: head, args: vec![i1] },
+            else_: BlockCall { block: exit, args: vec![] },
+        },
+    );
+    b.cur = exit;
+    let gid = b.gid(0);
+    let sixteen = b.k(Type::I64, 16);
+    let idx = b.bin(BinaryOp::URem, gid, sixteen);
+    let e = b.elem(arr, idx, 4);
+    let v = b.load(e, Type::I32);
+    let o = b.elem(out, gid, 4);
+    b.store(o, v);
+    b.f.terminate(exit, Terminator::Return);
+    let cm = build(&module(vec![ptr_param(Type::I32)], b.f, 0));
+    assert!(cm.kernels[0].private_stride >= 64);
+    let mut out = vec![0i32; 40];
+    let args = [out.as_mut_ptr() as u64];
+    assert_eq!(run_1d(&cm, &args, 40, 4, &no_cancel()).0, Status::DONE);
+    for (g, v) in out.iter().enumerate() {
+        assert_eq!(*v, ((g % 16) * (g % 16)) as i32);
+    }
+}
+
+#[test]
+fn unreachable_returns_error() {
+    let mut b = Fb::new();
+    b.f.terminate(b.cur, Terminator::Unreachable);
+    let cm = build(&module(vec![], b.f, 0));
+    let (status, err) = run_1d(&cm, &[], 4, 2, &no_cancel());
+    assert_eq!(status, Status::ERROR);
+    assert_eq!(err.kind, error_kind::UNREACHABLE);
+    assert!(err.local_linear_id < 2, "{err:?}");
+}
+
+#[test]
+fn cancel_flag_stops_an_infinite_loop() {
+    let mut b = Fb::new();
+    let head = b.f.add_block();
+    b.jump(head, vec![]);
+    b.cur = head;
+    b.jump(head, vec![]);
+    let cm = build(&module(vec![], b.f, 0));
+    let cancel = AtomicU32::new(0);
+    std::thread::scope(|s| {
+        let h = s.spawn(|| run_1d(&cm, &[], 1, 1, &cancel).0);
+        std::thread::sleep(std::time::Duration::from_millis(50));
+        cancel.store(1, std::sync::atomic::Ordering::SeqCst);
+        assert_eq!(h.join().unwrap(), Status::CANCELLED);
+    });
+}
+
+#[test]
+fn unknown_builtin_is_unsupported_and_named() {
+    let mut b = Fb::new();
+    let x = b.k(Type::F32, 0);
+    b.op(InstKind::Call { symbol: "no_such_function_f32".into(), args: vec![x] }, Type::F32);
+    b.f.terminate(b.cur, Terminator::Return);
+    let e = compile(&module(vec![], b.f, 0), &LowerOptions::default()).unwrap_err();
+    assert!(matches!(e, crate::CompileError::Unsupported { .. }), "{e}");
+    assert!(e.to_string().contains("no_such_function_f32"), "{e}");
+    assert!(e.to_string().contains("kernel `k`"), "{e}");
+}
+
+/// Every SPIR-V module of the kernel corpus that the front end translates must lower
+/// without an internal error (a verifier failure or a panic).
+#[test]
+fn corpus_modules_lower_without_internal_errors() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/kernels");
+    let Ok(entries) = std::fs::read_dir(&dir) else { return };
+    let mut paths: Vec<_> =
+        entries.flatten().map(|e| e.path()).filter(|p| p.extension().is_some_and(|x| x == "spv")).collect();
+    paths.sort();
+    let mut failures = Vec::new();
+    let (mut lowered, mut other) = (0, Vec::new());
+    for p in &paths {
+        let Ok(bytes) = std::fs::read(p) else { continue };
+        let words: Vec<u32> = bytes.chunks_exact(4).map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]])).collect();
+        let Ok(m) = crate::frontend::spirv::translate(&words) else { continue };
+        match compile(&m, &LowerOptions::default()) {
+            Ok(_) => lowered += 1,
+            Err(e @ crate::CompileError::Internal { .. }) => failures.push(format!("{}: {e}", p.display())),
+            Err(e) => other.push(format!("{}: {e}", p.display())),
+        }
+    }
+    eprintln!("{lowered} corpus modules lowered; not lowered:\n{}", other.join("\n"));
+    assert!(failures.is_empty(), "{}", failures.join("\n\n"));
+}
+
+/// Runs a kernel (one work-item) that writes `n` i32 results to its only argument.
+fn run_single(f: Function, n: usize) -> Vec<i32> {
+    let cm = build(&module(vec![ptr_param(Type::I32)], f, 0));
+    let mut out = vec![0i32; n];
+    let args = [out.as_mut_ptr() as u64];
+    assert_eq!(run_1d(&cm, &args, 1, 1, &no_cancel()).0, Status::DONE);
+    out
+}
+
+#[test]
+fn vectors_bitcasts_and_dynamic_access() {
+    let mut b = Fb::new();
+    let out = b.param(0, gptr());
+    let i4 = Type::Vector(crate::ir::Scalar::I32, 4);
+    let v = b.op(InstKind::Const(vec![1, 2, 3, 4]), i4.clone());
+    let w = b.op(InstKind::Const(vec![10, 20, 30, 40]), i4.clone());
+    let s = b.op(InstKind::Shuffle { a: v, b: w, indices: vec![7, 0, u32::MAX, 5] }, i4.clone());
+    // out[0..4] = shuffle
+    b.store(out, s);
+    // out[4] = v[dyn 2], out[5] = v[dyn 9] (out of range → 0)
+    let two = b.k(Type::I32, 2);
+    let nine = b.k(Type::I32, 9);
+    let e2 = b.op(InstKind::ExtractDyn(v, two), Type::I32);
+    let e9 = b.op(InstKind::ExtractDyn(v, nine), Type::I32);
+    let k4 = b.k(Type::I64, 4);
+    let p4 = b.elem(out, k4, 4);
+    b.store(p4, e2);
+    let k5 = b.k(Type::I64, 5);
+    let p5 = b.elem(out, k5, 4);
+    b.store(p5, e9);
+    // out[6..10] = insert_dyn(v, 99, 1) then insert(…, 77, 3)
+    let one = b.k(Type::I32, 1);
+    let n99 = b.k(Type::I32, 99);
+    let n77 = b.k(Type::I32, 77);
+    let x = b.op(InstKind::InsertDyn { vector: v, element: n99, index: one }, i4.clone());
+    let x = b.op(InstKind::Insert { aggregate: x, element: n77, index: 3 }, i4.clone());
+    let k6 = b.k(Type::I64, 6);
+    let p6 = b.elem(out, k6, 4);
+    b.store(p6, x);
+    // out[10..12] = bitcast(long 0x0000000200000001 → int2)
+    let l = b.k(Type::I64, 0x0000_0002_0000_0001);
+    let i2 = b.op(InstKind::Bitcast(l), Type::Vector(crate::ir::Scalar::I32, 2));
+    let k10 = b.k(Type::I64, 10);
+    let p10 = b.elem(out, k10, 4);
+    b.store(p10, i2);
+    // out[12] = bitcast(char4 (1,2,3,4) → int)
+    let c4 = b.op(InstKind::Const(vec![1, 2, 3, 4]), Type::Vector(crate::ir::Scalar::I8, 4));
+    let ci = b.op(InstKind::Bitcast(c4), Type::I32);
+    let k12 = b.k(Type::I64, 12);
+    let p12 = b.elem(out, k12, 4);
+    b.store(p12, ci);
+    // out[13] = fmin(NaN, 2.0) as int; out[14] = fmax(1.0, NaN) as int
+    let nan = b.k(Type::F32, f32::NAN.to_bits() as u64);
+    let f2 = b.k(Type::F32, 2.0f32.to_bits() as u64);
+    let f1 = b.k(Type::F32, 1.0f32.to_bits() as u64);
+    let mn = b.op(InstKind::Math(crate::ir::MathOp::FMin, vec![nan, f2]), Type::F32);
+    let mx = b.op(InstKind::Math(crate::ir::MathOp::FMax, vec![f1, nan]), Type::F32);
+    let cv = Conversion { op: ConvOp::FToS, saturate: false, rounding: None };
+    let mn = b.op(InstKind::Convert(cv, mn), Type::I32);
+    let mx = b.op(InstKind::Convert(cv, mx), Type::I32);
+    let k13 = b.k(Type::I64, 13);
+    let p13 = b.elem(out, k13, 4);
+    b.store(p13, mn);
+    let k14 = b.k(Type::I64, 14);
+    let p14 = b.elem(out, k14, 4);
+    b.store(p14, mx);
+    // out[15..19] = select(bool4 (1,0,1,0), v, w)
+    let c = b.op(InstKind::Const(vec![1, 0, 1, 0]), Type::Vector(crate::ir::Scalar::Bool, 4));
+    let sel = b.op(InstKind::Select(c, v, w), i4.clone());
+    let k15 = b.k(Type::I64, 15);
+    let p15 = b.elem(out, k15, 4);
+    b.store(p15, sel);
+    // out[19] = clz(1 as i8) + 100 * popcount(0xF0 as i16)
+    let c8 = b.k(Type::I8, 1);
+    let z8 = b.op(InstKind::Math(crate::ir::MathOp::Clz, vec![c8]), Type::I8);
+    let z32 = b.op(InstKind::Convert(Conversion { op: ConvOp::UToU, saturate: false, rounding: None }, z8), Type::I32);
+    let k19 = b.k(Type::I64, 19);
+    let p19 = b.elem(out, k19, 4);
+    b.store(p19, z32);
+    b.f.terminate(b.cur, Terminator::Return);
+    let out = run_single(b.f, 20);
+    assert_eq!(&out[0..4], &[40, 1, 0, 20]);
+    assert_eq!(&out[4..6], &[3, 0]);
+    assert_eq!(&out[6..10], &[1, 99, 3, 77]);
+    assert_eq!(&out[10..12], &[1, 2]);
+    assert_eq!(out[12], 0x0403_0201);
+    assert_eq!(&out[13..15], &[2, 1]);
+    assert_eq!(&out[15..19], &[1, 20, 3, 40]);
+    assert_eq!(out[19], 7);
+}
+
+#[test]
+fn switch_picks_the_case_and_default() {
+    // out[gid] = match gid { 0 => 10, 2 => 30, _ => -1 }
+    let mut b = Fb::new();
+    let out = b.param(0, gptr());
+    let gid = b.gid(0);
+    let g32 = b.op(InstKind::Convert(Conversion { op: ConvOp::UToU, saturate: false, rounding: None }, gid), Type::I32);
+    let exit = b.f.add_block();
+    let r = b.f.add_block_param(exit, Type::I32);
+    let (c10, c30, m1) = (b.k(Type::I32, 10), b.k(Type::I32, 30), b.k(Type::I32, 0xffff_ffff));
+    b.f.terminate(
+        b.cur,
+        Terminator::Switch {
+            value: g32,
+            default: BlockCall { block: exit, args: vec![m1] },
+            cases: vec![
+                (0, BlockCall { block: exit, args: vec![c10] }),
+                (2, BlockCall { block: exit, args: vec![c30] }),
+            ],
+        },
+    );
+    b.cur = exit;
+    let o = b.elem(out, gid, 4);
+    b.store(o, r);
+    b.f.terminate(exit, Terminator::Return);
+    let cm = build(&module(vec![ptr_param(Type::I32)], b.f, 0));
+    let mut out = vec![0i32; 4];
+    let args = [out.as_mut_ptr() as u64];
+    assert_eq!(run_1d(&cm, &args, 4, 2, &no_cancel()).0, Status::DONE);
+    assert_eq!(out, vec![10, -1, 30, -1]);
+}
+
+#[test]
+fn vector_params_are_loaded_through_the_slot_and_builtins_called_per_component() {
+    // out[0..4] = fmod(v, 3.0) for a float4 parameter v.
+    let f4 = Type::Vector(crate::ir::Scalar::F32, 4);
+    let mut b = Fb::new();
+    let v = b.param(0, f4.clone());
+    let out = b.param(1, gptr());
+    let three = b.op(InstKind::Const(vec![3.0f32.to_bits() as u64; 4]), f4.clone());
+    let r = b.op(InstKind::Binary(BinaryOp::FRem, v, three), f4.clone());
+    b.store(out, r);
+    b.f.terminate(b.cur, Terminator::Return);
+    if spirjit_builtins::lookup("fmod_f32").is_none() {
+        eprintln!("skipped: the builtins crate has no fmod_f32 yet");
+        return;
+    }
+    let cm = build(&module(vec![value_param(f4), ptr_param(Type::F32)], b.f, 0));
+    let input = [7.5f32, -7.5, 3.0, 1.0];
+    let mut out = [0f32; 4];
+    let args = [input.as_ptr() as u64, out.as_mut_ptr() as u64];
+    assert_eq!(run_1d(&cm, &args, 1, 1, &no_cancel()).0, Status::DONE);
+    assert_eq!(out, [1.5, -1.5, 0.0, 1.0]);
+}
+
+#[test]
+fn dump_clif_shows_every_kernel() {
+    let mut b = Fb::new();
+    let p = b.param(0, gptr());
+    b.eff(InstKind::Barrier);
+    let one = b.k(Type::I32, 1);
+    b.store(p, one);
+    b.f.terminate(b.cur, Terminator::Return);
+    let text = dump_clif(&module(vec![ptr_param(Type::I32)], b.f, 0), &LowerOptions::default()).unwrap();
+    assert!(text.contains("; kernel k"), "{text}");
+    assert!(text.contains("function"), "{text}");
+    assert!(text.contains("return"), "{text}");
+}
+
+mod vector;

@@ -1,0 +1,317 @@
+//! Tests of the vector path (W > 1): every scalar test again at W = 4 and 8 (their
+//! expected values are the W = 1 results, bit for bit, including partial lane groups),
+//! plus checks of which path kernels get and of the generated vector code.
+
+use super::*;
+
+fn with_lanes(w: u32, f: impl FnOnce()) {
+    LANES.with(|l| l.set(w));
+    let r = std::panic::catch_unwind(std::panic::AssertUnwindSafe(f));
+    LANES.with(|l| l.set(1));
+    if let Err(p) = r {
+        std::panic::resume_unwind(p);
+    }
+}
+
+const SCALAR_TESTS: &[(&str, fn())] = &[
+    ("vector_add", vector_add),
+    ("loop_with_block_params_sums", loop_with_block_params_sums),
+    ("barriers_in_a_loop_exchange_through_local_memory", barriers_in_a_loop_exchange_through_local_memory),
+    ("integer_division_never_traps", integer_division_never_traps),
+    ("float_to_int_conversions_saturate", float_to_int_conversions_saturate),
+    ("int_to_int_conversions_saturate", int_to_int_conversions_saturate),
+    ("f16_round_trip", f16_round_trip),
+    ("atomics_from_several_threads", atomics_from_several_threads),
+    ("private_array_indexed_dynamically", private_array_indexed_dynamically),
+    ("unreachable_returns_error", unreachable_returns_error),
+    ("cancel_flag_stops_an_infinite_loop", cancel_flag_stops_an_infinite_loop),
+    ("vectors_bitcasts_and_dynamic_access", vectors_bitcasts_and_dynamic_access),
+    ("switch_picks_the_case_and_default", switch_picks_the_case_and_default),
+    (
+        "vector_params_are_loaded_through_the_slot_and_builtins_called_per_component",
+        vector_params_are_loaded_through_the_slot_and_builtins_called_per_component,
+    ),
+];
+
+#[test]
+fn scalar_tests_pass_at_w4() {
+    for (name, t) in SCALAR_TESTS {
+        eprintln!("W = 4: {name}");
+        with_lanes(4, t);
+    }
+}
+
+#[test]
+fn scalar_tests_pass_at_w8() {
+    for (name, t) in SCALAR_TESTS {
+        eprintln!("W = 8: {name}");
+        with_lanes(8, t);
+    }
+}
+
+#[test]
+fn scalar_tests_pass_at_w16_and_auto() {
+    for (name, t) in SCALAR_TESTS {
+        eprintln!("W = 16 / auto: {name}");
+        with_lanes(16, t);
+        with_lanes(0, t);
+    }
+}
+
+/// `c[i] = a[i] * 2 + b[i]` (f32), the vector-add shape.
+fn saxpy_module() -> Module {
+    let mut b = Fb::new();
+    let (pa, pb, pc) = (b.param(0, gptr()), b.param(1, gptr()), b.param(2, gptr()));
+    let i = b.gid(0);
+    let (ea, eb, ec) = (b.elem(pa, i, 4), b.elem(pb, i, 4), b.elem(pc, i, 4));
+    let (x, y) = (b.load(ea, Type::F32), b.load(eb, Type::F32));
+    let two = b.k(Type::F32, 2.0f32.to_bits() as u64);
+    let x2 = b.bin(BinaryOp::FMul, x, two);
+    let s = b.bin(BinaryOp::FAdd, x2, y);
+    b.store(ec, s);
+    b.f.terminate(b.cur, Terminator::Return);
+    module(vec![ptr_param(Type::F32), ptr_param(Type::F32), ptr_param(Type::F32)], b.f, 0)
+}
+
+fn run_saxpy(w: u32, n: usize, local: u64) -> Vec<u32> {
+    let m = saxpy_module();
+    let cm = compile(&m, &LowerOptions { lanes: w, checked: true }).unwrap();
+    assert_eq!(cm.kernels[0].lanes, w, "{:?}", cm.kernels[0].path_note);
+    let a: Vec<f32> = (0..n).map(|i| i as f32 * 0.37 - 3.0).collect();
+    let bb: Vec<f32> = (0..n).map(|i| 1.0 / (i as f32 + 0.5)).collect();
+    // One guard element past the end catches stores of masked-off lanes.
+    let mut c = vec![f32::from_bits(0xdead_beef); n + 1];
+    let args = [a.as_ptr() as u64, bb.as_ptr() as u64, c.as_mut_ptr() as u64];
+    assert_eq!(run_1d(&cm, &args, n as u64, local, &no_cancel()).0, Status::DONE);
+    c.iter().map(|x| x.to_bits()).collect()
+}
+
+#[test]
+fn vector_results_are_bit_identical_with_partial_lane_groups() {
+    for (n, local) in [(64, 16), (37, 7), (37, 8), (5, 5), (100, 12)] {
+        let reference = run_saxpy(1, n, local);
+        assert_eq!(reference[n], 0xdead_beef);
+        for w in [4, 8, 16] {
+            assert_eq!(run_saxpy(w, n, local), reference, "W = {w}, n = {n}, local = {local}");
+        }
+    }
+}
+
+#[test]
+fn clif_of_a_vector_add_uses_f32x4_arithmetic_and_vector_memory() {
+    let text = dump_clif(&saxpy_module(), &LowerOptions { lanes: 4, checked: true }).unwrap();
+    assert!(text.contains("vector, W = 4"), "{text}");
+    assert!(text.contains("fadd.f32x4") || text.contains("= fadd v"), "{text}");
+    assert!(text.contains("load.f32x4"), "{text}");
+    assert!(text.contains("store ") && text.contains("f32x4"), "{text}");
+    assert!(text.contains("vall_true"), "{text}");
+}
+
+/// `out[gid] = gid % 3 == 0 ? x : y` through a real branch on a varying condition.
+fn divergent_module() -> Module {
+    let mut b = Fb::new();
+    let out = b.param(0, gptr());
+    let gid = b.gid(0);
+    let three = b.k(Type::I64, 3);
+    let r = b.bin(BinaryOp::URem, gid, three);
+    let zero = b.k(Type::I64, 0);
+    let c = b.op(InstKind::Icmp(IntCC::Eq, r, zero), Type::BOOL);
+    let (t, e, j) = (b.f.add_block(), b.f.add_block(), b.f.add_block());
+    b.f.terminate(
+        b.cur,
+        Terminator::Branch {
+            cond: c,
+            then_: BlockCall { block: t, args: vec![] },
+            else_: BlockCall { block: e, args: vec![] },
+        },
+    );
+    b.cur = t;
+    let x = b.k(Type::I32, 10);
+    b.jump(j, vec![x]);
+    b.cur = e;
+    let y = b.k(Type::I32, 20);
+    b.jump(j, vec![y]);
+    b.cur = j;
+    let p = b.f.add_block_param(j, Type::I32);
+    let o = b.elem(out, gid, 4);
+    b.store(o, p);
+    b.f.terminate(j, Terminator::Return);
+    module(vec![ptr_param(Type::I32)], b.f, 0)
+}
+
+/// Run kernel 0 of `m` (one i32 output per work-item, plus an i32 input `inp`) at W.
+fn run_io(m: &Module, w: u32, inp: &[i32], global: u64, local: u64) -> (u32, Option<String>, Vec<i32>) {
+    let cm = compile(m, &LowerOptions { lanes: w, checked: true }).unwrap();
+    let mut out = vec![-7i32; global as usize + 1];
+    let args = [out.as_mut_ptr() as u64, inp.as_ptr() as u64];
+    assert_eq!(run_1d(&cm, &args, global, local, &no_cancel()).0, Status::DONE);
+    (cm.kernels[0].lanes, cm.kernels[0].path_note.clone(), out)
+}
+
+/// Compare W = 4, 8 and 16 with W = 1 over several NDRanges; the vector runs must get
+/// masked control flow.
+fn check_masked_matches_scalar(m: &Module, inp: &[i32]) {
+    for (global, local) in [(64, 16), (37, 7), (30, 30), (5, 5)] {
+        let (_, _, reference) = run_io(m, 1, inp, global, local);
+        for w in [4, 8, 16] {
+            let (lanes, note, out) = run_io(m, w, inp, global, local);
+            assert_eq!(lanes, w, "{note:?}");
+            assert!(note.as_deref().unwrap_or("").contains("masked"), "{note:?}");
+            assert_eq!(out, reference, "W = {w}, global {global}, local {local}");
+        }
+    }
+}
+
+#[test]
+fn divergent_if_else_runs_masked() {
+    check_masked_matches_scalar(&divergent_module(), &[]);
+    let (_, _, out) = run_io(&divergent_module(), 4, &[], 10, 5);
+    let expect: Vec<i32> = (0..10).map(|i| if i % 3 == 0 { 10 } else { 20 }).chain([-7]).collect();
+    assert_eq!(out, expect);
+}
+
+/// `out[gid] = sum_{k < inp[gid]} (k * gid)`, with an early return when inp[gid] < 0
+/// and an `if (gid >= n) return` guard; the loop's trip count varies per work-item.
+fn varying_loop_module() -> Module {
+    let mut b = Fb::new();
+    let (out, inp) = (b.param(0, gptr()), b.param(1, gptr()));
+    let gid = b.gid(0);
+    let g32 = b.op(InstKind::Convert(Conversion { op: ConvOp::UToU, saturate: false, rounding: None }, gid), Type::I32);
+    let ei = b.elem(inp, gid, 4);
+    let n = b.load(ei, Type::I32);
+    let zero = b.k(Type::I32, 0);
+    let neg = b.op(InstKind::Icmp(IntCC::Slt, n, zero), Type::BOOL);
+    let (ret, head, body, exit) = (b.f.add_block(), b.f.add_block(), b.f.add_block(), b.f.add_block());
+    b.f.terminate(
+        b.cur,
+        Terminator::Branch {
+            cond: neg,
+            then_: BlockCall { block: ret, args: vec![] },
+            else_: BlockCall { block: head, args: vec![zero, zero] },
+        },
+    );
+    b.f.terminate(ret, Terminator::Return);
+    b.cur = head;
+    let k = b.f.add_block_param(head, Type::I32);
+    let acc = b.f.add_block_param(head, Type::I32);
+    let c = b.op(InstKind::Icmp(IntCC::Slt, k, n), Type::BOOL);
+    b.f.terminate(
+        head,
+        Terminator::Branch {
+            cond: c,
+            then_: BlockCall { block: body, args: vec![] },
+            else_: BlockCall { block: exit, args: vec![acc] },
+        },
+    );
+    b.cur = body;
+    let kg = b.bin(BinaryOp::IMul, k, g32);
+    let acc1 = b.bin(BinaryOp::IAdd, acc, kg);
+    let one = b.k(Type::I32, 1);
+    let k1 = b.bin(BinaryOp::IAdd, k, one);
+    b.jump(head, vec![k1, acc1]);
+    b.cur = exit;
+    let r = b.f.add_block_param(exit, Type::I32);
+    let eo = b.elem(out, gid, 4);
+    b.store(eo, r);
+    b.f.terminate(exit, Terminator::Return);
+    module(vec![ptr_param(Type::I32), ptr_param(Type::I32)], b.f, 0)
+}
+
+#[test]
+fn loops_with_varying_trip_counts_and_early_return_run_masked() {
+    let inp: Vec<i32> = (0..64).map(|i| if i % 5 == 3 { -1 } else { (i * 7) % 13 }).collect();
+    check_masked_matches_scalar(&varying_loop_module(), &inp);
+    let (_, _, out) = run_io(&varying_loop_module(), 8, &inp, 20, 20);
+    for g in 0..20usize {
+        let want = if inp[g] < 0 { -7 } else { (0..inp[g]).map(|k| k * g as i32).sum() };
+        assert_eq!(out[g], want, "gid {g}");
+    }
+}
+
+#[test]
+fn divergent_switch_runs_masked() {
+    with_lanes(4, switch_picks_the_case_and_default);
+    let m = {
+        // The switch test's kernel, rebuilt here to check its path.
+        let mut b = Fb::new();
+        let out = b.param(0, gptr());
+        let gid = b.gid(0);
+        let g32 =
+            b.op(InstKind::Convert(Conversion { op: ConvOp::UToU, saturate: false, rounding: None }, gid), Type::I32);
+        let exit = b.f.add_block();
+        let r = b.f.add_block_param(exit, Type::I32);
+        let (c10, c30, m1) = (b.k(Type::I32, 10), b.k(Type::I32, 30), b.k(Type::I32, 0xffff_ffff));
+        b.f.terminate(
+            b.cur,
+            Terminator::Switch {
+                value: g32,
+                default: BlockCall { block: exit, args: vec![m1] },
+                cases: vec![
+                    (0, BlockCall { block: exit, args: vec![c10] }),
+                    (2, BlockCall { block: exit, args: vec![c30] }),
+                    (2, BlockCall { block: exit, args: vec![c10] }),
+                ],
+            },
+        );
+        b.cur = exit;
+        let o = b.elem(out, gid, 4);
+        b.store(o, r);
+        b.f.terminate(exit, Terminator::Return);
+        module(vec![ptr_param(Type::I32), ptr_param(Type::I32)], b.f, 0)
+    };
+    check_masked_matches_scalar(&m, &[]);
+}
+
+#[test]
+fn barriers_under_divergent_control_flow_fall_back_with_a_note() {
+    let mut m = divergent_module();
+    let f = &mut m.kernels[0].func;
+    f.push(BlockId(1), InstKind::Barrier, None);
+    let cm = compile(&m, &LowerOptions { lanes: 4, checked: true }).unwrap();
+    let note = cm.kernels[0].path_note.clone().unwrap_or_default();
+    assert_eq!(cm.kernels[0].lanes, 1, "{note}");
+    assert!(note.contains("barrier"), "{note}");
+}
+
+#[test]
+fn uniform_kernels_get_the_vector_path_and_a_note() {
+    let cm = compile(&saxpy_module(), &LowerOptions { lanes: 8, checked: true }).unwrap();
+    assert_eq!(cm.kernels[0].lanes, 8);
+    assert_eq!(cm.kernels[0].path_note.as_deref(), Some("vector, W = 8"));
+    let cm = compile(&saxpy_module(), &LowerOptions::default()).unwrap();
+    assert_eq!((cm.kernels[0].lanes, cm.kernels[0].path_note.clone()), (1, None));
+    let cm = compile(&saxpy_module(), &LowerOptions { lanes: 3, checked: true }).unwrap();
+    assert_eq!(cm.kernels[0].lanes, 1);
+}
+
+/// Every corpus module that lowers at W = 1 lowers at W = 4 too (falling back per
+/// kernel where it must); prints the path each kernel got.
+#[test]
+fn corpus_modules_lower_at_w4_with_a_path_per_kernel() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/kernels");
+    let Ok(entries) = std::fs::read_dir(&dir) else { return };
+    let mut paths: Vec<_> =
+        entries.flatten().map(|e| e.path()).filter(|p| p.extension().is_some_and(|x| x == "spv")).collect();
+    paths.sort();
+    let (mut vector, mut scalar) = (0, 0);
+    for p in &paths {
+        let Ok(bytes) = std::fs::read(p) else { continue };
+        let words: Vec<u32> = bytes.chunks_exact(4).map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]])).collect();
+        let Ok(m) = crate::frontend::spirv::translate(&words) else { continue };
+        if compile(&m, &LowerOptions::default()).is_err() {
+            continue;
+        }
+        let cm = compile(&m, &LowerOptions { lanes: 4, checked: true })
+            .unwrap_or_else(|e| panic!("{}: W = 4 failed where W = 1 succeeded: {e}", p.display()));
+        let file = p.file_name().map(|f| f.to_string_lossy().into_owned()).unwrap_or_default();
+        for k in &cm.kernels {
+            if k.lanes > 1 {
+                vector += 1;
+            } else {
+                scalar += 1;
+            }
+            eprintln!("{file} {}: W = {}: {}", k.name, k.lanes, k.path_note.as_deref().unwrap_or("-"));
+        }
+    }
+    eprintln!("{vector} kernels vectorized, {scalar} at W = 1");
+}

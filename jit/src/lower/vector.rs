@@ -1,0 +1,516 @@
+//! The lane machinery of the vectorizing lowering (W > 1): lane-group setup (active
+//! lanes, scratch memory), moving between scalar lanes and 128-bit leaf vectors, the
+//! per-instruction choice between a uniform scalar lowering, a vector lowering and a
+//! per-lane lowering (the scalar lowering run once per lane, then packed), and masked
+//! builtin calls.
+//!
+//! Uniform values stay scalars; varying ones are bundles of [`leaf::vec_leaf_type`]
+//! vectors. Control flow must be uniform here (the caller checks). Memory accesses live
+//! in `vmemory`; this module must not decide which kernels are vectorized (that is
+//! `mod.rs`).
+
+use cranelift_codegen::ir::condcodes::IntCC as CIntCC;
+use cranelift_codegen::ir::{types, InstBuilder, MemFlagsData, StackSlotData, StackSlotKind, Value as ClifValue};
+use cranelift_frontend::FunctionBuilder;
+
+use super::arith::{float_cc, int_cc};
+use super::function::FnLower;
+use super::leaf::{self, leaf_type, vec_leaf_type, Lanes};
+use crate::analysis::{Cfg, Uniformity};
+use crate::ir::{self, BinaryOp, BlockId, ConvOp, InstKind, MathOp, Scalar, Type, UnaryOp};
+use crate::{CompileError, Result};
+
+/// Most bytes one masked-off lane may touch in scratch memory.
+const MAX_SCRATCH: u64 = 1 << 16;
+
+/// What `FnLower::new` needs for W > 1: the uniformity analysis, the per-lane active
+/// flags, the all-active flag and the scratch address.
+pub(crate) type LaneSetup = (Option<Uniformity>, Vec<ClifValue>, Option<ClifValue>, Option<ClifValue>);
+
+/// Emit, in the entry block, the per-lane active flags and scratch memory.
+pub(crate) fn lane_setup(
+    b: &mut FunctionBuilder,
+    func: &ir::Function,
+    cfg: &Cfg,
+    ctx: ClifValue,
+    lane_group: ClifValue,
+    lanes: Lanes,
+    masked: bool,
+) -> Result<LaneSetup> {
+    let uni = if masked { Uniformity::new_masked(func, cfg) } else { Uniformity::new(func, cfg) };
+    let flags = super::function::ctx_flags();
+    let ls = spirjit_abi::context::offsets::LOCAL_SIZE as i32;
+    let sx = b.ins().load(types::I64, flags, ctx, ls);
+    let sy = b.ins().load(types::I64, flags, ctx, ls + 8);
+    let sz = b.ins().load(types::I64, flags, ctx, ls + 16);
+    let sxy = b.ins().imul(sx, sy);
+    let total = b.ins().imul(sxy, sz);
+    let first = b.ins().imul_imm_s(lane_group, lanes.0 as i64);
+    let mut active = Vec::with_capacity(lanes.0 as usize);
+    for l in 0..lanes.0 {
+        let id = b.ins().iadd_imm_s(first, l as i64);
+        active.push(b.ins().icmp(CIntCC::UnsignedLessThan, id, total));
+    }
+    let end = b.ins().iadd_imm_s(first, lanes.0 as i64);
+    let all = b.ins().icmp(CIntCC::UnsignedLessThanOrEqual, end, total);
+    // Scratch for masked-off lanes: as large as the largest access.
+    let mut size = 64u64;
+    for inst in &func.insts {
+        let t = match &inst.kind {
+            InstKind::Load { .. } => inst.result.map(|r| func.ty(r).size()),
+            InstKind::Store { value, .. } => Some(func.ty(*value).size()),
+            _ => None,
+        };
+        size = size.max(t.unwrap_or(0));
+    }
+    if size > MAX_SCRATCH {
+        return Err(CompileError::unsupported(format!(
+            "a memory access of {size} bytes (the vector path handles at most {MAX_SCRATCH})"
+        )));
+    }
+    let slot = b.create_sized_stack_slot(StackSlotData::new(StackSlotKind::ExplicitSlot, size as u32, 4));
+    let dummy = b.ins().stack_addr(types::I64, slot, 0);
+    Ok((Some(uni), active, Some(all), Some(dummy)))
+}
+
+/// Memory flags for reinterpreting vector lanes (explicit byte order, as Cranelift
+/// requires for vector bitcasts).
+pub(crate) fn lane_flags() -> MemFlagsData {
+    MemFlagsData::new().with_endianness(cranelift_codegen::ir::Endianness::Little)
+}
+
+impl FnLower<'_, '_> {
+    /// Lane `l` of the varying leaves `raw` (vectors back to back) as scalar leaves.
+    pub(crate) fn lane_of(&mut self, raw: &[ClifValue], scalars: &[Scalar], l: u32) -> Result<Vec<ClifValue>> {
+        let mut out = Vec::with_capacity(scalars.len());
+        let mut at = 0usize;
+        for s in scalars {
+            let (vi, li) = self.lanes.position(*s, l);
+            let v = *raw
+                .get(at + vi)
+                .ok_or_else(|| CompileError::internal("a varying value has fewer vectors than its type needs"))?;
+            at += self.lanes.vectors(*s);
+            let x = self.b.ins().extractlane(v, li);
+            out.push(if *s == Scalar::Bool { self.b.ins().icmp_imm_s(CIntCC::NotEqual, x, 0) } else { x });
+        }
+        Ok(out)
+    }
+
+    /// A scalar leaf as one value per vector lane (bools as masks).
+    fn lane_value(&mut self, x: ClifValue, s: Scalar) -> ClifValue {
+        if s == Scalar::Bool {
+            self.b.ins().bmask(types::I32, x)
+        } else {
+            x
+        }
+    }
+
+    /// The vectors of a uniform leaf `x` of scalar `s` broadcast to every lane.
+    pub(crate) fn splat_leaf(&mut self, x: ClifValue, s: Scalar) -> Vec<ClifValue> {
+        let x = self.lane_value(x, s);
+        let v = self.b.ins().splat(vec_leaf_type(s), x);
+        vec![v; self.lanes.vectors(s)]
+    }
+
+    /// Pack per-lane scalar leaves (`per_lane[l][leaf]`) into leaf vectors.
+    pub(crate) fn pack(&mut self, scalars: &[Scalar], per_lane: &[Vec<ClifValue>]) -> Result<Vec<ClifValue>> {
+        let w = self.lanes.0 as usize;
+        if per_lane.len() != w || per_lane.iter().any(|l| l.len() != scalars.len()) {
+            return Err(CompileError::internal("a per-lane lowering produced the wrong number of leaves"));
+        }
+        let mut out = Vec::new();
+        for (i, s) in scalars.iter().enumerate() {
+            let vt = vec_leaf_type(*s);
+            let per = vt.lane_count() as usize;
+            for vi in 0..self.lanes.vectors(*s) {
+                let first = self.lane_value(per_lane[vi * per][i], *s);
+                let mut v = self.b.ins().splat(vt, first);
+                for li in 1..per.min(w - vi * per) {
+                    let x = self.lane_value(per_lane[vi * per + li][i], *s);
+                    v = self.b.ins().insertlane(v, x, li as u8);
+                }
+                out.push(v);
+            }
+        }
+        Ok(out)
+    }
+
+    /// The leaves of `v` as vectors, one list per leaf (uniform values splatted).
+    pub(crate) fn bundles(&mut self, v: ir::Value) -> Result<Vec<Vec<ClifValue>>> {
+        let scalars = self.leaf_scalars(v)?;
+        let vals = self.get(v)?;
+        if !self.is_varying(v) {
+            return Ok(vals.into_iter().zip(scalars).map(|(x, s)| self.splat_leaf(x, s)).collect());
+        }
+        let mut out = Vec::with_capacity(scalars.len());
+        let mut at = 0usize;
+        for s in scalars {
+            let n = self.lanes.vectors(s);
+            out.push(
+                vals.get(at..at + n)
+                    .map(|x| x.to_vec())
+                    .ok_or_else(|| CompileError::internal(format!("{v} has fewer vectors than its type needs")))?,
+            );
+            at += n;
+        }
+        Ok(out)
+    }
+
+    /// Run the scalar lowering of `kind` once per lane and pack the results.
+    pub(crate) fn per_lane_value(&mut self, kind: &InstKind, ty: &Type) -> Result<Vec<ClifValue>> {
+        let scalars: Vec<Scalar> = leaf::leaves(ty)?.into_iter().map(|(_, s)| s).collect();
+        let mut per_lane = Vec::with_capacity(self.lanes.0 as usize);
+        for l in 0..self.lanes.0 {
+            self.cur_lane = Some(l);
+            let r = self.value_inst(kind, ty);
+            self.cur_lane = None;
+            per_lane.push(r?);
+        }
+        self.pack(&scalars, &per_lane)
+    }
+
+    /// Run an effect once per lane, in lane order (masking happens at the accesses).
+    fn per_lane_effect(&mut self, mut f: impl FnMut(&mut Self) -> Result<()>) -> Result<()> {
+        for l in 0..self.lanes.0 {
+            self.cur_lane = Some(l);
+            let r = f(self);
+            self.cur_lane = None;
+            r?;
+        }
+        Ok(())
+    }
+
+    /// Translate one instruction at W > 1.
+    pub(crate) fn vec_translate_inst(&mut self, blk: BlockId, pos: usize, inst: &ir::Inst) -> Result<()> {
+        let result = inst.result;
+        let all_uniform = inst.kind.uses().iter().all(|v| !self.is_varying(*v));
+        match &inst.kind {
+            InstKind::Barrier => return self.barrier(blk, pos),
+            InstKind::MemoryFence => {
+                self.b.ins().fence();
+                return Ok(());
+            }
+            InstKind::Store { ptr, value, .. } => {
+                return if all_uniform { self.store(*ptr, *value) } else { self.vstore(*ptr, *value) };
+            }
+            InstKind::AtomicStore { ptr, value } => {
+                return self.per_lane_effect(|me| me.atomic_store(*ptr, *value));
+            }
+            InstKind::CopyMemory { dst, src, size } => {
+                return if all_uniform {
+                    self.copy_memory(*dst, *src, *size)
+                } else {
+                    self.per_lane_effect(|me| me.copy_memory(*dst, *src, *size))
+                };
+            }
+            InstKind::Call { symbol, args } => return self.masked_call(symbol, args, result),
+            _ => {}
+        }
+        let r = result.ok_or_else(|| CompileError::invalid("the instruction has no result"))?;
+        let ty = self.func.ty(r).clone();
+        let vals = if !self.is_varying(r) {
+            self.value_inst(&inst.kind, &ty)?
+        } else if let InstKind::Load { ptr, .. } = &inst.kind {
+            self.vload(*ptr, &ty)?
+        } else if let Some(v) = self.vector_op(&inst.kind, &ty)? {
+            v
+        } else {
+            self.per_lane_value(&inst.kind, &ty)?
+        };
+        self.set(r, vals)
+    }
+
+    /// A builtin call per lane, skipped for masked-off lanes (calls may have effects).
+    fn masked_call(&mut self, symbol: &str, args: &[ir::Value], result: Option<ir::Value>) -> Result<()> {
+        let scalars = match result {
+            Some(r) => self.leaf_scalars(r)?,
+            None => Vec::new(),
+        };
+        let mut per_lane = Vec::with_capacity(self.lanes.0 as usize);
+        for l in 0..self.lanes.0 {
+            let call_b = self.b.create_block();
+            let join = self.b.create_block();
+            let vars: Vec<_> = scalars.iter().map(|s| self.b.declare_var(leaf_type(*s))).collect();
+            for (var, s) in vars.iter().zip(&scalars) {
+                let z = self.zero(*s);
+                self.b.def_var(*var, z);
+            }
+            let active = self.active[l as usize];
+            self.b.ins().brif(active, call_b, &[], join, &[]);
+            self.b.switch_to_block(call_b);
+            self.cur_lane = Some(l);
+            let r = self.call_builtin_op(symbol, args, result);
+            self.cur_lane = None;
+            if let Some(vals) = r? {
+                for (var, x) in vars.iter().zip(vals) {
+                    self.b.def_var(*var, x);
+                }
+            }
+            self.b.ins().jump(join, &[]);
+            self.b.switch_to_block(join);
+            per_lane.push(vars.iter().map(|v| self.b.use_var(*v)).collect::<Vec<_>>());
+        }
+        if let Some(r) = result {
+            let packed = self.pack(&scalars, &per_lane)?;
+            self.set(r, packed)?;
+        }
+        Ok(())
+    }
+
+    /// The vector lowering of `kind` when there is a direct one; `None` otherwise.
+    fn vector_op(&mut self, kind: &InstKind, ty: &Type) -> Result<Option<Vec<ClifValue>>> {
+        use InstKind::*;
+        let Some(rs) = ty.scalar() else { return self.vector_composite(kind, ty) };
+        Ok(Some(match kind {
+            Unary(op, a) => {
+                let s = self.scalar_of(*a)?;
+                let ok = match op {
+                    UnaryOp::INeg => s.is_int(),
+                    UnaryOp::Not => s.is_int() || s == Scalar::Bool,
+                    UnaryOp::FNeg => matches!(s, Scalar::F32 | Scalar::F64),
+                };
+                if !ok {
+                    return Ok(None);
+                }
+                self.map_vectors(&[*a], |me, x| match op {
+                    UnaryOp::INeg => me.b.ins().ineg(x[0]),
+                    UnaryOp::Not => me.b.ins().bnot(x[0]),
+                    UnaryOp::FNeg => me.b.ins().fneg(x[0]),
+                })?
+            }
+            Binary(op, a, b) => {
+                let s = self.scalar_of(*a)?;
+                let int = s.is_int() || matches!(s, Scalar::Ptr(_));
+                let fl = matches!(s, Scalar::F32 | Scalar::F64);
+                let ok = match op {
+                    BinaryOp::IAdd | BinaryOp::ISub => int,
+                    BinaryOp::IMul => matches!(s, Scalar::I16 | Scalar::I32 | Scalar::I64),
+                    BinaryOp::And | BinaryOp::Or | BinaryOp::Xor => int || s == Scalar::Bool,
+                    BinaryOp::Shl | BinaryOp::LShr | BinaryOp::AShr => {
+                        matches!(s, Scalar::I16 | Scalar::I32 | Scalar::I64) && !self.is_varying(*b)
+                    }
+                    BinaryOp::FAdd | BinaryOp::FSub | BinaryOp::FMul | BinaryOp::FDiv => fl,
+                    _ => false,
+                };
+                if !ok {
+                    return Ok(None);
+                }
+                if matches!(op, BinaryOp::Shl | BinaryOp::LShr | BinaryOp::AShr) {
+                    let amt = self.get_scalar(*b)?;
+                    return Ok(Some(self.map_vectors(&[*a], |me, x| match op {
+                        BinaryOp::Shl => me.b.ins().ishl(x[0], amt),
+                        BinaryOp::LShr => me.b.ins().ushr(x[0], amt),
+                        _ => me.b.ins().sshr(x[0], amt),
+                    })?));
+                }
+                self.map_vectors(&[*a, *b], |me, x| {
+                    let (p, q) = (x[0], x[1]);
+                    match op {
+                        BinaryOp::IAdd => me.b.ins().iadd(p, q),
+                        BinaryOp::ISub => me.b.ins().isub(p, q),
+                        BinaryOp::IMul => me.b.ins().imul(p, q),
+                        BinaryOp::And => me.b.ins().band(p, q),
+                        BinaryOp::Or => me.b.ins().bor(p, q),
+                        BinaryOp::Xor => me.b.ins().bxor(p, q),
+                        BinaryOp::FAdd => me.b.ins().fadd(p, q),
+                        BinaryOp::FSub => me.b.ins().fsub(p, q),
+                        BinaryOp::FMul => me.b.ins().fmul(p, q),
+                        _ => me.b.ins().fdiv(p, q),
+                    }
+                })?
+            }
+            Icmp(cc, a, b) if matches!(self.scalar_of(*a)?, Scalar::I32) => {
+                self.map_vectors(&[*a, *b], |me, x| me.b.ins().icmp(int_cc(*cc), x[0], x[1]))?
+            }
+            Fcmp(cc, a, b) if self.scalar_of(*a)? == Scalar::F32 => self.map_vectors(&[*a, *b], |me, x| {
+                let m = me.b.ins().fcmp(float_cc(*cc), x[0], x[1]);
+                let t = me.vty(m);
+                if t == types::I32X4 {
+                    m
+                } else {
+                    me.b.ins().bitcast(types::I32X4, lane_flags(), m)
+                }
+            })?,
+            Select(c, a, b) if self.leaf_scalars(*c)?.len() == 1 && matches!(rs, Scalar::I32 | Scalar::F32) => {
+                let cm = self.bundles(*c)?.remove(0);
+                let av = self.bundles(*a)?;
+                let bv = self.bundles(*b)?;
+                let mut out = Vec::new();
+                for (x, y) in av.into_iter().zip(bv) {
+                    for (k, (p, q)) in x.into_iter().zip(y).enumerate() {
+                        let m = cm[k];
+                        let m = if rs == Scalar::F32 { self.b.ins().bitcast(types::F32X4, lane_flags(), m) } else { m };
+                        out.push(self.b.ins().bitselect(m, p, q));
+                    }
+                }
+                out
+            }
+            PtrAdd(p, off) => {
+                let base = self.bundles(*p)?.remove(0);
+                let os = self.scalar_of(*off)?;
+                let offs = self.offset_vectors(*off, os)?;
+                base.into_iter().zip(offs).map(|(x, y)| self.b.ins().iadd(x, y)).collect()
+            }
+            Convert(c, a) => {
+                let s = self.scalar_of(*a)?;
+                match (c.op, s, rs, c.saturate) {
+                    (ConvOp::SToS | ConvOp::UToU | ConvOp::SToU | ConvOp::UToS, Scalar::I32, Scalar::I64, false) => {
+                        let signed = matches!(c.op, ConvOp::SToS | ConvOp::SToU);
+                        let bs = self.bundles(*a)?;
+                        let mut out = Vec::new();
+                        for v in bs.into_iter().flatten() {
+                            out.extend(self.widen(v, signed, self.lanes.0 as usize));
+                        }
+                        out.truncate(self.lanes.vectors(Scalar::I64));
+                        out
+                    }
+                    (ConvOp::SToF, Scalar::I32, Scalar::F32, _) if c.rounding.is_none() => {
+                        self.map_vectors(&[*a], |me, x| me.b.ins().fcvt_from_sint(types::F32X4, x[0]))?
+                    }
+                    (ConvOp::BoolToNum, Scalar::Bool, Scalar::I32, _) => {
+                        let one = self.b.ins().iconst(types::I32, 1);
+                        let one = self.b.ins().splat(types::I32X4, one);
+                        self.map_vectors(&[*a], |me, x| me.b.ins().band(x[0], one))?
+                    }
+                    _ => return Ok(None),
+                }
+            }
+            Math(op, args) if matches!(rs, Scalar::F32 | Scalar::F64) && args.len() == 1 => match op {
+                MathOp::FAbs | MathOp::Sqrt | MathOp::Floor | MathOp::Ceil | MathOp::Trunc | MathOp::Rint => self
+                    .map_vectors(args, |me, x| match op {
+                        MathOp::FAbs => me.b.ins().fabs(x[0]),
+                        MathOp::Sqrt => me.b.ins().sqrt(x[0]),
+                        MathOp::Floor => me.b.ins().floor(x[0]),
+                        MathOp::Ceil => me.b.ins().ceil(x[0]),
+                        MathOp::Trunc => me.b.ins().trunc(x[0]),
+                        _ => me.b.ins().nearest(x[0]),
+                    })?,
+                _ => return Ok(None),
+            },
+            Extract(..) | Insert { .. } | Shuffle { .. } | Construct(_) | Undef | Const(_) => {
+                return self.vector_composite(kind, ty)
+            }
+            _ => return Ok(None),
+        }))
+    }
+
+    /// Operations that only move leaves around (and constants made varying).
+    fn vector_composite(&mut self, kind: &InstKind, ty: &Type) -> Result<Option<Vec<ClifValue>>> {
+        use InstKind::*;
+        let out: Vec<Vec<ClifValue>> = match kind {
+            Construct(parts) => {
+                let mut out = Vec::new();
+                for p in parts {
+                    out.extend(self.bundles(*p)?);
+                }
+                out
+            }
+            Extract(a, i) => {
+                let range = leaf::component_leaf_range(self.value_type(*a)?, *i)?;
+                let mut b = self.bundles(*a)?;
+                if range.end > b.len() {
+                    return Err(CompileError::invalid(format!("{a} has no component {i}")));
+                }
+                b.drain(range).collect()
+            }
+            Insert { aggregate, element, index } => {
+                let range = leaf::component_leaf_range(self.value_type(*aggregate)?, *index)?;
+                let mut b = self.bundles(*aggregate)?;
+                let e = self.bundles(*element)?;
+                if e.len() != range.len() || range.end > b.len() {
+                    return Err(CompileError::invalid(format!("{element} does not fit component {index}")));
+                }
+                b.splice(range, e);
+                b
+            }
+            Shuffle { a, b, indices } => {
+                let s = ty.scalar().ok_or_else(|| CompileError::invalid("shuffle result is not a vector"))?;
+                let mut all = self.bundles(*a)?;
+                all.extend(self.bundles(*b)?);
+                let mut out = Vec::with_capacity(indices.len());
+                for &i in indices {
+                    out.push(match all.get(i as usize) {
+                        Some(v) => v.clone(),
+                        None => {
+                            let z = self.zero(s);
+                            self.splat_leaf(z, s)
+                        }
+                    });
+                }
+                out
+            }
+            _ => return Ok(None),
+        };
+        Ok(Some(out.into_iter().flatten().collect()))
+    }
+
+    fn scalar_of(&self, v: ir::Value) -> Result<Scalar> {
+        let t = self.value_type(v)?;
+        t.scalar().ok_or_else(|| CompileError::invalid(format!("{v} of type {t} is not a scalar or vector")))
+    }
+
+    /// Apply `f` to corresponding vectors of the operands (all of one leaf shape).
+    fn map_vectors(
+        &mut self,
+        args: &[ir::Value],
+        mut f: impl FnMut(&mut Self, &[ClifValue]) -> ClifValue,
+    ) -> Result<Vec<ClifValue>> {
+        let mut bs = Vec::with_capacity(args.len());
+        for a in args {
+            bs.push(self.bundles(*a)?.into_iter().flatten().collect::<Vec<_>>());
+        }
+        let n = bs.first().map_or(0, |b| b.len());
+        if bs.iter().any(|b| b.len() != n) {
+            return Err(CompileError::invalid("operands have different component counts"));
+        }
+        let mut out = Vec::with_capacity(n);
+        for i in 0..n {
+            let xs: Vec<ClifValue> = bs.iter().map(|b| b[i]).collect();
+            out.push(f(self, &xs));
+        }
+        Ok(out)
+    }
+
+    /// An `i32x4` widened to two `i64x2` (only as many as `lanes` needs).
+    fn widen(&mut self, v: ClifValue, signed: bool, lanes: usize) -> Vec<ClifValue> {
+        let lo = if signed { self.b.ins().swiden_low(v) } else { self.b.ins().uwiden_low(v) };
+        if lanes <= 2 {
+            return vec![lo];
+        }
+        let hi = if signed { self.b.ins().swiden_high(v) } else { self.b.ins().uwiden_high(v) };
+        vec![lo, hi]
+    }
+
+    /// A byte offset (signed integer of any width) as `i64x2` vectors.
+    fn offset_vectors(&mut self, off: ir::Value, s: Scalar) -> Result<Vec<ClifValue>> {
+        if !self.is_varying(off) {
+            let o = self.get_scalar(off)?;
+            let o = if self.vty(o).bits() < 64 { self.b.ins().sextend(types::I64, o) } else { o };
+            return Ok(self.splat_leaf(o, Scalar::I64));
+        }
+        match s {
+            Scalar::I64 => Ok(self.bundles(off)?.remove(0)),
+            Scalar::I32 => {
+                let vs = self.bundles(off)?.remove(0);
+                let mut out = Vec::new();
+                for v in vs {
+                    out.extend(self.widen(v, true, self.lanes.0 as usize));
+                }
+                out.truncate(self.lanes.vectors(Scalar::I64));
+                Ok(out)
+            }
+            _ => {
+                // Narrow offsets: per lane.
+                let mut per_lane = Vec::with_capacity(self.lanes.0 as usize);
+                for l in 0..self.lanes.0 {
+                    self.cur_lane = Some(l);
+                    let o = self.get_scalar(off);
+                    self.cur_lane = None;
+                    let o = o?;
+                    per_lane.push(vec![self.b.ins().sextend(types::I64, o)]);
+                }
+                self.pack(&[Scalar::I64], &per_lane)
+            }
+        }
+    }
+}

@@ -1,0 +1,238 @@
+//! Kernel arguments: the [`Arg`] values callers pass, the [`Pod`] marker for data that
+//! may be viewed as bytes, and binding — checking each argument against its parameter
+//! and filling the 8-byte argument slots the compiled kernel reads.
+//!
+//! This module must not run kernels or allocate per-work-group memory; it only
+//! produces the slots and the list of `__local` arguments for the driver.
+
+use spirjit_jit::ir::{AddressSpace, Param, ParamKind, Type};
+
+use crate::arena::AlignedBuf;
+use crate::error::{Error, Result};
+use crate::kernel::{param_type_text, signature_text};
+
+/// Plain old data: any bit pattern is a valid value and the type has no padding, so a
+/// slice of it may be viewed as bytes and written by a kernel.
+///
+/// # Safety
+/// Implement it only for `Copy` types without padding bytes whose every bit pattern is
+/// valid (`#[repr(C)]` structs of `Pod` fields laid out without gaps).
+pub unsafe trait Pod: Copy + Send + Sync + 'static {}
+
+macro_rules! pod {
+    ($($t:ty),*) => { $(
+        // SAFETY: primitive numbers have no padding and no invalid bit patterns.
+        unsafe impl Pod for $t {}
+    )* };
+}
+pod!(i8, i16, i32, i64, i128, u8, u16, u32, u64, u128, f32, f64);
+// SAFETY: an array of padding-free, any-bit-pattern elements has neither padding nor
+// invalid bit patterns.
+unsafe impl<T: Pod, const N: usize> Pod for [T; N] {}
+
+/// View a slice of `Pod` values as bytes.
+pub fn bytes_of<T: Pod>(data: &[T]) -> &[u8] {
+    // SAFETY: `T: Pod` has no padding, so every byte of the slice is initialised.
+    unsafe { std::slice::from_raw_parts(data.as_ptr() as *const u8, std::mem::size_of_val(data)) }
+}
+
+/// View a mutable slice of `Pod` values as bytes.
+pub fn bytes_of_mut<T: Pod>(data: &mut [T]) -> &mut [u8] {
+    // SAFETY: `T: Pod` has no padding and accepts any bit pattern, so writing arbitrary
+    // bytes keeps every element valid.
+    unsafe { std::slice::from_raw_parts_mut(data.as_mut_ptr() as *mut u8, std::mem::size_of_val(data)) }
+}
+
+/// One kernel argument, in parameter order.
+#[derive(Debug)]
+pub enum Arg<'a> {
+    /// A buffer the kernel may read and write (global or constant pointer parameters).
+    Buffer(&'a mut [u8]),
+    /// A buffer the kernel only reads; rejected for parameters the kernel may write.
+    ReadOnly(&'a [u8]),
+    /// A by-value argument: the bytes of a scalar, vector or struct.
+    Value(Vec<u8>),
+    /// A `__local` pointer argument: this many bytes of local memory per work-group.
+    Local(usize),
+}
+
+impl<'a> Arg<'a> {
+    /// A buffer the kernel may read and write.
+    pub fn buffer<T: Pod>(data: &'a mut [T]) -> Self {
+        Arg::Buffer(bytes_of_mut(data))
+    }
+
+    /// A buffer the kernel only reads.
+    pub fn read_only<T: Pod>(data: &'a [T]) -> Self {
+        Arg::ReadOnly(bytes_of(data))
+    }
+
+    /// A by-value argument: a scalar, `[f32; 4]` for a `float4`, or a `#[repr(C)]` struct.
+    pub fn value<T: Pod>(v: T) -> Self {
+        Arg::Value(bytes_of(std::slice::from_ref(&v)).to_vec())
+    }
+
+    /// A by-value argument given as raw bytes.
+    pub fn bytes(b: &[u8]) -> Self {
+        Arg::Value(b.to_vec())
+    }
+
+    /// A `__local` pointer argument of `bytes` bytes per work-group.
+    pub fn local(bytes: usize) -> Self {
+        Arg::Local(bytes)
+    }
+
+    /// What this argument is, for messages ("a buffer of 16 bytes").
+    pub fn describe(&self) -> String {
+        match self {
+            Arg::Buffer(b) => format!("a buffer of {} bytes", b.len()),
+            Arg::ReadOnly(b) => format!("a read-only buffer of {} bytes", b.len()),
+            Arg::Value(v) => format!("a value of {} bytes", v.len()),
+            Arg::Local(n) => format!("local memory of {n} bytes"),
+        }
+    }
+}
+
+/// A `__local` pointer argument to place in each work-group's local memory.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct LocalArg {
+    /// The parameter index (its slot gets the pointer).
+    pub index: usize,
+    pub size: u64,
+}
+
+/// Arguments checked and turned into slots.
+pub(crate) struct Bound {
+    /// One slot per parameter (local-argument slots are filled per work-group).
+    pub slots: Vec<u64>,
+    pub locals: Vec<LocalArg>,
+    /// Byte size of each argument's buffer, for error messages.
+    pub sizes: Vec<Option<u64>>,
+    /// Owned copies of by-value aggregates the slots point to.
+    _owned: Vec<AlignedBuf>,
+}
+
+/// Check `args` against `params` of kernel `kernel` and build the slots.
+pub(crate) fn bind(kernel: &str, params: &[Param], args: &mut [Arg<'_>]) -> Result<Bound> {
+    if args.len() != params.len() {
+        let index = args.len().min(params.len());
+        let (name, message) = if args.len() < params.len() {
+            let p = &params[index];
+            (
+                param_name(p, index),
+                format!(
+                    "is missing: {} takes {} argument(s) and {} were given; pass one argument per parameter",
+                    signature_text(kernel, params),
+                    params.len(),
+                    args.len()
+                ),
+            )
+        } else {
+            (
+                String::new(),
+                format!(
+                    "is one too many: {} takes {} argument(s) and {} were given; pass one argument per parameter",
+                    signature_text(kernel, params),
+                    params.len(),
+                    args.len()
+                ),
+            )
+        };
+        return Err(Error::Argument { kernel: kernel.to_string(), index, name, message });
+    }
+    let mut bound =
+        Bound { slots: vec![0; params.len()], locals: Vec::new(), sizes: vec![None; params.len()], _owned: Vec::new() };
+    for (i, (p, a)) in params.iter().zip(args.iter_mut()).enumerate() {
+        bind_one(kernel, i, p, a, &mut bound)?;
+    }
+    Ok(bound)
+}
+
+fn param_name(p: &Param, index: usize) -> String {
+    p.name.clone().unwrap_or_else(|| format!("arg{index}"))
+}
+
+fn bind_one(kernel: &str, i: usize, p: &Param, a: &mut Arg<'_>, bound: &mut Bound) -> Result<()> {
+    let fail = |message: String| Error::Argument {
+        kernel: kernel.to_string(),
+        index: i,
+        name: param_name(p, i),
+        message: format!("is `{}`: {message}", param_type_text(p)),
+    };
+    match &p.kind {
+        ParamKind::Pointer { space: AddressSpace::Local, .. } => match a {
+            Arg::Local(0) => Err(fail("got 0 bytes of local memory; give at least 1 byte".into())),
+            Arg::Local(n) => {
+                bound.locals.push(LocalArg { index: i, size: *n as u64 });
+                bound.sizes[i] = Some(*n as u64);
+                Ok(())
+            }
+            other => Err(fail(format!("expected local memory (Arg::local(bytes)), got {}", other.describe()))),
+        },
+        ParamKind::Pointer { space, pointee } => {
+            let (ptr, len) = match a {
+                Arg::Buffer(b) => (b.as_mut_ptr() as u64, b.len()),
+                Arg::ReadOnly(b) => {
+                    if !p.read_only && *space != AddressSpace::Constant {
+                        return Err(fail(format!(
+                            "the kernel may write it, so it needs a writable buffer (Arg::buffer), got {}",
+                            a.describe()
+                        )));
+                    }
+                    (b.as_ptr() as u64, b.len())
+                }
+                other => {
+                    return Err(fail(format!(
+                        "expected a buffer (Arg::buffer or Arg::read_only), got {}",
+                        other.describe()
+                    )))
+                }
+            };
+            let elem = pointee.size();
+            if *pointee != Type::I8 && elem > 1 && !(len as u64).is_multiple_of(elem) {
+                return Err(fail(format!(
+                    "the buffer has {len} bytes, which is not a multiple of the {elem}-byte element size; \
+                     pass whole elements"
+                )));
+            }
+            bound.slots[i] = ptr;
+            bound.sizes[i] = Some(len as u64);
+            Ok(())
+        }
+        ParamKind::Value(ty) => {
+            let Arg::Value(bytes) = a else {
+                return Err(fail(format!("expected a value (Arg::value or Arg::bytes), got {}", a.describe())));
+            };
+            let size = ty.size();
+            let accepted = match ty {
+                Type::Vector(s, 3) => bytes.len() as u64 == 3 * s.size() || bytes.len() as u64 == size,
+                _ => bytes.len() as u64 == size,
+            };
+            if !accepted {
+                let hint = match ty {
+                    Type::Vector(s, 3) => format!("{} or {size}", 3 * s.size()),
+                    _ => size.to_string(),
+                };
+                return Err(fail(format!("expected {hint} bytes, got {} bytes", bytes.len())));
+            }
+            match ty {
+                Type::Scalar(_) if size <= 8 => {
+                    let mut slot = [0u8; 8];
+                    slot[..bytes.len()].copy_from_slice(bytes);
+                    bound.slots[i] = u64::from_le_bytes(slot);
+                }
+                _ => {
+                    let align = (ty.align() as usize).max(16);
+                    let copy = AlignedBuf::from_bytes(bytes, size as usize, align).map_err(fail)?;
+                    bound.slots[i] = copy.as_ptr() as u64;
+                    bound._owned.push(copy);
+                }
+            }
+            bound.sizes[i] = Some(size);
+            Ok(())
+        }
+        ParamKind::Sampler | ParamKind::Image { .. } => {
+            Err(fail("image and sampler arguments are not supported by this runtime yet".into()))
+        }
+    }
+}

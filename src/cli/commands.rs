@@ -1,0 +1,283 @@
+//! The `info`, `dump` and `run` commands.
+//!
+//! Each parses its options, calls the library and prints; none of them contains
+//! runtime logic.
+
+use std::io::Write;
+use std::path::PathBuf;
+use std::time::Duration;
+
+use spirjit_jit::ir::{AddressSpace, ParamKind};
+
+use super::help;
+use super::opts::Opts;
+use super::spec::{materialize, parse_spec, HostArg};
+use super::CliError;
+use crate::args::Arg;
+use crate::kernel::{param_type_text, Kernel};
+use crate::ndrange::NdRange;
+use crate::npy;
+use crate::program::{Options, Program};
+
+fn write_err(e: std::io::Error) -> CliError {
+    CliError::Message(format!("cannot write the output: {e}"))
+}
+
+fn options(o: &Opts) -> Result<Options, CliError> {
+    let lanes = o.number::<u32>("--lanes")?.unwrap_or(1);
+    if lanes == 0 {
+        return Err(o.usage_error("`--lanes` must be at least 1"));
+    }
+    Ok(Options { lanes, checked: !o.has("--unchecked") })
+}
+
+fn load(path: &str, options: &Options) -> Result<Program, CliError> {
+    let bytes = std::fs::read(path).map_err(|e| crate::Error::Io { path: path.into(), source: e })?;
+    Ok(Program::parse(&bytes, options)?)
+}
+
+/// `spirjit info MODULE`
+pub fn info(args: &[String], out: &mut dyn Write) -> Result<(), CliError> {
+    let o = Opts::parse(args, &[], &[], help::INFO)?;
+    if o.has("--help") {
+        return write!(out, "{}", help::INFO).map_err(write_err);
+    }
+    let path = o.module()?;
+    let p = load(path, &Options::default())?;
+    let text = info_text(path, &p);
+    out.write_all(text.as_bytes()).map_err(write_err)
+}
+
+fn info_text(path: &str, p: &Program) -> String {
+    let mut s = String::new();
+    let addressing = match p.pointer_bits() {
+        32 => "Physical32 (32-bit size_t and pointers)".to_string(),
+        64 => "Physical64 (64-bit size_t and pointers)".to_string(),
+        b => format!("{b}-bit pointers"),
+    };
+    s += &format!("module: {path}\naddressing: {addressing}\n");
+    s += &format!("capabilities: {}\n", p.capabilities().join(", "));
+    let kernels = p.kernels();
+    s += &format!("kernels: {}\n", kernels.len());
+    for k in &kernels {
+        s += &format!("\n{}\n", k.signature());
+        for (i, param) in k.params().iter().enumerate() {
+            let name = param.name.clone().unwrap_or_else(|| format!("arg{i}"));
+            let what = match &param.kind {
+                ParamKind::Pointer { space: AddressSpace::Local, .. } => "local memory (local=BYTES)".to_string(),
+                ParamKind::Pointer { space, .. } => {
+                    let access =
+                        if param.read_only || *space == AddressSpace::Constant { "read-only" } else { "read-write" };
+                    format!("{space} buffer, {access}")
+                }
+                ParamKind::Value(t) => format!("by value, {} bytes", t.size()),
+                ParamKind::Sampler => "sampler".to_string(),
+                ParamKind::Image { .. } => "image".to_string(),
+            };
+            s += &format!("  arg {i}: {name}: {} ({what})\n", param_type_text(param));
+        }
+        if let Some(r) = k.reqd_work_group_size() {
+            s += &format!("  reqd_work_group_size: ({}, {}, {})\n", r[0], r[1], r[2]);
+        }
+        if let Some(r) = k.work_group_size_hint() {
+            s += &format!("  work_group_size_hint: ({}, {}, {})\n", r[0], r[1], r[2]);
+        }
+        let local = p.module().kernels.iter().find(|x| x.name == k.name()).map(|x| x.local_static_size).unwrap_or(0);
+        if local > 0 {
+            s += &format!("  static local memory: {local} bytes\n");
+        }
+    }
+    s
+}
+
+/// `spirjit dump MODULE [--kernel NAME] [--clif]`
+pub fn dump(args: &[String], out: &mut dyn Write) -> Result<(), CliError> {
+    let o = Opts::parse(args, &["--kernel", "--lanes"], &["--clif", "--unchecked"], help::DUMP)?;
+    if o.has("--help") {
+        return write!(out, "{}", help::DUMP).map_err(write_err);
+    }
+    let path = o.module()?;
+    let options = options(&o)?;
+    let p = load(path, &options)?;
+    let module = match o.one("--kernel")? {
+        None => p.module().clone(),
+        Some(name) => {
+            let k = p.kernel(name)?;
+            let mut m = p.module().clone();
+            m.kernels.retain(|x| x.name == k.name());
+            m
+        }
+    };
+    let text = if o.has("--clif") { Program::from_module(module, &options).dump_clif()? } else { module.to_string() };
+    out.write_all(text.as_bytes()).map_err(write_err)
+}
+
+/// `spirjit run MODULE --kernel NAME --global ... --arg ...`
+pub fn run(args: &[String], out: &mut dyn Write) -> Result<(), CliError> {
+    let o = Opts::parse(
+        args,
+        &[
+            "--kernel",
+            "--global",
+            "--local",
+            "--offset",
+            "--arg",
+            "--out",
+            "--print",
+            "--repeat",
+            "--threads",
+            "--lanes",
+        ],
+        &["--unchecked"],
+        help::RUN,
+    )?;
+    if o.has("--help") {
+        return write!(out, "{}", help::RUN).map_err(write_err);
+    }
+    let path = o.module()?;
+    let global = o.sizes("--global")?.ok_or_else(|| o.usage_error("`--global X[,Y[,Z]]` is required"))?;
+    let local = o.sizes("--local")?;
+    let offset = o.sizes("--offset")?;
+    let repeat = o.number::<u32>("--repeat")?.unwrap_or(1);
+    if repeat == 0 {
+        return Err(o.usage_error("`--repeat` must be at least 1"));
+    }
+    let specs =
+        o.all("--arg").iter().map(|s| parse_spec(s).map_err(|m| o.usage_error(m))).collect::<Result<Vec<_>, _>>()?;
+    let prints = o.all("--print").iter().map(|s| parse_print(s, &o)).collect::<Result<Vec<_>, _>>()?;
+    let outs = o.all("--out").iter().map(|s| parse_out(s, &o)).collect::<Result<Vec<_>, _>>()?;
+    if let Some(n) = o.number::<usize>("--threads")? {
+        crate::pool::try_set_num_threads(n)?;
+    }
+    let options = options(&o)?;
+
+    let program = load(path, &options)?;
+    let kernel = match o.one("--kernel")? {
+        Some(name) => program.kernel(name)?,
+        None => match program.kernels().as_slice() {
+            [k] => k.clone(),
+            _ => {
+                return Err(o.usage_error(format!(
+                    "the module has {} kernels; choose one with --kernel ({})",
+                    program.kernel_names().len(),
+                    program.kernel_names().join(", ")
+                )))
+            }
+        },
+    };
+    let mut range = match global.as_slice() {
+        [x] => NdRange::d1(*x),
+        [x, y] => NdRange::d2(*x, *y),
+        [x, y, z] => NdRange::d3(*x, *y, *z),
+        _ => return Err(o.usage_error("`--global` takes 1 to 3 sizes")),
+    };
+    if let Some(l) = &local {
+        if l.len() != global.len() {
+            return Err(o.usage_error(format!(
+                "`--local` has {} entries but `--global` has {}; give one per dimension",
+                l.len(),
+                global.len()
+            )));
+        }
+        range = range.local(l);
+    }
+    if let Some(off) = &offset {
+        if off.len() != global.len() {
+            return Err(o.usage_error(format!(
+                "`--offset` has {} entries but `--global` has {}; give one per dimension",
+                off.len(),
+                global.len()
+            )));
+        }
+        range = range.offset(off);
+    }
+    let mut host = specs.iter().map(materialize).collect::<Result<Vec<_>, _>>().map_err(CliError::Message)?;
+    for index in prints.iter().map(|(i, _)| *i).chain(outs.iter().map(|(i, _)| *i)) {
+        match host.get(index) {
+            Some(HostArg::Buffer(_)) => {}
+            Some(_) => {
+                return Err(o.usage_error(format!("argument {index} is not a buffer, so it cannot be printed or saved")))
+            }
+            None => return Err(o.usage_error(format!("there is no argument {index} (arguments count from 0)"))),
+        }
+    }
+    let mut times = Vec::with_capacity(repeat as usize);
+    let mut info = None;
+    for _ in 0..repeat {
+        let mut args: Vec<Arg<'_>> = host
+            .iter_mut()
+            .map(|h| match h {
+                HostArg::Buffer(b) => Arg::Buffer(b.bytes_mut()),
+                HostArg::Value(v) => Arg::Value(v.clone()),
+                HostArg::Local(n) => Arg::Local(*n),
+            })
+            .collect();
+        let i = kernel.run(&range, &mut args)?;
+        times.push(i.elapsed);
+        info = Some(i);
+    }
+    if let Some(i) = &info {
+        eprintln!("{}", summary(&kernel, &range, i, &mut times));
+    }
+    for (index, n) in &prints {
+        if let Some(HostArg::Buffer(b)) = host.get(*index) {
+            let name =
+                kernel.params().get(*index).and_then(|p| p.name.clone()).unwrap_or_else(|| format!("arg{index}"));
+            let shown: Vec<String> = (0..b.count().min(*n)).map(|i| b.element(i)).collect();
+            let more = if b.count() > *n { ", ..." } else { "" };
+            writeln!(out, "arg {index} {name} {}[{}]: [{}{more}]", b.dtype.name(), b.count(), shown.join(", "))
+                .map_err(write_err)?;
+        }
+    }
+    for (index, file) in &outs {
+        if let Some(HostArg::Buffer(b)) = host.get(*index) {
+            npy::write(file, b.dtype, b.bytes())?;
+        }
+    }
+    Ok(())
+}
+
+fn parse_print(s: &str, o: &Opts) -> Result<(usize, usize), CliError> {
+    let bad = || o.usage_error(format!("`--print {s}`: expected INDEX or INDEX:N, like 2 or 2:8"));
+    let (i, n) = match s.split_once(':') {
+        Some((i, n)) => (i, n.trim().parse().map_err(|_| bad())?),
+        None => (s, 16),
+    };
+    Ok((i.trim().parse().map_err(|_| bad())?, n))
+}
+
+fn parse_out(s: &str, o: &Opts) -> Result<(usize, PathBuf), CliError> {
+    let bad = || o.usage_error(format!("`--out {s}`: expected INDEX=FILE.npy, like 2=c.npy"));
+    let (i, f) = s.split_once('=').ok_or_else(bad)?;
+    if f.trim().is_empty() {
+        return Err(bad());
+    }
+    Ok((i.trim().parse().map_err(|_| bad())?, PathBuf::from(f.trim())))
+}
+
+fn ms(d: Duration) -> String {
+    format!("{:.3} ms", d.as_secs_f64() * 1e3)
+}
+
+fn summary(kernel: &Kernel, range: &NdRange, info: &crate::RunInfo, times: &mut [Duration]) -> String {
+    let dims = range.dims as usize;
+    let size = crate::ndrange::fmt3(range.global, dims);
+    let local = crate::ndrange::fmt3(info.local_size, dims);
+    let head = format!(
+        "ran `{}` over {size} ({} work-items) in {} work-group(s) of {local}",
+        kernel.name(),
+        range.work_items(),
+        info.work_groups
+    );
+    times.sort();
+    match times {
+        [t] => format!("{head}: {}", ms(*t)),
+        _ => format!(
+            "{head}: median {} over {} runs (min {}, max {})",
+            ms(times[times.len() / 2]),
+            times.len(),
+            ms(times[0]),
+            ms(times[times.len() - 1])
+        ),
+    }
+}

@@ -1,0 +1,73 @@
+//! Help and usage texts of the command line. Text only; no logic.
+
+pub const USAGE: &str = "\
+Usage: spirjit info MODULE
+       spirjit dump MODULE [--kernel NAME] [--clif]
+       spirjit run MODULE [--kernel NAME] --global X[,Y[,Z]] [--arg SPEC]... [options]
+";
+
+pub const HELP: &str = "\
+spirjit — run GPU compute kernels (SPIR-V) on the CPU
+
+Usage: spirjit <COMMAND> [ARGS]
+
+Commands:
+  info MODULE                      kernels, arguments (types, address spaces, names),
+                                   capabilities, addressing, required work-group sizes
+  dump MODULE [--kernel NAME]      the kernel IR as text; --clif for Cranelift IR
+  run MODULE --kernel NAME ...     run a kernel on generated or .npy data
+
+Options:
+  -h, --help                       this text (`spirjit run --help` for run's options)
+  -V, --version                    the version
+
+Environment:
+  SPIRJIT_NUM_THREADS              worker threads (0 or unset: one per core)
+";
+
+pub const INFO: &str = "\
+Usage: spirjit info MODULE
+
+Print the module's kernels with their arguments (type, address space, name, access),
+the declared capabilities, the addressing model and required work-group sizes.
+";
+
+pub const DUMP: &str = "\
+Usage: spirjit dump MODULE [--kernel NAME] [--clif] [--lanes W] [--unchecked]
+
+Print the kernel IR (KIR) of the module, or of one kernel with --kernel.
+  --clif          print the Cranelift IR the code generator builds instead
+  --lanes W       work-items per lane group for --clif (default 1)
+  --unchecked     without bounds checks, for --clif
+";
+
+pub const RUN: &str = "\
+Usage: spirjit run MODULE [--kernel NAME] --global X[,Y[,Z]] [--arg SPEC]... [options]
+
+Run a kernel once (or --repeat times) over an NDRange. Arguments are given in order,
+one --arg per kernel parameter.
+
+Argument SPEC:
+  TYPE[COUNT]=INIT    a buffer of COUNT elements; INIT is one of
+                        zeros, ones, iota (0,1,2,...), rand:SEED (integers uniform
+                        in [0,100), floats uniform in [0,1)), a number (every element),
+                        @FILE.npy (COUNT may be omitted: f32=@a.npy)
+  TYPE=VALUE          a scalar, e.g. i32=5, f32=0.5
+  TYPExN=V1,...,VN    a vector value, e.g. f32x4=1,2,3,4
+  bytes=HEX           a by-value argument as raw little-endian bytes (structs)
+  local=BYTES         local memory for a __local pointer argument
+  TYPE is one of i8, u8, i16, u16, i32, u32, i64, u64, f32, f64.
+
+Options:
+  --kernel NAME          the kernel (may be left out when the module has one kernel)
+  --global X[,Y[,Z]]     global size; the number of entries sets the dimensions
+  --local X[,Y[,Z]]      work-group size (default: reqd_work_group_size or chosen)
+  --offset X[,Y[,Z]]     global offset
+  --arg SPEC             one kernel argument (repeat, in order)
+  --print INDEX[:N]      print the first N (default 16) elements of buffer INDEX
+  --out INDEX=FILE.npy   write buffer INDEX to a NumPy .npy file
+  --repeat K             run K times and report the median time
+  --threads N            worker threads (0: one per core)
+  --lanes W              work-items per lane group (default 1)
+  --unchecked            no bounds checks on memory accesses
+";

@@ -1,0 +1,347 @@
+//! The NDRange driver: runs every work-group of a launch over the worker pool.
+//!
+//! Work-groups are numbered row-major (x fastest) and cut into contiguous chunks; each
+//! worker reuses its arenas (local memory, private state, argument slots) across the
+//! work-groups it runs. A work-group runs as lane groups following the barrier protocol
+//! of `spirjit_abi`: all lane groups from the start, then all of them again from the
+//! barrier they stopped at, until all are done. The first error stops new work-groups
+//! from starting and raises the cancel flag that running kernels poll.
+//!
+//! This module must not check arguments or choose sizes; it receives a validated
+//! [`Launch`].
+
+use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
+use std::sync::{Mutex, PoisonError};
+
+use rayon::prelude::*;
+use spirjit_abi::status::error_kind;
+use spirjit_abi::{EntryFn, ErrorRecord, LaunchContext, Status};
+use spirjit_jit::ir::Param;
+
+use crate::arena::AlignedBuf;
+use crate::args::Bound;
+use crate::cancel::CancelToken;
+use crate::error::{Error, Result};
+use crate::kernel::param_type_text;
+use crate::ndrange::{fmt3, Plan};
+
+/// Alignment of local memory and of each `__local` argument region.
+const LOCAL_ALIGN: u64 = 128;
+
+/// Everything the driver needs to run one launch.
+pub(crate) struct Launch<'a> {
+    pub kernel: &'a str,
+    pub params: &'a [Param],
+    pub entry: EntryFn,
+    pub lanes: u32,
+    pub private_stride: u64,
+    pub private_align: u64,
+    pub local_static_size: u64,
+    pub local_zero_init: &'a [(u64, u64)],
+    pub barrier_count: u32,
+    pub plan: &'a Plan,
+    pub bound: &'a Bound,
+}
+
+/// Sizes derived from a launch, shared by all workers.
+struct Layout {
+    /// Offset of each `__local` argument region (parallel to `bound.locals`).
+    local_offsets: Vec<u64>,
+    local_total: u64,
+    /// Private bytes per lane group, rounded up to the alignment.
+    private_stride: u64,
+    private_align: u64,
+    private_total: u64,
+}
+
+fn round_up(v: u64, a: u64) -> Option<u64> {
+    v.checked_next_multiple_of(a.max(1))
+}
+
+fn layout(l: &Launch) -> Result<Layout> {
+    let too_big = |what: &str| Error::launch(l.kernel, format!("{what} does not fit in memory"));
+    let mut end = l.local_static_size;
+    let mut local_offsets = Vec::with_capacity(l.bound.locals.len());
+    for a in &l.bound.locals {
+        let off = round_up(end, LOCAL_ALIGN).ok_or_else(|| too_big("local memory"))?;
+        local_offsets.push(off);
+        end = off.checked_add(a.size).ok_or_else(|| too_big("local memory"))?;
+    }
+    for &(off, len) in l.local_zero_init {
+        if off.checked_add(len).is_none_or(|e| e > l.local_static_size) {
+            return Err(Error::launch(
+                l.kernel,
+                format!(
+                    "the module asks to zero local bytes {off}..{} but has only {} bytes of static local memory; \
+                     the module is inconsistent",
+                    off.saturating_add(len),
+                    l.local_static_size
+                ),
+            ));
+        }
+    }
+    if l.lanes == 0 {
+        return Err(Error::launch(l.kernel, "the compiled kernel has 0 lanes per lane group (a compiler bug)"));
+    }
+    let private_align = l.private_align.max(16).checked_next_power_of_two().ok_or_else(|| too_big("private state"))?;
+    let private_stride = round_up(l.private_stride, private_align).ok_or_else(|| too_big("private state"))?;
+    let items: u64 = l.plan.local.iter().product();
+    let lane_groups = items.div_ceil(l.lanes as u64);
+    let private_total = private_stride.checked_mul(lane_groups).ok_or_else(|| too_big("private state"))?;
+    Ok(Layout { local_offsets, local_total: end, private_stride, private_align, private_total })
+}
+
+/// A worker's arenas, reused across the work-groups it runs.
+struct Worker {
+    local: AlignedBuf,
+    private: AlignedBuf,
+    slots: Vec<u64>,
+}
+
+impl Worker {
+    fn new(l: &Launch, lay: &Layout) -> std::result::Result<Worker, String> {
+        let local = AlignedBuf::zeroed(to_usize(lay.local_total)?, LOCAL_ALIGN as usize)?;
+        let private = AlignedBuf::zeroed(to_usize(lay.private_total)?, to_usize(lay.private_align)?)?;
+        // The slots, then one region size per parameter (see `LaunchContext::args`).
+        let mut slots = l.bound.slots.clone();
+        slots.extend(l.bound.sizes.iter().map(|s| s.unwrap_or(u64::MAX)));
+        for (a, off) in l.bound.locals.iter().zip(&lay.local_offsets) {
+            slots[a.index] = local.as_ptr() as u64 + off;
+        }
+        Ok(Worker { local, private, slots })
+    }
+}
+
+fn to_usize(v: u64) -> std::result::Result<usize, String> {
+    usize::try_from(v).map_err(|_| format!("{v} bytes do not fit in this host's address space"))
+}
+
+/// Why a work-group stopped early.
+enum GroupStop {
+    /// The cancel flag was seen (by the kernel or between work-groups).
+    Cancelled,
+    Failed(Error),
+}
+
+/// State shared by the workers of one dispatch.
+struct Shared<'a> {
+    flag: &'a AtomicU32,
+    stop: AtomicBool,
+    /// The failing work-group with the lowest linear index, and its error.
+    first: Mutex<Option<(u64, Error)>>,
+}
+
+impl Shared<'_> {
+    fn fail(&self, linear: u64, e: Error) {
+        self.stop.store(true, Ordering::SeqCst);
+        self.flag.store(1, Ordering::SeqCst);
+        let mut first = self.first.lock().unwrap_or_else(PoisonError::into_inner);
+        if first.as_ref().is_none_or(|(g, _)| linear < *g) {
+            *first = Some((linear, e));
+        }
+    }
+}
+
+/// Run every work-group of `l`; returns the first error.
+pub(crate) fn run(l: &Launch, cancel: &CancelToken) -> Result<()> {
+    let lay = layout(l)?;
+    let dflag = cancel.register();
+    let shared = Shared { flag: dflag.atomic(), stop: AtomicBool::new(false), first: Mutex::new(None) };
+    let total = l.plan.total_groups;
+    let pool = crate::pool::pool()?;
+    let threads = pool.current_num_threads() as u64;
+    let run_chunk = |w: &mut std::result::Result<Worker, String>, range: std::ops::Range<u64>| {
+        let worker = match w {
+            Ok(w) => w,
+            Err(m) => {
+                let e = Error::launch(l.kernel, format!("cannot allocate work-group memory: {m}"));
+                shared.fail(range.start, e);
+                return;
+            }
+        };
+        for g in range {
+            if shared.stop.load(Ordering::Relaxed) || shared.flag.load(Ordering::Relaxed) != 0 {
+                if !shared.stop.load(Ordering::Relaxed) {
+                    shared.fail(g, Error::Cancelled { kernel: l.kernel.to_string() });
+                }
+                return;
+            }
+            match run_group(l, &lay, worker, g, shared.flag) {
+                Ok(()) => {}
+                Err(GroupStop::Failed(e)) => {
+                    shared.fail(g, e);
+                    return;
+                }
+                Err(GroupStop::Cancelled) => {
+                    if dflag.user_cancelled() {
+                        shared.fail(g, Error::Cancelled { kernel: l.kernel.to_string() });
+                    }
+                    return;
+                }
+            }
+        }
+    };
+    if total == 1 || threads <= 1 {
+        // On a worker thread too, for its larger stack.
+        pool.install(|| {
+            let mut w = Worker::new(l, &lay);
+            run_chunk(&mut w, 0..total);
+        });
+    } else {
+        let chunks = total.min(threads * 4);
+        let per = total.div_ceil(chunks);
+        pool.install(|| {
+            (0..chunks).into_par_iter().for_each_init(
+                || Worker::new(l, &lay),
+                |w, c| {
+                    let start = c * per;
+                    let end = total.min(start.saturating_add(per));
+                    if start < end {
+                        run_chunk(w, start..end);
+                    }
+                },
+            )
+        });
+    }
+    let first = shared.first.into_inner().unwrap_or_else(PoisonError::into_inner);
+    match first {
+        Some((_, e)) => Err(e),
+        None => Ok(()),
+    }
+}
+
+/// Run work-group `linear` to completion.
+fn run_group(
+    l: &Launch,
+    lay: &Layout,
+    w: &mut Worker,
+    linear: u64,
+    flag: &AtomicU32,
+) -> std::result::Result<(), GroupStop> {
+    let plan = l.plan;
+    let gid = plan.group_id(linear);
+    let size = plan.group_size(gid);
+    let items: u64 = size.iter().product();
+    let lanes = l.lanes as u64;
+    let lane_groups = items.div_ceil(lanes);
+    for &(off, len) in l.local_zero_init {
+        // Ranges were checked against the static size in `layout`.
+        w.local.zero(off as usize, len as usize);
+    }
+    let mut record = ErrorRecord::default();
+    let ctx = LaunchContext {
+        work_dim: plan.dims as u64,
+        global_size: plan.global,
+        local_size: size,
+        enqueued_local_size: plan.local,
+        num_groups: plan.num_groups,
+        global_offset: plan.offset,
+        group_id: gid,
+        args: w.slots.as_ptr(),
+        local_mem: w.local.as_ptr(),
+        private_mem: w.private.as_ptr(),
+        private_stride: lay.private_stride,
+        cancel: flag as *const AtomicU32,
+        error: &mut record as *mut ErrorRecord,
+    };
+    let mut resume = 0u64;
+    loop {
+        let mut first: Option<u64> = None;
+        for lg in 0..lane_groups {
+            // SAFETY: the context points at live memory sized for this kernel: argument
+            // slots for every parameter, local memory of `local_total` bytes and private
+            // state of `private_stride` bytes per lane group; buffers stay borrowed for
+            // the whole dispatch.
+            let status = unsafe { (l.entry)(&ctx, lg, resume) };
+            match status {
+                Status::ERROR => {
+                    return Err(GroupStop::Failed(kernel_error(l, gid, size, &record)));
+                }
+                Status::CANCELLED => return Err(GroupStop::Cancelled),
+                s if s == Status::DONE || (1..=l.barrier_count as u64).contains(&s) => match first {
+                    None => first = Some(s),
+                    Some(f) if f != s => {
+                        let first_items = format!("0..{}", lanes.min(items) - 1);
+                        let these = format!("{}..{}", lg * lanes, ((lg + 1) * lanes).min(items) - 1);
+                        return Err(GroupStop::Failed(Error::Kernel {
+                            kernel: l.kernel.to_string(),
+                            message: format!(
+                                "work-items of work-group {} reached different barriers: work-items {first_items} \
+                                 {} while work-items {these} {}; every work-item of a work-group must reach the \
+                                 same barriers in the same order (check barriers under conditions that depend on \
+                                 the work-item id)",
+                                fmt3(gid, plan.dims as usize),
+                                describe_status(f),
+                                describe_status(s)
+                            ),
+                        }));
+                    }
+                    Some(_) => {}
+                },
+                s => {
+                    return Err(GroupStop::Failed(Error::Kernel {
+                        kernel: l.kernel.to_string(),
+                        message: format!(
+                            "the compiled code of work-group {} returned status {s:#x}, but the kernel has {} \
+                             barrier(s); this is a bug in spirjit — please report it with the module attached",
+                            fmt3(gid, plan.dims as usize),
+                            l.barrier_count
+                        ),
+                    }))
+                }
+            }
+        }
+        match first {
+            None | Some(Status::DONE) => return Ok(()),
+            Some(k) => resume = k,
+        }
+    }
+}
+
+fn describe_status(s: u64) -> String {
+    if s == Status::DONE {
+        "finished the kernel".into()
+    } else {
+        format!("stopped at barrier {s}")
+    }
+}
+
+/// The error a kernel recorded, with the work-group and work-item it happened in.
+fn kernel_error(l: &Launch, gid: [u64; 3], size: [u64; 3], rec: &ErrorRecord) -> Error {
+    let plan = l.plan;
+    let dims = plan.dims as usize;
+    let lin = rec.local_linear_id;
+    let lid = [lin % size[0], (lin / size[0]) % size[1], lin / (size[0] * size[1])];
+    let mut global = [0u64; 3];
+    for d in 0..3 {
+        global[d] = gid[d] * plan.local[d] + lid[d] + plan.offset[d];
+    }
+    let place =
+        format!("in work-group {}, work-item {} (global id {})", fmt3(gid, dims), fmt3(lid, dims), fmt3(global, dims));
+    let what = match rec.kind {
+        error_kind::OUT_OF_BOUNDS => {
+            let region = match l.params.get(rec.arg as usize) {
+                Some(p) => {
+                    let name = p.name.clone().unwrap_or_else(|| format!("arg{}", rec.arg));
+                    let len = l.bound.sizes.get(rec.arg as usize).copied().flatten();
+                    let len = len.map(|n| format!(", {n} bytes")).unwrap_or_default();
+                    format!("argument {} `{name}` ({}{len})", rec.arg, param_type_text(p))
+                }
+                None => "private, local or constant memory".to_string(),
+            };
+            format!(
+                "out-of-bounds access of {} bytes at byte offset {} of {region}; check the index computation \
+                 against the size of the buffer",
+                rec.size, rec.offset
+            )
+        }
+        error_kind::UNREACHABLE => "executed unreachable code (OpUnreachable); the kernel's control flow assumed \
+                                    this could not happen"
+            .to_string(),
+        k => format!("the kernel recorded error kind {k}, which this runtime does not know; update spirjit"),
+    };
+    Error::Kernel { kernel: l.kernel.to_string(), message: format!("{what} {place}") }
+}
+
+#[cfg(test)]
+mod tests;

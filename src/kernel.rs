@@ -1,0 +1,190 @@
+//! [`Kernel`]: one entry point of a [`Program`] — its metadata, its signature in OpenCL
+//! spelling, and [`Kernel::run`], which checks a launch and hands it to the driver.
+//!
+//! This module must not contain the dispatch loop (see `dispatch`) or argument
+//! checks (see `args`); it wires them together.
+
+use std::time::{Duration, Instant};
+
+use spirjit_jit::ir::{self, AddressSpace, Param, ParamKind, Scalar, Type};
+
+use crate::args::{bind, Arg};
+use crate::dispatch::{self, Launch};
+use crate::error::Result;
+use crate::ndrange::{plan, NdRange};
+use crate::program::Program;
+
+/// What a finished launch did.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RunInfo {
+    /// Wall time of the dispatch (argument binding included, compilation excluded).
+    pub elapsed: Duration,
+    /// Number of work-groups run.
+    pub work_groups: u64,
+    /// The enqueued work-group size used (chosen by the runtime when not given).
+    pub local_size: [u64; 3],
+}
+
+/// One kernel of a [`Program`]. Cheap to clone; keeps its program alive.
+#[derive(Clone)]
+pub struct Kernel {
+    program: Program,
+    index: usize,
+}
+
+impl std::fmt::Debug for Kernel {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Kernel").field("signature", &self.signature()).finish()
+    }
+}
+
+impl Kernel {
+    pub(crate) fn new(program: Program, index: usize) -> Kernel {
+        Kernel { program, index }
+    }
+
+    fn ir(&self) -> &ir::Kernel {
+        &self.program.module().kernels[self.index]
+    }
+
+    /// The kernel's name.
+    pub fn name(&self) -> &str {
+        &self.ir().name
+    }
+
+    /// The kernel's parameters, in order.
+    pub fn params(&self) -> &[Param] {
+        &self.ir().params
+    }
+
+    /// The work-group size the kernel requires (`reqd_work_group_size`), if any.
+    pub fn reqd_work_group_size(&self) -> Option<[u32; 3]> {
+        self.ir().reqd_work_group_size
+    }
+
+    /// The work-group size the kernel suggests (`work_group_size_hint`), if any.
+    pub fn work_group_size_hint(&self) -> Option<[u32; 3]> {
+        self.ir().work_group_size_hint
+    }
+
+    /// The program this kernel belongs to.
+    pub fn program(&self) -> &Program {
+        &self.program
+    }
+
+    /// The signature in OpenCL spelling: `vadd(global float* a, global float* b, ...)`.
+    pub fn signature(&self) -> String {
+        signature_text(self.name(), self.params())
+    }
+
+    /// The work-group size a launch of `range` would use, after validation.
+    pub fn local_size_for(&self, range: &NdRange) -> Result<[u64; 3]> {
+        let lanes = self.program.options().lanes;
+        let p = plan(range, self.name(), self.reqd_work_group_size(), self.program.pointer_bits(), lanes)?;
+        Ok(p.map(|p| p.local).unwrap_or_else(|| range.local.unwrap_or([1; 3])))
+    }
+
+    /// Run the kernel over `range` with `args` (one per parameter) and wait for it.
+    ///
+    /// Buffers are used in place: results appear in the slices the `Arg::Buffer`s
+    /// borrow. Work-groups run in parallel on the global thread pool (see
+    /// [`crate::set_num_threads`]).
+    pub fn run(&self, range: &NdRange, args: &mut [Arg<'_>]) -> Result<RunInfo> {
+        self.run_cancellable(range, args, &crate::CancelToken::new())
+    }
+
+    /// Like [`Kernel::run`], stopping early with [`crate::Error::Cancelled`] when `cancel`
+    /// is triggered (from another thread) before the kernel finishes.
+    pub fn run_cancellable(
+        &self,
+        range: &NdRange,
+        args: &mut [Arg<'_>],
+        cancel: &crate::CancelToken,
+    ) -> Result<RunInfo> {
+        let compiled = self.program.compiled()?;
+        let ck = &compiled.kernels[self.index];
+        let k = self.ir();
+        let plan = plan(range, &k.name, k.reqd_work_group_size, self.program.pointer_bits(), ck.lanes)?;
+        let start = Instant::now();
+        let bound = bind(&k.name, &k.params, args)?;
+        let Some(plan) = plan else {
+            let local = range.local.or(k.reqd_work_group_size.map(|r| r.map(u64::from)));
+            return Ok(RunInfo {
+                elapsed: start.elapsed(),
+                work_groups: 0,
+                local_size: local.unwrap_or_else(|| range.default_local_size_for_lanes(ck.lanes)),
+            });
+        };
+        let launch = Launch {
+            kernel: &k.name,
+            params: &k.params,
+            entry: ck.entry,
+            lanes: ck.lanes,
+            private_stride: ck.private_stride,
+            private_align: ck.private_align,
+            local_static_size: ck.local_static_size.max(k.local_static_size),
+            local_zero_init: &k.local_zero_init,
+            barrier_count: ck.barrier_count,
+            plan: &plan,
+            bound: &bound,
+        };
+        dispatch::run(&launch, cancel)?;
+        Ok(RunInfo { elapsed: start.elapsed(), work_groups: plan.total_groups, local_size: plan.local })
+    }
+}
+
+/// `name(type name, ...)` in OpenCL spelling.
+pub(crate) fn signature_text(name: &str, params: &[Param]) -> String {
+    let ps: Vec<String> = params
+        .iter()
+        .enumerate()
+        .map(|(i, p)| {
+            let n = p.name.clone().unwrap_or_else(|| format!("arg{i}"));
+            format!("{} {n}", param_type_text(p))
+        })
+        .collect();
+    format!("{name}({})", ps.join(", "))
+}
+
+/// A parameter's type in OpenCL spelling: `global float*`, `constant int*`, `float4`.
+pub fn param_type_text(p: &Param) -> String {
+    match &p.kind {
+        ParamKind::Pointer { space, pointee } => {
+            let elem = match &p.type_name {
+                Some(t) => t.trim().trim_end_matches('*').trim_end().to_string(),
+                None => opencl_type_name(pointee),
+            };
+            let konst =
+                if p.read_only && *space != AddressSpace::Constant && !elem.contains("const") { "const " } else { "" };
+            format!("{} {konst}{elem}*", space.opencl_name())
+        }
+        ParamKind::Value(t) => p.type_name.clone().unwrap_or_else(|| opencl_type_name(t)),
+        ParamKind::Sampler => p.type_name.clone().unwrap_or_else(|| "sampler_t".into()),
+        ParamKind::Image { dim, access } => {
+            p.type_name.clone().unwrap_or_else(|| format!("{access} image{}_t", dim.to_lowercase()))
+        }
+    }
+}
+
+/// The OpenCL C name of a KIR type (integers are spelled signed; KIR has no sign).
+pub fn opencl_type_name(t: &Type) -> String {
+    fn scalar(s: Scalar) -> String {
+        match s {
+            Scalar::Bool => "bool".into(),
+            Scalar::I8 => "char".into(),
+            Scalar::I16 => "short".into(),
+            Scalar::I32 => "int".into(),
+            Scalar::I64 => "long".into(),
+            Scalar::F16 => "half".into(),
+            Scalar::F32 => "float".into(),
+            Scalar::F64 => "double".into(),
+            Scalar::Ptr(space) => format!("{space} void*"),
+        }
+    }
+    match t {
+        Type::Scalar(s) => scalar(*s),
+        Type::Vector(s, n) => format!("{}{n}", scalar(*s)),
+        Type::Array { elem, len, .. } => format!("{}[{len}]", opencl_type_name(elem)),
+        Type::Struct(st) => format!("struct ({} bytes)", st.size),
+    }
+}

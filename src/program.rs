@@ -1,0 +1,166 @@
+//! [`Program`]: a loaded module — its kernel IR (for metadata and dumps) and its compiled
+//! machine code — and the [`Options`] it was compiled with.
+//!
+//! Loading translates the module at once; compilation happens at load time for the
+//! `from_*` constructors and on first use for [`Program::parse`] (so that `info` and
+//! `dump` work on modules the code generator rejects). This module must not run kernels.
+
+use std::path::Path;
+use std::sync::{Arc, OnceLock};
+
+use spirjit_jit::frontend::spirv;
+use spirjit_jit::ir;
+use spirjit_jit::lower::{self, CompiledModule, LowerOptions};
+use spirjit_jit::CompileError;
+
+use crate::error::{Error, Result};
+use crate::kernel::Kernel;
+
+/// How a program is compiled.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Options {
+    /// Work-items per lane group (SIMD width); 1 is the scalar reference path.
+    pub lanes: u32,
+    /// Check every memory access against its buffer (slower, safe).
+    pub checked: bool,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options { lanes: 1, checked: true }
+    }
+}
+
+struct Inner {
+    module: ir::Module,
+    options: Options,
+    compiled: OnceLock<std::result::Result<CompiledModule, CompileError>>,
+}
+
+/// A loaded module of GPU kernels. Cheap to clone (shared inside); `Send + Sync`.
+#[derive(Clone)]
+pub struct Program {
+    inner: Arc<Inner>,
+}
+
+impl std::fmt::Debug for Program {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Program").field("kernels", &self.kernel_names()).field("options", &self.inner.options).finish()
+    }
+}
+
+impl Program {
+    /// Load and compile a SPIR-V module from a file.
+    pub fn from_path(path: impl AsRef<Path>) -> Result<Program> {
+        Program::from_path_with_options(path, &Options::default())
+    }
+
+    /// Load and compile a SPIR-V module from a file with `options`.
+    pub fn from_path_with_options(path: impl AsRef<Path>, options: &Options) -> Result<Program> {
+        let path = path.as_ref();
+        let bytes = std::fs::read(path).map_err(|e| Error::io(path, e))?;
+        Program::with_options(&bytes, options)
+    }
+
+    /// Load and compile a SPIR-V binary (either byte order).
+    pub fn from_bytes(bytes: &[u8]) -> Result<Program> {
+        Program::with_options(bytes, &Options::default())
+    }
+
+    /// Load and compile SPIR-V words.
+    pub fn from_words(words: &[u32]) -> Result<Program> {
+        Program::from_words_with_options(words, &Options::default())
+    }
+
+    /// Load and compile a SPIR-V binary with `options`.
+    pub fn with_options(bytes: &[u8], options: &Options) -> Result<Program> {
+        let p = Program::parse(bytes, options)?;
+        p.compiled()?;
+        Ok(p)
+    }
+
+    /// Load and compile SPIR-V words with `options`.
+    pub fn from_words_with_options(words: &[u32], options: &Options) -> Result<Program> {
+        let p = Program::from_module(spirv::translate(words)?, options);
+        p.compiled()?;
+        Ok(p)
+    }
+
+    /// Translate a SPIR-V binary without compiling it yet; compilation happens on the
+    /// first run and its errors are reported then.
+    pub fn parse(bytes: &[u8], options: &Options) -> Result<Program> {
+        let words = spirv::words_from_bytes(bytes)?;
+        Ok(Program::from_module(spirv::translate(&words)?, options))
+    }
+
+    /// A program from already translated kernel IR (compiled on first use).
+    pub fn from_module(module: ir::Module, options: &Options) -> Program {
+        Program { inner: Arc::new(Inner { module, options: options.clone(), compiled: OnceLock::new() }) }
+    }
+
+    /// The compiled module, compiling it now if needed.
+    pub(crate) fn compiled(&self) -> Result<&CompiledModule> {
+        let r = self.inner.compiled.get_or_init(|| {
+            let o = &self.inner.options;
+            lower::compile(&self.inner.module, &LowerOptions { lanes: o.lanes, checked: o.checked })
+        });
+        match r {
+            Ok(c) if c.kernels.len() == self.inner.module.kernels.len() => Ok(c),
+            Ok(c) => Err(Error::Compile(CompileError::internal(format!(
+                "the code generator produced {} entries for {} kernels",
+                c.kernels.len(),
+                self.inner.module.kernels.len()
+            )))),
+            Err(e) => Err(Error::Compile(e.clone())),
+        }
+    }
+
+    /// The kernel IR of the module.
+    pub fn module(&self) -> &ir::Module {
+        &self.inner.module
+    }
+
+    /// The options the program is compiled with.
+    pub fn options(&self) -> &Options {
+        &self.inner.options
+    }
+
+    /// Names of the module's kernels, in module order.
+    pub fn kernel_names(&self) -> Vec<String> {
+        self.inner.module.kernels.iter().map(|k| k.name.clone()).collect()
+    }
+
+    /// All kernels, in module order.
+    pub fn kernels(&self) -> Vec<Kernel> {
+        (0..self.inner.module.kernels.len()).map(|i| Kernel::new(self.clone(), i)).collect()
+    }
+
+    /// The kernel called `name`; the error lists the available names.
+    pub fn kernel(&self, name: &str) -> Result<Kernel> {
+        match self.inner.module.kernels.iter().position(|k| k.name == name) {
+            Some(i) => Ok(Kernel::new(self.clone(), i)),
+            None => Err(Error::NoSuchKernel { name: name.to_string(), available: self.kernel_names() }),
+        }
+    }
+
+    /// Capabilities the module declares.
+    pub fn capabilities(&self) -> &[String] {
+        &self.inner.module.capabilities
+    }
+
+    /// Pointer width of the module's addressing model (32 or 64).
+    pub fn pointer_bits(&self) -> u32 {
+        self.inner.module.pointer_bits
+    }
+
+    /// The kernel IR as text.
+    pub fn dump_ir(&self) -> String {
+        self.inner.module.to_string()
+    }
+
+    /// The Cranelift IR of every kernel, as the code generator builds it.
+    pub fn dump_clif(&self) -> Result<String> {
+        let o = &self.inner.options;
+        Ok(lower::dump_clif(&self.inner.module, &LowerOptions { lanes: o.lanes, checked: o.checked })?)
+    }
+}

@@ -1,0 +1,225 @@
+//! Tests of the `spirjit` command line: `info`, `dump`, `run` (with `--print`, `--out`,
+//! `.npy` inputs and `--repeat`), help texts, and exit codes for usage errors (2) and
+//! failures (1).
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+fn kernel(name: &str) -> String {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests").join("kernels").join(name).display().to_string()
+}
+
+fn spirjit(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_spirjit")).args(args).output().expect("the spirjit binary runs")
+}
+
+fn text(o: &Output) -> (String, String) {
+    (String::from_utf8_lossy(&o.stdout).into_owned(), String::from_utf8_lossy(&o.stderr).into_owned())
+}
+
+fn ok(args: &[&str]) -> (String, String) {
+    let o = spirjit(args);
+    let (out, err) = text(&o);
+    assert_eq!(o.status.code(), Some(0), "spirjit {args:?}\nstdout: {out}\nstderr: {err}");
+    (out, err)
+}
+
+/// Runs a command expected to fail with `code`; returns stderr.
+fn fails(code: i32, args: &[&str]) -> String {
+    let o = spirjit(args);
+    let (out, err) = text(&o);
+    assert_eq!(o.status.code(), Some(code), "spirjit {args:?}\nstdout: {out}\nstderr: {err}");
+    assert!(err.starts_with("error: "), "stderr: {err}");
+    err
+}
+
+fn temp_dir(tag: &str) -> PathBuf {
+    let d = std::env::temp_dir().join(format!("spirjit-cli-{tag}-{}", std::process::id()));
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
+#[test]
+fn help_texts() {
+    let (out, _) = ok(&["--help"]);
+    assert!(out.contains("Commands:") && out.contains("SPIRJIT_NUM_THREADS"), "{out}");
+    let (out, _) = ok(&["run", "--help"]);
+    assert!(out.contains("Argument SPEC") && out.contains("rand:SEED"), "{out}");
+    let (out, _) = ok(&["--version"]);
+    assert!(out.starts_with("spirjit "), "{out}");
+}
+
+#[test]
+fn usage_errors_exit_2() {
+    let m = kernel("vadd_float.O2.spv");
+    assert!(fails(2, &[]).contains("no command"));
+    assert!(fails(2, &["frobnicate"]).contains("unknown command `frobnicate`"));
+    assert!(fails(2, &["info"]).contains("no MODULE"));
+    assert!(fails(2, &["run", &m, "--glbal", "4"]).contains("unknown option `--glbal`"));
+    assert!(fails(2, &["run", &m, "--arg", "f32[4]=ones"]).contains("--global"));
+    assert!(fails(2, &["run", &m, "--global", "4", "--arg", "q9=1"]).contains("unknown type `q9`"));
+    assert!(fails(2, &["run", &m, "--global", "four"]).contains("expects numbers"));
+    assert!(fails(2, &["run", &m, "--global", "4", "--local"]).contains("needs a value"));
+    let e = fails(2, &["run", &m, "--global", "4", "--arg", "f32[4]=zeros", "--print", "5"]);
+    assert!(e.contains("no argument 5"), "{e}");
+}
+
+#[test]
+fn info_lists_kernels() {
+    let (out, _) = ok(&["info", &kernel("vadd_float.O2.spv")]);
+    assert!(out.contains("addressing: Physical64"), "{out}");
+    assert!(out.contains("capabilities: ") && out.contains("Kernel"), "{out}");
+    assert!(out.contains("vadd_float(global const float* "), "{out}");
+    assert!(out.contains("global buffer, read-only") && out.contains("global buffer, read-write"), "{out}");
+    assert!(out.contains("by value, 4 bytes"), "{out}");
+    let (out, _) = ok(&["info", &kernel("reqd_wgs.O2.spv")]);
+    assert!(out.contains("reqd_work_group_size: (8, 2, 1)"), "{out}");
+    let (out, _) = ok(&["info", &kernel("vadd_float.spir32.spv")]);
+    assert!(out.contains("Physical32"), "{out}");
+}
+
+#[test]
+fn dump_prints_ir() {
+    let m = kernel("vadd_float.O2.spv");
+    let (out, _) = ok(&["dump", &m]);
+    assert!(out.contains("kernel vadd_float("), "{out}");
+    let (out, _) = ok(&["dump", &m, "--kernel", "vadd_float", "--clif"]);
+    assert!(out.contains("; kernel vadd_float") && out.contains("function"), "{out}");
+    let e = fails(1, &["dump", &m, "--kernel", "nope"]);
+    assert!(e.contains("`vadd_float`"), "{e}");
+}
+
+#[test]
+fn run_prints_and_saves() {
+    let dir = temp_dir("run");
+    let out_file = dir.join("c.npy");
+    let out_arg = format!("2={}", out_file.display());
+    let (out, err) = ok(&[
+        "run",
+        &kernel("vadd_float.O2.spv"),
+        "--kernel",
+        "vadd_float",
+        "--global",
+        "1000",
+        "--arg",
+        "f32[1000]=iota",
+        "--arg",
+        "f32[1000]=ones",
+        "--arg",
+        "f32[1000]=zeros",
+        "--arg",
+        "i32=1000",
+        "--print",
+        "2:4",
+        "--print",
+        "0",
+        "--out",
+        &out_arg,
+    ]);
+    assert!(out.contains("f32[1000]: [1.0, 2.0, 3.0, 4.0, ...]"), "{out}");
+    assert!(out.contains("arg 0 ") && out.contains("[0.0, 1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 7.0, 8.0, 9.0, 10.0, 11.0"));
+    assert!(err.contains("ran `vadd_float`") && err.contains("1000 work-items"), "{err}");
+    let c = spirjit::npy::read(&out_file).unwrap();
+    assert_eq!(c.dtype, spirjit::npy::DType::F32);
+    assert_eq!(c.shape, vec![1000]);
+    let v: Vec<f32> = c.data.chunks_exact(4).map(|b| f32::from_le_bytes([b[0], b[1], b[2], b[3]])).collect();
+    assert!(v.iter().enumerate().all(|(i, x)| *x == i as f32 + 1.0));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn run_reads_npy_inputs_and_repeats() {
+    let dir = temp_dir("npy");
+    let a: Vec<i32> = (0..64).map(|i| i * 3).collect();
+    let a_path = dir.join("a.npy");
+    spirjit::npy::write(&a_path, spirjit::npy::DType::I32, spirjit::bytes_of(&a)).unwrap();
+    let a_arg = format!("i32=@{}", a_path.display());
+    let (out, err) = ok(&[
+        "run",
+        &kernel("vadd_int.O2.spv"),
+        "--global",
+        "64",
+        "--local",
+        "16",
+        "--arg",
+        &a_arg,
+        "--arg",
+        "i32[64]=5",
+        "--arg",
+        "i32[64]=zeros",
+        "--print",
+        "2:3",
+        "--repeat",
+        "3",
+        "--threads",
+        "2",
+    ]);
+    assert!(out.contains("i32[64]: [5, 8, 11, ...]"), "{out}");
+    assert!(err.contains("median") && err.contains("over 3 runs"), "{err}");
+    // The file's element type must match the argument's.
+    let wrong = format!("f32=@{}", a_path.display());
+    let e = fails(1, &["run", &kernel("vadd_int.O2.spv"), "--global", "64", "--arg", &wrong]);
+    assert!(e.contains("holds i32 elements"), "{e}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn local_memory_and_random_data() {
+    let (out, _) = ok(&[
+        "run",
+        &kernel("reduce_sum.O2.spv"),
+        "--global",
+        "256",
+        "--local",
+        "64",
+        "--arg",
+        "i32[256]=ones",
+        "--arg",
+        "i32[4]=zeros",
+        "--arg",
+        "u32=256",
+        "--arg",
+        "local=256",
+        "--print",
+        "1",
+    ]);
+    assert!(out.contains("i32[4]: [64, 64, 64, 64]"), "{out}");
+    let args =
+        ["run", &kernel("vadd_float.O2.spv"), "--global", "8", "--arg", "f32[8]=rand:42", "--arg", "f32[8]=zeros"];
+    let rest = ["--arg", "f32[8]=zeros", "--arg", "i32=8", "--print", "2"];
+    let all: Vec<&str> = args.iter().chain(rest.iter()).copied().collect();
+    let (first, _) = ok(&all);
+    let (second, _) = ok(&all);
+    assert_eq!(first, second, "rand:SEED is deterministic");
+}
+
+#[test]
+fn failures_exit_1() {
+    let m = kernel("vadd_float.O2.spv");
+    let e = fails(1, &["info", "/nonexistent/module.spv"]);
+    assert!(e.contains("/nonexistent/module.spv"), "{e}");
+    let e = fails(1, &["run", &m, "--global", "8", "--arg", "f32[8]=ones"]);
+    assert!(e.contains("argument 1") && e.contains("is missing"), "{e}");
+    let e = fails(
+        1,
+        &[
+            "run",
+            &m,
+            "--global",
+            "8",
+            "--local",
+            "0",
+            "--arg",
+            "f32[8]=ones",
+            "--arg",
+            "f32[8]=ones",
+            "--arg",
+            "f32[8]=ones",
+            "--arg",
+            "i32=8",
+        ],
+    );
+    assert!(e.contains("cannot launch kernel `vadd_float`"), "{e}");
+    let e = fails(1, &["run", &m, "--kernel", "nope", "--global", "8"]);
+    assert!(e.contains("no kernel named `nope`"), "{e}");
+}
