@@ -401,7 +401,7 @@ fn out_of_bounds_access() {
     }
     let exe = std::env::current_exe().unwrap_or_else(|e| panic!("cannot find the test binary: {e}"));
     let out = std::process::Command::new(exe)
-        .args(["out_of_bounds_access", "--exact", "--nocapture", "--test-threads=1"])
+        .args(["out_of_bounds_access", "--exact", "--include-ignored", "--nocapture", "--test-threads=1"])
         .env(CHILD, "1")
         .output()
         .unwrap_or_else(|e| panic!("cannot re-run the test binary: {e}"));

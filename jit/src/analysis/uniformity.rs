@@ -143,7 +143,7 @@ impl Uniformity {
             InstKind::AtomicRmw { .. } | InstKind::AtomicCmpXchg { .. } | InstKind::AtomicLoad { .. } => {
                 Some(Witness::Atomic)
             }
-            InstKind::Call { .. } => Some(Witness::Call),
+            InstKind::Call { .. } | InstKind::CallWhole { .. } => Some(Witness::Call),
             k => k.uses().into_iter().find(|v| !self.is_uniform(*v)).map(Witness::Operand),
         }
     }

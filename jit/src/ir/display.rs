@@ -182,6 +182,7 @@ fn write_inst(f: &mut fmt::Formatter<'_>, k: &InstKind) -> fmt::Result {
         Barrier => f.write_str("barrier"),
         MemoryFence => f.write_str("memory_fence"),
         Call { symbol, args } => write!(f, "call {symbol}({})", list(args)),
+        CallWhole { symbol, args } => write!(f, "call_whole {symbol}({})", list(args)),
         Math(op, args) => write!(f, "{op:?} {}", list(args)),
     }
 }

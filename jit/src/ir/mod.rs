@@ -329,6 +329,17 @@ pub enum InstKind {
         symbol: String,
         args: Vec<Value>,
     },
+    /// Call a runtime builtin on whole values (not component-wise), once per work-item.
+    /// ABI: scalar arguments are passed as themselves (bool as i8, f16 as i16 bits,
+    /// pointers as i64); vector and aggregate arguments are stored to a temporary in
+    /// their memory layout and passed by pointer. A scalar result is returned; a vector or
+    /// aggregate result is written by the callee through a pointer passed as an extra
+    /// *first* argument. Used for images, printf and functions with several results.
+    /// (Lowering support: not yet implemented.)
+    CallWhole {
+        symbol: String,
+        args: Vec<Value>,
+    },
     /// A native math operation, component-wise.
     Math(MathOp, Vec<Value>),
 }
@@ -650,7 +661,7 @@ impl InstKind {
             Fma(a, b, c) | Select(a, b, c) => vec![*a, *b, *c],
             Insert { aggregate, element, .. } => vec![*aggregate, *element],
             InsertDyn { vector, element, index } => vec![*vector, *element, *index],
-            Construct(vs) | Call { args: vs, .. } | Math(_, vs) => vs.clone(),
+            Construct(vs) | Call { args: vs, .. } | CallWhole { args: vs, .. } | Math(_, vs) => vs.clone(),
             Load { ptr, .. } | AtomicLoad { ptr } => vec![*ptr],
             Store { ptr, value, .. } | AtomicStore { ptr, value } | AtomicRmw { ptr, value, .. } => {
                 vec![*ptr, *value]
@@ -673,6 +684,7 @@ impl InstKind {
                 | InstKind::Barrier
                 | InstKind::MemoryFence
                 | InstKind::Call { .. }
+                | InstKind::CallWhole { .. }
         )
     }
 }

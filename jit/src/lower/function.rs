@@ -421,6 +421,9 @@ impl<'a, 'f> FnLower<'a, 'f> {
                 Ok(vec![self.b.ins().iconst(types::I64, *addr as i64)])
             }
             Math(op, args) => self.math(*op, args, ty),
+            CallWhole { symbol, .. } => {
+                Err(CompileError::unsupported(format!("whole-value builtin calls (`{symbol}`) are not lowered yet")))
+            }
             Barrier | MemoryFence | Store { .. } | AtomicStore { .. } | CopyMemory { .. } | Call { .. } => {
                 Err(CompileError::internal("instruction without a value dispatched as a value"))
             }
