@@ -1,0 +1,59 @@
+"""spirjit: run GPU compute kernels (SPIR-V) natively on the CPU, on NumPy arrays.
+
+Example::
+
+    import numpy as np
+    import spirjit
+
+    prog = spirjit.Program("vadd.spv")          # or Program.from_opencl(source)
+    a = np.arange(1024, dtype=np.float32)
+    b = np.ones_like(a)
+    c = np.empty_like(a)
+    prog.vadd(a, b, c, global_size=a.size)     # or prog.vadd[a.size](a, b, c)
+    print(prog.vadd.last_run.elapsed)
+
+Arrays are used in place (zero-copy); work-groups run in parallel on all cores
+(:func:`set_num_threads`); the GIL is released while a kernel runs and Ctrl-C cancels
+it. Every error is a :class:`spirjit.Error` subclass with a message saying what was
+wrong and what to do.
+"""
+
+from . import _spirjit
+from ._args import LocalMemory, Param
+from ._errors import ArgumentError, CompileError, Error, KernelError, LaunchError
+from ._kernel import Kernel, RunInfo
+from ._program import Program
+
+__all__ = [
+    "Program",
+    "Kernel",
+    "Param",
+    "RunInfo",
+    "LocalMemory",
+    "Error",
+    "CompileError",
+    "ArgumentError",
+    "LaunchError",
+    "KernelError",
+    "set_num_threads",
+    "num_threads",
+    "__version__",
+]
+
+__version__ = _spirjit.__version__
+
+
+def set_num_threads(n):
+    """Set the number of worker threads kernels run on (0 = one per core). The
+    environment variable ``SPIRJIT_NUM_THREADS`` sets the initial value."""
+    import operator
+
+    n = operator.index(n)
+    if n < 0:
+        raise ValueError(f"set_num_threads needs a count of 0 or more, got {n}")
+    _spirjit.set_num_threads(n)
+
+
+def num_threads():
+    """The number of worker threads kernels run on."""
+    return _spirjit.num_threads()

@@ -1,0 +1,111 @@
+"""The :class:`Kernel` class: one kernel of a program, callable on NumPy arrays.
+
+This module must not parse modules or compile anything; it checks calls and hands
+them to the native launch.
+"""
+
+import collections
+
+from ._args import Param, convert
+from ._errors import ArgumentError
+from ._ndrange import normalize, split_kwargs, split_subscript
+
+__all__ = ["Kernel", "RunInfo"]
+
+RunInfo = collections.namedtuple("RunInfo", ["elapsed", "work_groups", "local_size"])
+RunInfo.__doc__ = """What the last launch of a kernel did: ``elapsed`` (seconds, argument
+binding included), ``work_groups`` (number run) and ``local_size`` (the work-group size
+used, a 3-tuple)."""
+
+
+class Kernel:
+    """One kernel of a :class:`Program`. Call it like a function::
+
+        k(a, b, c, global_size=(n,), local_size=None, global_offset=None)
+        k[n](a, b, c)                    # short form
+        k[(n, m), (16, 16)](a, b, c)     # global and local size
+        k(a, b, c, **{"global": (n,), "local": (64,)})
+
+    Pointer arguments take C-contiguous NumPy arrays, used in place (zero-copy): the
+    kernel writes into the arrays you pass. Scalars take Python or NumPy numbers,
+    range-checked against the parameter type; vectors take tuples, lists or small
+    arrays; structs take a tuple of members, a NumPy structured scalar or bytes;
+    ``__local`` pointers take :class:`LocalMemory`. The GIL is released while the
+    kernel runs; Ctrl-C cancels it and raises KeyboardInterrupt.
+    """
+
+    def __init__(self, native, program=None):
+        self._native = native
+        self._program = program
+        self._name = native.name()
+        self._signature = native.signature()
+        self._params = tuple(Param(d) for d in native.params())
+        self._last_run = None
+
+    @property
+    def name(self):
+        """The kernel's name."""
+        return self._name
+
+    @property
+    def params(self):
+        """The parameters (:class:`spirjit.Param`), in order."""
+        return self._params
+
+    @property
+    def signature(self):
+        """The signature in OpenCL spelling: ``vadd(global const float* a, ...)``."""
+        return self._signature
+
+    @property
+    def reqd_work_group_size(self):
+        """The work-group size the kernel requires (``reqd_work_group_size``), or None."""
+        r = self._native.reqd_work_group_size()
+        return tuple(r) if r is not None else None
+
+    @property
+    def program(self):
+        """The :class:`Program` this kernel belongs to."""
+        return self._program
+
+    @property
+    def last_run(self):
+        """A :class:`RunInfo` for the last finished call (None before the first)."""
+        return self._last_run
+
+    def __repr__(self):
+        return f"<spirjit.Kernel {self._signature}>"
+
+    def __call__(self, *args, **kwargs):
+        """Run the kernel over the NDRange given by ``global_size=`` (required),
+        ``local_size=`` and ``global_offset=`` on ``args`` (one per parameter); returns
+        None once every work-item has finished. See the class doc."""
+        return self._launch(args, split_kwargs(kwargs))
+
+    def __getitem__(self, key):
+        """``k[global]``, ``k[global, local]`` or ``k[global, local, offset]``: a
+        callable that runs the kernel over that NDRange."""
+        sizes = split_subscript(key)
+        normalize(sizes)  # report malformed sizes here, not at the call
+
+        def launch(*args, **kwargs):
+            extra = split_kwargs(kwargs)
+            both = sorted(k for k in extra if k in sizes and extra[k] is not None)
+            if both:
+                raise ArgumentError(f"the {both[0]} size is given both in [] and as a keyword")
+            merged = dict(sizes)
+            merged.update({k: v for k, v in extra.items() if v is not None})
+            return self._launch(args, merged)
+
+        launch.__doc__ = f"Run {self._signature} over {key!r}."
+        return launch
+
+    def _launch(self, args, sizes):
+        if len(args) != len(self._params):
+            raise ArgumentError(
+                f"kernel `{self._name}` takes {len(self._params)} argument(s), got {len(args)}: {self._signature}"
+            )
+        dims, glob, loc, off = normalize(sizes)
+        converted = [convert(self._name, p, a) for p, a in zip(self._params, args)]
+        elapsed, groups, local = self._native.run(dims, glob, loc, off, converted)
+        self._last_run = RunInfo(elapsed, groups, tuple(local))

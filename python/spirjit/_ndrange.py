@@ -1,0 +1,116 @@
+"""NDRange spellings: ``global_size=`` / ``local_size=`` / ``global_offset=`` keywords,
+the ``**{"global": ..., "local": ..., "offset": ...}`` dictionary form, and the
+``kernel[global]`` / ``kernel[global, local]`` subscript form, normalised to
+``(dims, global, local, offset)`` with 3-entry tuples.
+
+This module must not launch anything; it only validates and normalises sizes.
+"""
+
+import operator
+
+from ._errors import ArgumentError, LaunchError
+
+__all__ = ["normalize", "split_subscript", "SIZE_KEYWORDS"]
+
+# Accepted keyword spellings -> canonical name.
+SIZE_KEYWORDS = {
+    "global_size": "global",
+    "global": "global",
+    "local_size": "local",
+    "local": "local",
+    "global_offset": "offset",
+    "offset": "offset",
+}
+
+
+def _sizes(what, value, allow_zero):
+    if isinstance(value, bool):
+        raise LaunchError(f"{what} must be an int or a tuple of 1 to 3 ints, got a bool")
+    try:
+        return (_one(what, value, allow_zero),)
+    except TypeError:
+        pass
+    try:
+        items = list(value)
+    except TypeError:
+        raise LaunchError(f"{what} must be an int or a tuple of 1 to 3 ints, got {type(value).__name__}") from None
+    if not 1 <= len(items) <= 3:
+        raise LaunchError(f"{what} must have 1 to 3 entries, got {len(items)}")
+    out = []
+    for v in items:
+        try:
+            out.append(_one(what, v, allow_zero))
+        except TypeError:
+            raise LaunchError(f"{what} entries must be ints, got {type(v).__name__}") from None
+    return tuple(out)
+
+
+def _one(what, v, allow_zero):
+    if isinstance(v, bool):
+        raise TypeError
+    n = operator.index(v)
+    if n < 0 or (n == 0 and not allow_zero):
+        smallest = 0 if allow_zero else 1
+        raise LaunchError(f"{what} entries must be at least {smallest}, got {n}")
+    if n >= 1 << 64:
+        raise LaunchError(f"{what} entry {n} does not fit in 64 bits")
+    return n
+
+
+def _pad(t, fill):
+    return tuple(t) + (fill,) * (3 - len(t))
+
+
+def normalize(sizes):
+    """``sizes``: dict with optional ``global``, ``local``, ``offset`` entries.
+    Returns ``(dims, global3, local3 or None, offset3)``."""
+    glob = sizes.get("global")
+    if glob is None:
+        raise LaunchError("missing global size: pass global_size=(N,) (or an int), or use kernel[N](...)")
+    g = _sizes("global_size", glob, allow_zero=True)
+    dims = len(g)
+    local = sizes.get("local")
+    loc = None
+    if local is not None:
+        loc_t = _sizes("local_size", local, allow_zero=False)
+        if len(loc_t) != dims:
+            raise LaunchError(f"local_size has {len(loc_t)} entries but global_size has {dims}; give one per dimension")
+        loc = _pad(loc_t, 1)
+    offset = sizes.get("offset")
+    off = (0, 0, 0)
+    if offset is not None:
+        off_t = _sizes("global_offset", offset, allow_zero=True)
+        if len(off_t) != dims:
+            raise LaunchError(
+                f"global_offset has {len(off_t)} entries but global_size has {dims}; give one per dimension"
+            )
+        off = _pad(off_t, 0)
+    return dims, _pad(g, 1), loc, off
+
+
+def split_subscript(key):
+    """``kernel[key]``: ``N``, ``(N, M)`` (a 2-D global size), ``((N, M), (16, 16))``
+    (global and local) or ``(global, local, offset)``. Returns a dict of sizes."""
+    if isinstance(key, tuple) and key and any(isinstance(k, (tuple, list)) or k is None for k in key):
+        if len(key) > 3:
+            raise LaunchError("kernel[global, local, offset] takes at most 3 entries")
+        names = ("global", "local", "offset")
+        return {n: v for n, v in zip(names, key) if v is not None}
+    return {"global": key}
+
+
+def split_kwargs(kwargs):
+    """Pull the size keywords out of ``kwargs``; anything else is an error."""
+    sizes = {}
+    for k, v in kwargs.items():
+        canon = SIZE_KEYWORDS.get(k)
+        if canon is None:
+            raise ArgumentError(
+                f"unexpected keyword argument {k!r}; kernels take global_size=, local_size= and global_offset= "
+                f"(or 'global', 'local', 'offset' through **dict)"
+            )
+        if canon in sizes and v is not None and sizes[canon] is not None:
+            raise ArgumentError(f"the {canon} size is given twice")
+        if v is not None or canon not in sizes:
+            sizes[canon] = v
+    return sizes

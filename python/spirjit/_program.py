@@ -1,0 +1,155 @@
+"""The :class:`Program` class: loading SPIR-V from a path, bytes or a uint32 array (or
+OpenCL C through :meth:`Program.from_opencl`) and looking up kernels.
+
+This module must not check kernel arguments (see ``_args``) or launch kernels.
+"""
+
+import os
+
+import numpy as np
+
+from . import _spirjit
+from ._errors import CompileError
+from ._kernel import Kernel
+from ._opencl import compile_opencl
+
+__all__ = ["Program"]
+
+_SPIRV_MAGIC = (b"\x03\x02\x23\x07", b"\x07\x23\x02\x03")
+
+
+def _text_hint(what):
+    return (f"{what} is SPIR-V assembly text, not a binary; assemble it first with "
+            f"`spirv-as --target-env spv1.0 kernel.spvasm -o kernel.spv` (from SPIRV-Tools) and load the .spv")
+
+
+def _looks_like_text(data):
+    head = data[:4096].lstrip()
+    return head.startswith(b";") or b"OpCapability" in head or b"OpMemoryModel" in head
+
+
+def _check_bytes(data, what):
+    if data[:4] in _SPIRV_MAGIC:
+        return data
+    if _looks_like_text(data):
+        raise CompileError(_text_hint(what))
+    if b"__kernel" in data[:65536] or b"kernel void" in data[:65536]:
+        raise CompileError(f"{what} looks like OpenCL C source; compile it with spirjit.Program.from_opencl(source)")
+    return data  # let the translator report what is wrong
+
+
+class Program:
+    """A loaded and compiled SPIR-V module.
+
+    ``source`` is a path (``str`` or ``os.PathLike``) to a ``.spv`` file, the binary as
+    ``bytes``/``bytearray``, or a NumPy array of uint32 words. SPIR-V assembly text is
+    refused with a hint to assemble it with ``spirv-as``. Keyword options:
+    ``lanes`` — work-items per SIMD lane group (None: the runtime's default);
+    ``checked`` — bounds-check every memory access (default True; False is faster).
+
+    Kernels are attributes and items: ``prog.vadd``, ``prog["vadd"]``;
+    ``prog.kernels`` lists their names.
+    """
+
+    def __init__(self, source, *, lanes=None, checked=True):
+        data = self._read(source)
+        self._native = _spirjit.NativeProgram(bytes(data), lanes, checked)
+        self._kernels = {}
+        self._names = list(self._native.kernel_names())
+
+    @staticmethod
+    def _read(source):
+        if isinstance(source, np.ndarray):
+            if source.dtype != np.uint32:
+                raise CompileError(f"a SPIR-V word array must have dtype uint32, got {source.dtype}; "
+                                   f"pass words.astype(np.uint32) or the binary as bytes")
+            return _check_bytes(np.ascontiguousarray(source).astype("<u4").tobytes(), "the word array")
+        if isinstance(source, (bytes, bytearray, memoryview)):
+            return _check_bytes(bytes(source), "the data")
+        if isinstance(source, str) and ("\n" in source or source.lstrip().startswith(";")
+                                        or "OpCapability" in source):
+            if "OpCapability" in source or source.lstrip().startswith(";"):
+                raise CompileError(_text_hint("the string"))
+            raise CompileError("the string is not a file path; pass a path to a .spv file, the binary as bytes, "
+                               "or OpenCL C source to spirjit.Program.from_opencl(source)")
+        if isinstance(source, (str, os.PathLike)):
+            path = os.fspath(source)
+            with open(path, "rb") as f:
+                data = f.read()
+            return _check_bytes(data, f"`{path}`")
+        raise TypeError(f"Program(source) takes a path, bytes or a uint32 NumPy array, got {type(source).__name__}")
+
+    @classmethod
+    def from_opencl(cls, source, options="", *, lanes=None, checked=True):
+        """Compile OpenCL C ``source`` (text, or a path to a ``.cl`` file) with the
+        system's clang (14 to 19) and llvm-spirv — ``clang -c -target spir64
+        -cl-std=CL1.2 -O2 -emit-llvm`` then ``llvm-spirv --spirv-max-version=1.0`` —
+        and load the result. ``options`` are extra clang flags (e.g. ``"-DN=64"``).
+        Raises :class:`CompileError` with the compiler's messages, or saying what to
+        install when the tools are missing."""
+        if isinstance(source, os.PathLike) or (isinstance(source, str) and "\n" not in source
+                                               and source.endswith(".cl") and os.path.exists(source)):
+            with open(os.fspath(source), encoding="utf-8") as f:
+                source = f.read()
+        if not isinstance(source, str):
+            raise TypeError(f"Program.from_opencl(source) takes OpenCL C text, got {type(source).__name__}")
+        return cls(compile_opencl(source, options), lanes=lanes, checked=checked)
+
+    @property
+    def kernels(self):
+        """Names of the module's kernels, in module order."""
+        return list(self._names)
+
+    @property
+    def capabilities(self):
+        """SPIR-V capabilities the module declares."""
+        return list(self._native.capabilities())
+
+    @property
+    def pointer_bits(self):
+        """Pointer width of the module's addressing model (32 or 64)."""
+        return self._native.pointer_bits()
+
+    @property
+    def options(self):
+        """``{"lanes": ..., "checked": ...}`` the program was compiled with."""
+        lanes, checked = self._native.options()
+        return {"lanes": lanes, "checked": checked}
+
+    def dump_ir(self):
+        """The module's kernel IR (KIR) as text."""
+        return self._native.dump_ir()
+
+    def kernel(self, name):
+        """The :class:`Kernel` called ``name``; raises KeyError listing the names."""
+        k = self._kernels.get(name)
+        if k is None:
+            if name not in self._names:
+                available = ", ".join(f"'{n}'" for n in self._names) or "none"
+                raise KeyError(f"no kernel named {name!r}; the module has {available}")
+            k = Kernel(self._native.kernel(name), self)
+            self._kernels[name] = k
+        return k
+
+    def __getitem__(self, name):
+        return self.kernel(name)
+
+    def __getattr__(self, name):
+        if name.startswith("_"):
+            raise AttributeError(name)
+        try:
+            return self.kernel(name)
+        except KeyError as e:
+            raise AttributeError(e.args[0]) from None
+
+    def __contains__(self, name):
+        return name in self._names
+
+    def __iter__(self):
+        return (self.kernel(n) for n in self._names)
+
+    def __dir__(self):
+        return sorted(set(super().__dir__()) | {n for n in self._names if n.isidentifier()})
+
+    def __repr__(self):
+        return f"<spirjit.Program kernels={self._names}>"

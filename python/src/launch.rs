@@ -1,0 +1,164 @@
+//! Launching a kernel from Python: turning classified arguments into runtime `Arg`s
+//! (NumPy arrays zero-copy), running the dispatch on a helper thread with the GIL
+//! released, and polling for Ctrl-C meanwhile (cancelling the dispatch when it comes).
+//!
+//! This module must not check arguments against parameter types beyond what memory
+//! safety needs (contiguity, writability, object dtypes); the runtime and the Python
+//! layer do that.
+
+use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::sync::mpsc;
+use std::time::Duration;
+
+use numpy::npyffi::flags::{NPY_ARRAY_C_CONTIGUOUS, NPY_ARRAY_WRITEABLE};
+use numpy::{PyArrayDescrMethods, PyUntypedArray, PyUntypedArrayMethods};
+use pyo3::prelude::*;
+use pyo3::types::{PyBytes, PyList, PyTuple};
+use spirjit::{Arg, CancelToken, Kernel, NdRange, RunInfo};
+
+use crate::errors::{argument, internal, to_py};
+
+/// How often the waiting thread checks for Ctrl-C.
+const SIGNAL_POLL: Duration = Duration::from_millis(20);
+
+/// A classified argument whose memory stays valid while the call holds `array`.
+enum Prepared {
+    Buffer { ptr: *mut u8, len: usize, writable: bool },
+    Value(Vec<u8>),
+    Local(usize),
+}
+
+// SAFETY: the pointers refer to NumPy array memory kept alive (by references held in
+// `run`) until the dispatch has finished; only the launch thread uses them meanwhile.
+unsafe impl Send for Prepared {}
+// SAFETY: as above; shared references only read the pointer values.
+unsafe impl Sync for Prepared {}
+
+fn prepare(kernel: &Kernel, index: usize, item: &Bound<'_, PyAny>) -> PyResult<Prepared> {
+    let tuple = item.cast::<PyTuple>().map_err(|_| internal("launch arguments must be (kind, object) tuples"))?;
+    if tuple.len() != 2 {
+        return Err(internal("launch arguments must be (kind, object) pairs"));
+    }
+    let kind: String = tuple.get_item(0)?.extract()?;
+    let obj = tuple.get_item(1)?;
+    let what = || {
+        let name = kernel.params().get(index).and_then(|p| p.name.clone()).unwrap_or_else(|| format!("arg{index}"));
+        format!("kernel `{}` argument {index} `{name}`", kernel.name())
+    };
+    match kind.as_str() {
+        "buffer" => {
+            let arr = obj
+                .cast::<PyUntypedArray>()
+                .map_err(|_| argument(format!("{} needs a NumPy array, got {}", what(), type_name(&obj))))?;
+            let dtype = arr.dtype();
+            if dtype.has_object() {
+                return Err(argument(format!(
+                    "{} got an array of Python objects (dtype {}); pass an array of numbers",
+                    what(),
+                    dtype.str()?
+                )));
+            }
+            let raw = arr.as_array_ptr();
+            // SAFETY: `raw` is the live array object `arr` refers to.
+            let (data, flags) = unsafe { ((*raw).fields.data as *mut u8, (*raw).fields.flags) };
+            if flags & NPY_ARRAY_C_CONTIGUOUS == 0 && !arr.is_c_contiguous() {
+                return Err(argument(format!(
+                    "{} got a non-contiguous array; pass np.ascontiguousarray(...) (and copy results back)",
+                    what()
+                )));
+            }
+            let len = arr.len().checked_mul(dtype.itemsize()).ok_or_else(|| internal("array size overflows"))?;
+            Ok(Prepared::Buffer { ptr: data, len, writable: flags & NPY_ARRAY_WRITEABLE != 0 })
+        }
+        "value" => {
+            let b = obj.cast::<PyBytes>().map_err(|_| internal("value arguments must be bytes"))?;
+            Ok(Prepared::Value(b.as_bytes().to_vec()))
+        }
+        "local" => Ok(Prepared::Local(obj.extract()?)),
+        other => Err(internal(format!("unknown launch argument kind `{other}`"))),
+    }
+}
+
+fn type_name(obj: &Bound<'_, PyAny>) -> String {
+    obj.get_type().name().map(|n| n.to_string()).unwrap_or_else(|_| "an object".into())
+}
+
+/// Build runtime arguments from prepared ones.
+///
+/// # Safety
+/// Every buffer pointer must stay valid for `len` bytes, and unaliased by Rust
+/// references, for the lifetime `'a`.
+unsafe fn to_args<'a>(prepared: &'a [Prepared]) -> Vec<Arg<'a>> {
+    prepared
+        .iter()
+        .map(|p| match p {
+            Prepared::Buffer { len: 0, writable: true, .. } => Arg::Buffer(&mut []),
+            Prepared::Buffer { len: 0, writable: false, .. } => Arg::ReadOnly(&[]),
+            // SAFETY: guaranteed by the caller.
+            Prepared::Buffer { ptr, len, writable: true } => {
+                Arg::Buffer(unsafe { std::slice::from_raw_parts_mut(*ptr, *len) })
+            }
+            // SAFETY: guaranteed by the caller.
+            Prepared::Buffer { ptr, len, writable: false } => {
+                Arg::ReadOnly(unsafe { std::slice::from_raw_parts(*ptr as *const u8, *len) })
+            }
+            Prepared::Value(v) => Arg::Value(v.clone()),
+            Prepared::Local(n) => Arg::Local(*n),
+        })
+        .collect()
+}
+
+/// Run `kernel` over `range` with the classified `args`; see `NativeKernel.run`.
+pub fn run(
+    py: Python<'_>,
+    kernel: &Kernel,
+    range: &NdRange,
+    args: &Bound<'_, PyList>,
+) -> PyResult<(f64, u64, [u64; 3])> {
+    // `args` (and so every array in it) stays referenced until this function returns,
+    // which is after the dispatch thread has finished.
+    let items: Vec<Bound<'_, PyAny>> = args.iter().collect();
+    let prepared = items.iter().enumerate().map(|(i, a)| prepare(kernel, i, a)).collect::<PyResult<Vec<_>>>()?;
+    let token = CancelToken::new();
+    let (tx, mut rx) = mpsc::channel::<std::thread::Result<spirjit::Result<RunInfo>>>();
+    let (result, interrupt) = std::thread::scope(|s| {
+        let worker_token = token.clone();
+        let prepared = &prepared;
+        let spawned = std::thread::Builder::new().name("spirjit-launch".into()).spawn_scoped(s, move || {
+            let r = catch_unwind(AssertUnwindSafe(|| {
+                // SAFETY: the arrays behind `prepared` are kept alive by `items` until
+                // this scope ends, and the Python caller does not free them meanwhile.
+                let mut rargs = unsafe { to_args(prepared) };
+                kernel.run_cancellable(range, &mut rargs, &worker_token)
+            }));
+            let _ = tx.send(r);
+        });
+        if let Err(e) = spawned {
+            return (Err(internal(format!("cannot start the launch thread: {e}"))), None);
+        }
+        let mut interrupt: Option<PyErr> = None;
+        loop {
+            let receiver = &mut rx;
+            match py.detach(move || receiver.recv_timeout(SIGNAL_POLL)) {
+                Ok(Ok(r)) => return (r.map_err(to_py), interrupt),
+                Ok(Err(_)) => return (Err(internal("the kernel launch panicked")), interrupt),
+                Err(mpsc::RecvTimeoutError::Timeout) => {
+                    if interrupt.is_none() {
+                        if let Err(e) = py.check_signals() {
+                            token.cancel();
+                            interrupt = Some(e);
+                        }
+                    }
+                }
+                Err(mpsc::RecvTimeoutError::Disconnected) => {
+                    return (Err(internal("the launch thread ended without a result")), interrupt)
+                }
+            }
+        }
+    });
+    if let Some(e) = interrupt {
+        return Err(e);
+    }
+    let info = result?;
+    Ok((info.elapsed.as_secs_f64(), info.work_groups, info.local_size))
+}

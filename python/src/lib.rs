@@ -1,0 +1,39 @@
+//! `spirjit._spirjit`: the native half of the `spirjit` Python package.
+//!
+//! It exposes the Rust runtime (`spirjit::Program`, `spirjit::Kernel`) with a small,
+//! low-level surface: programs from SPIR-V bytes, kernel metadata as plain Python data,
+//! and launches whose arguments are already classified (`("buffer", ndarray)`,
+//! `("value", bytes)`, `("local", nbytes)`). The friendly API — sources, dtype checks,
+//! scalar range checks, NDRange spellings, docstrings — lives in the pure-Python package
+//! `python/spirjit/`. This crate must not panic across the Python boundary: every failure
+//! becomes a Python exception of the `spirjit` hierarchy.
+
+mod errors;
+mod launch;
+mod program;
+mod types;
+
+use pyo3::prelude::*;
+
+/// Set the number of worker threads kernels run on (0 = one per core).
+#[pyfunction]
+fn set_num_threads(n: usize) {
+    spirjit::set_num_threads(n);
+}
+
+/// The number of worker threads kernels run on.
+#[pyfunction]
+fn num_threads() -> usize {
+    spirjit::num_threads()
+}
+
+/// The native module; `spirjit/__init__.py` wraps it.
+#[pymodule]
+fn _spirjit(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_class::<program::NativeProgram>()?;
+    m.add_class::<program::NativeKernel>()?;
+    m.add_function(wrap_pyfunction!(set_num_threads, m)?)?;
+    m.add_function(wrap_pyfunction!(num_threads, m)?)?;
+    m.add("__version__", env!("CARGO_PKG_VERSION"))?;
+    Ok(())
+}

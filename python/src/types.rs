@@ -1,0 +1,100 @@
+//! Kernel IR types and parameters as plain Python data (tuples and dicts), for the
+//! Python layer to turn into NumPy dtypes and checks.
+//!
+//! Encoding of a type (all tuples):
+//! `("scalar", s)`, `("vector", s, n, size)`, `("array", elem, len, stride)`,
+//! `("struct", size, align, [(offset, type), ...])`, where `s` is one of
+//! `bool i8 i16 i32 i64 f16 f32 f64 ptr`. This module must not check arguments.
+
+use pyo3::prelude::*;
+use pyo3::types::{PyDict, PyList, PyTuple};
+use spirjit::{Param, ParamKind, Scalar, Type};
+
+fn scalar_name(s: Scalar) -> &'static str {
+    match s {
+        Scalar::Bool => "bool",
+        Scalar::I8 => "i8",
+        Scalar::I16 => "i16",
+        Scalar::I32 => "i32",
+        Scalar::I64 => "i64",
+        Scalar::F16 => "f16",
+        Scalar::F32 => "f32",
+        Scalar::F64 => "f64",
+        Scalar::Ptr(_) => "ptr",
+    }
+}
+
+/// The tuple encoding of `t` (see the module doc).
+pub fn type_to_py<'py>(py: Python<'py>, t: &Type) -> PyResult<Bound<'py, PyTuple>> {
+    match t {
+        Type::Scalar(s) => PyTuple::new(py, ["scalar", scalar_name(*s)]),
+        Type::Vector(s, n) => {
+            let items: [Bound<'py, PyAny>; 4] = [
+                "vector".into_pyobject(py)?.into_any(),
+                scalar_name(*s).into_pyobject(py)?.into_any(),
+                (*n as u32).into_pyobject(py)?.into_any(),
+                t.size().into_pyobject(py)?.into_any(),
+            ];
+            PyTuple::new(py, items)
+        }
+        Type::Array { elem, len, stride } => {
+            let items: [Bound<'py, PyAny>; 4] = [
+                "array".into_pyobject(py)?.into_any(),
+                type_to_py(py, elem)?.into_any(),
+                len.into_pyobject(py)?.into_any(),
+                stride.into_pyobject(py)?.into_any(),
+            ];
+            PyTuple::new(py, items)
+        }
+        Type::Struct(st) => {
+            let members = PyList::empty(py);
+            for (offset, m) in &st.members {
+                let pair: [Bound<'py, PyAny>; 2] =
+                    [offset.into_pyobject(py)?.into_any(), type_to_py(py, m)?.into_any()];
+                members.append(PyTuple::new(py, pair)?)?;
+            }
+            let items: [Bound<'py, PyAny>; 4] = [
+                "struct".into_pyobject(py)?.into_any(),
+                st.size.into_pyobject(py)?.into_any(),
+                st.align.into_pyobject(py)?.into_any(),
+                members.into_any(),
+            ];
+            PyTuple::new(py, items)
+        }
+    }
+}
+
+/// A parameter as a dict: `index`, `name`, `kind` (`pointer`, `value`, `sampler`,
+/// `image`), `space` (pointers), `type` (pointee or value type), `read_only`,
+/// `type_name` (the module's OpenCL spelling, or None) and `text` (`global float*`).
+pub fn param_to_py<'py>(py: Python<'py>, index: usize, p: &Param) -> PyResult<Bound<'py, PyDict>> {
+    let d = PyDict::new(py);
+    d.set_item("index", index)?;
+    d.set_item("name", p.name.clone().unwrap_or_else(|| format!("arg{index}")))?;
+    d.set_item("read_only", p.read_only)?;
+    d.set_item("type_name", p.type_name.clone())?;
+    d.set_item("text", spirjit::param_type_text(p))?;
+    match &p.kind {
+        ParamKind::Pointer { space, pointee } => {
+            d.set_item("kind", "pointer")?;
+            d.set_item("space", space.opencl_name())?;
+            d.set_item("type", type_to_py(py, pointee)?)?;
+        }
+        ParamKind::Value(t) => {
+            d.set_item("kind", "value")?;
+            d.set_item("space", py.None())?;
+            d.set_item("type", type_to_py(py, t)?)?;
+        }
+        ParamKind::Sampler => {
+            d.set_item("kind", "sampler")?;
+            d.set_item("space", py.None())?;
+            d.set_item("type", py.None())?;
+        }
+        ParamKind::Image { .. } => {
+            d.set_item("kind", "image")?;
+            d.set_item("space", py.None())?;
+            d.set_item("type", py.None())?;
+        }
+    }
+    Ok(d)
+}
