@@ -1,11 +1,40 @@
 //! Aligned, zero-initialised heap blocks: the memory behind local memory, private
 //! state and by-value argument copies that compiled kernels address through raw
-//! pointers.
+//! pointers. Blocks given back with [`recycle`] are kept per thread and handed out
+//! again (zeroed) by [`AlignedBuf::zeroed_reused`], so that repeated dispatches do not
+//! allocate.
 //!
 //! This module only owns memory; it must not know what kernels store there.
 
 use std::alloc::{alloc_zeroed, dealloc, Layout};
+use std::cell::RefCell;
 use std::ptr::NonNull;
+
+/// Most blocks a thread keeps for reuse.
+const SPARE_BLOCKS: usize = 4;
+/// Largest block a thread keeps for reuse.
+const SPARE_MAX_BYTES: usize = 64 << 20;
+
+thread_local! {
+    /// Blocks this thread gave back, for [`AlignedBuf::zeroed_reused`].
+    static SPARE: RefCell<Vec<AlignedBuf>> = const { RefCell::new(Vec::new()) };
+}
+
+/// Keep `buf` for reuse by this thread (dropped when the thread already keeps enough
+/// blocks or the block is very large).
+pub(crate) fn recycle(buf: AlignedBuf) {
+    if buf.layout.size() > SPARE_MAX_BYTES {
+        return;
+    }
+    // During thread teardown the cache may be gone; the block is then simply freed.
+    let _ = SPARE.try_with(|s| {
+        if let Ok(mut s) = s.try_borrow_mut() {
+            if s.len() < SPARE_BLOCKS {
+                s.push(buf);
+            }
+        }
+    });
+}
 
 /// A heap block of `len` bytes aligned to `align`, zero-filled when created.
 pub(crate) struct AlignedBuf {
@@ -32,6 +61,31 @@ impl AlignedBuf {
         let raw = unsafe { alloc_zeroed(layout) };
         let ptr = NonNull::new(raw).ok_or_else(|| format!("out of memory allocating {len} bytes"))?;
         Ok(AlignedBuf { ptr, layout, len })
+    }
+
+    /// Like [`AlignedBuf::zeroed`], reusing (and zeroing) a block this thread gave back
+    /// with [`recycle`] when one is large enough and aligned enough.
+    pub fn zeroed_reused(len: usize, align: usize) -> Result<AlignedBuf, String> {
+        let want = align.max(16).checked_next_power_of_two().ok_or("alignment too large")?;
+        let hit = SPARE
+            .try_with(|s| {
+                let mut s = s.try_borrow_mut().ok()?;
+                // The smallest block that fits.
+                let i = (0..s.len())
+                    .filter(|i| s[*i].layout.size() >= len && s[*i].layout.align() >= want)
+                    .min_by_key(|i| s[*i].layout.size())?;
+                Some(s.swap_remove(i))
+            })
+            .ok()
+            .flatten();
+        match hit {
+            Some(mut b) => {
+                b.len = len;
+                b.zero(0, len);
+                Ok(b)
+            }
+            None => AlignedBuf::zeroed(len, align),
+        }
     }
 
     /// Copy `bytes` into a new block of at least `len` bytes (the rest zero).
@@ -94,5 +148,21 @@ mod tests {
         assert!(!b.zero(7, 2));
         let e = AlignedBuf::zeroed(0, 1).unwrap();
         assert_eq!(e.len(), 0);
+    }
+
+    #[test]
+    fn recycled_blocks_come_back_zeroed() {
+        let b = AlignedBuf::from_bytes(&[7; 64], 64, 128).unwrap();
+        let addr = b.as_ptr() as usize;
+        recycle(b);
+        // Too strictly aligned: a fresh block.
+        let other = AlignedBuf::zeroed_reused(16, 4096).unwrap();
+        assert_eq!(other.as_ptr() as usize % 4096, 0);
+        let again = AlignedBuf::zeroed_reused(32, 64).unwrap();
+        assert_eq!(again.as_ptr() as usize, addr);
+        assert_eq!(again.len(), 32);
+        assert_eq!(again.bytes(), &[0; 32]);
+        recycle(again);
+        recycle(other);
     }
 }

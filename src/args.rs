@@ -54,6 +54,10 @@ pub enum Arg<'a> {
     Value(Vec<u8>),
     /// A `__local` pointer argument: this many bytes of local memory per work-group.
     Local(usize),
+    /// An image argument (`image2d_t`, ...): the kernel reads and writes its texels.
+    Image(&'a mut crate::Image),
+    /// A sampler argument (`sampler_t`).
+    Sampler(crate::Sampler),
 }
 
 impl<'a> Arg<'a> {
@@ -82,6 +86,16 @@ impl<'a> Arg<'a> {
         Arg::Local(bytes)
     }
 
+    /// An image argument.
+    pub fn image(image: &'a mut crate::Image) -> Self {
+        Arg::Image(image)
+    }
+
+    /// A sampler argument.
+    pub fn sampler(sampler: crate::Sampler) -> Self {
+        Arg::Sampler(sampler)
+    }
+
     /// What this argument is, for messages ("a buffer of 16 bytes").
     pub fn describe(&self) -> String {
         match self {
@@ -89,6 +103,8 @@ impl<'a> Arg<'a> {
             Arg::ReadOnly(b) => format!("a read-only buffer of {} bytes", b.len()),
             Arg::Value(v) => format!("a value of {} bytes", v.len()),
             Arg::Local(n) => format!("local memory of {n} bytes"),
+            Arg::Image(i) => format!("an image{}_t of {}x{}x{}", i.dim().name(), i.width(), i.height(), i.depth()),
+            Arg::Sampler(_) => "a sampler".to_string(),
         }
     }
 }
@@ -231,8 +247,39 @@ fn bind_one(kernel: &str, i: usize, p: &Param, a: &mut Arg<'_>, bound: &mut Boun
             bound.sizes[i] = Some(size);
             Ok(())
         }
-        ParamKind::Sampler | ParamKind::Image { .. } => {
-            Err(fail("image and sampler arguments are not supported by this runtime yet".into()))
+        ParamKind::Sampler | ParamKind::Image { .. } => bind_image_or_sampler(p, a, i, bound).map_err(fail),
+    }
+}
+
+/// Bind an image argument (the slot points to a descriptor owned by `bound`) or a
+/// sampler argument (the slot holds the sampler bits).
+fn bind_image_or_sampler(p: &Param, a: &mut Arg<'_>, i: usize, bound: &mut Bound) -> std::result::Result<(), String> {
+    match (&p.kind, a) {
+        (ParamKind::Sampler, Arg::Sampler(s)) => {
+            bound.slots[i] = s.bits() as u64;
+            bound.sizes[i] = Some(4);
+            Ok(())
         }
+        (ParamKind::Image { dim, .. }, Arg::Image(img)) => {
+            if img.dim().name() != dim {
+                return Err(format!(
+                    "expected an image{dim}_t, got an image{}_t; create the image with ImageDim matching the \
+                     parameter",
+                    img.dim().name()
+                ));
+            }
+            let desc = img.descriptor();
+            let size = std::mem::size_of::<spirjit_abi::ImageDesc>();
+            // SAFETY: `ImageDesc` is `#[repr(C)]` plain data; viewing it as bytes reads
+            // only initialised fields and padding-free words.
+            let bytes = unsafe { std::slice::from_raw_parts(&desc as *const _ as *const u8, size) };
+            let copy = AlignedBuf::from_bytes(bytes, size, 16)?;
+            bound.slots[i] = copy.as_ptr() as u64;
+            bound.sizes[i] = Some(img.bytes().len() as u64);
+            bound._owned.push(copy);
+            Ok(())
+        }
+        (ParamKind::Sampler, other) => Err(format!("expected a sampler (Arg::sampler), got {}", other.describe())),
+        (_, other) => Err(format!("expected an image (Arg::image), got {}", other.describe())),
     }
 }

@@ -74,11 +74,6 @@ impl DispatchFlag {
     pub fn atomic(&self) -> &AtomicU32 {
         &self.flag
     }
-
-    /// Whether the user cancelled (as opposed to the driver stopping after an error).
-    pub fn user_cancelled(&self) -> bool {
-        self.token.is_cancelled()
-    }
 }
 
 impl Drop for DispatchFlag {

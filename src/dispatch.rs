@@ -2,25 +2,33 @@
 //!
 //! Work-groups are numbered row-major (x fastest) and cut into contiguous chunks; each
 //! worker reuses its arenas (local memory, private state, argument slots) across the
-//! work-groups it runs. A work-group runs as lane groups following the barrier protocol
-//! of `spirjit_abi`: all lane groups from the start, then all of them again from the
-//! barrier they stopped at, until all are done. The first error stops new work-groups
-//! from starting and raises the cancel flag that running kernels poll.
+//! work-groups it runs, and the thread keeps them for the next dispatch. A dispatch of
+//! one work-group runs on the calling thread. A work-group runs following the barrier
+//! protocol of `spirjit_abi`: one entry call runs all its lane groups from the start,
+//! then, while they stopped at a barrier, one call resumes all of them from it. The first error stops new work-groups
+//! from starting and raises the cancel flag that running kernels poll; the driver also
+//! checks the flag at every barrier round. Each worker publishes the table of memory
+//! regions of its work-groups (buffers, by-value copies, local and private memory,
+//! module data) for the bounds checks of pointers of unknown origin. A panic inside a
+//! worker becomes an error of the dispatch; the pool stays usable.
 //!
 //! This module must not check arguments or choose sizes; it receives a validated
 //! [`Launch`].
 
+use std::mem::ManuallyDrop;
+use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
-use std::sync::{Mutex, PoisonError};
+use std::sync::{Condvar, Mutex, PoisonError};
+use std::time::Duration;
 
 use rayon::prelude::*;
 use spirjit_abi::status::error_kind;
-use spirjit_abi::{EntryFn, ErrorRecord, LaunchContext, Status};
-use spirjit_jit::ir::Param;
+use spirjit_abi::{EntryFn, ErrorRecord, LaunchContext, Region, Status};
+use spirjit_jit::ir::{Param, ParamKind, Type};
 
 use crate::arena::AlignedBuf;
 use crate::args::Bound;
-use crate::cancel::CancelToken;
+use crate::cancel::{CancelToken, DispatchFlag};
 use crate::error::{Error, Result};
 use crate::kernel::param_type_text;
 use crate::ndrange::{fmt3, Plan};
@@ -41,6 +49,8 @@ pub(crate) struct Launch<'a> {
     pub barrier_count: u32,
     pub plan: &'a Plan,
     pub bound: &'a Bound,
+    /// Address and size of the compiled module's data (constant tables), `(0, 0)` if none.
+    pub data_region: (u64, u64),
 }
 
 /// Sizes derived from a launch, shared by all workers.
@@ -91,25 +101,63 @@ fn layout(l: &Launch) -> Result<Layout> {
     Ok(Layout { local_offsets, local_total: end, private_stride, private_align, private_total })
 }
 
-/// A worker's arenas, reused across the work-groups it runs.
+/// A worker's arenas, reused across the work-groups it runs (and, through the thread's
+/// spare blocks, across dispatches).
 struct Worker {
-    local: AlignedBuf,
-    private: AlignedBuf,
+    local: ManuallyDrop<AlignedBuf>,
+    private: ManuallyDrop<AlignedBuf>,
     slots: Vec<u64>,
+    /// Every region a work-group of this worker may access (see `LaunchContext::regions`).
+    regions: Vec<Region>,
 }
 
 impl Worker {
     fn new(l: &Launch, lay: &Layout) -> std::result::Result<Worker, String> {
-        let local = AlignedBuf::zeroed(to_usize(lay.local_total)?, LOCAL_ALIGN as usize)?;
-        let private = AlignedBuf::zeroed(to_usize(lay.private_total)?, to_usize(lay.private_align)?)?;
+        let local = AlignedBuf::zeroed_reused(to_usize(lay.local_total)?, LOCAL_ALIGN as usize)?;
+        let private = AlignedBuf::zeroed_reused(to_usize(lay.private_total)?, to_usize(lay.private_align)?)?;
         // The slots, then one region size per parameter (see `LaunchContext::args`).
         let mut slots = l.bound.slots.clone();
         slots.extend(l.bound.sizes.iter().map(|s| s.unwrap_or(u64::MAX)));
         for (a, off) in l.bound.locals.iter().zip(&lay.local_offsets) {
             slots[a.index] = local.as_ptr() as u64 + off;
         }
-        Ok(Worker { local, private, slots })
+        let regions = regions(l, lay, &slots, &local, &private);
+        Ok(Worker { local: ManuallyDrop::new(local), private: ManuallyDrop::new(private), slots, regions })
     }
+}
+
+impl Drop for Worker {
+    fn drop(&mut self) {
+        // SAFETY: each block is taken exactly once, here, and never used afterwards.
+        let (local, private) = unsafe { (ManuallyDrop::take(&mut self.local), ManuallyDrop::take(&mut self.private)) };
+        crate::arena::recycle(local);
+        crate::arena::recycle(private);
+    }
+}
+
+/// The regions a work-group may access: argument buffers, `__local` argument regions and
+/// by-value copies (with their argument index), then static local memory, the private
+/// state and the module data.
+fn regions(l: &Launch, lay: &Layout, slots: &[u64], local: &AlignedBuf, private: &AlignedBuf) -> Vec<Region> {
+    let mut out = Vec::with_capacity(l.params.len() + 3);
+    for (i, p) in l.params.iter().enumerate() {
+        let addressed = match &p.kind {
+            ParamKind::Pointer { .. } => true,
+            ParamKind::Value(Type::Scalar(_)) => false,
+            ParamKind::Value(_) => true,
+            ParamKind::Sampler | ParamKind::Image { .. } => false,
+        };
+        if let (true, Some(Some(size)), Some(base)) = (addressed, l.bound.sizes.get(i), slots.get(i)) {
+            out.push(Region { base: *base, size: *size, arg: i as u64 });
+        }
+    }
+    let none = u64::MAX;
+    out.push(Region { base: local.as_ptr() as u64, size: l.local_static_size, arg: none });
+    out.push(Region { base: private.as_ptr() as u64, size: lay.private_total, arg: none });
+    if l.data_region.1 > 0 {
+        out.push(Region { base: l.data_region.0, size: l.data_region.1, arg: none });
+    }
+    out
 }
 
 fn to_usize(v: u64) -> std::result::Result<usize, String> {
@@ -143,9 +191,47 @@ impl Shared<'_> {
 }
 
 /// Run every work-group of `l`; returns the first error.
+#[cfg(test)]
 pub(crate) fn run(l: &Launch, cancel: &CancelToken) -> Result<()> {
-    let lay = layout(l)?;
+    run_limited(l, cancel, None)
+}
+
+/// Run every work-group of `l`, cancelling the dispatch when `limit` passes first
+/// ([`Error::TimedOut`]); returns the first error.
+pub(crate) fn run_limited(l: &Launch, cancel: &CancelToken, limit: Option<Duration>) -> Result<()> {
     let dflag = cancel.register();
+    let Some(limit) = limit else { return run_flagged(l, &dflag) };
+    let fired = AtomicBool::new(false);
+    let done = (Mutex::new(false), Condvar::new());
+    let r = std::thread::scope(|s| {
+        let watchdog = std::thread::Builder::new().name("spirjit-watchdog".into()).spawn_scoped(s, || {
+            let (m, cv) = &done;
+            let g = m.lock().unwrap_or_else(PoisonError::into_inner);
+            let (g, _) = cv.wait_timeout_while(g, limit, |d| !*d).unwrap_or_else(PoisonError::into_inner);
+            if !*g {
+                fired.store(true, Ordering::SeqCst);
+                dflag.atomic().store(1, Ordering::SeqCst);
+            }
+        });
+        if let Err(e) = watchdog {
+            return Err(Error::launch(l.kernel, format!("cannot start the time-limit watchdog thread: {e}")));
+        }
+        let r = run_flagged(l, &dflag);
+        *done.0.lock().unwrap_or_else(PoisonError::into_inner) = true;
+        done.1.notify_all();
+        r
+    });
+    match r {
+        Err(Error::Cancelled { kernel }) if fired.load(Ordering::SeqCst) && !cancel.is_cancelled() => {
+            Err(Error::TimedOut { kernel, limit })
+        }
+        r => r,
+    }
+}
+
+/// Run every work-group of `l` under the dispatch flag `dflag`.
+fn run_flagged(l: &Launch, dflag: &DispatchFlag) -> Result<()> {
+    let lay = layout(l)?;
     let shared = Shared { flag: dflag.atomic(), stop: AtomicBool::new(false), first: Mutex::new(None) };
     let total = l.plan.total_groups;
     let pool = crate::pool::pool()?;
@@ -166,14 +252,17 @@ pub(crate) fn run(l: &Launch, cancel: &CancelToken) -> Result<()> {
                 }
                 return;
             }
-            match run_group(l, &lay, worker, g, shared.flag) {
+            let ran = catch_unwind(AssertUnwindSafe(|| run_group(l, &lay, worker, g, shared.flag)));
+            match ran.unwrap_or_else(|payload| Err(GroupStop::Failed(panic_error(l, g, payload)))) {
                 Ok(()) => {}
                 Err(GroupStop::Failed(e)) => {
                     shared.fail(g, e);
                     return;
                 }
                 Err(GroupStop::Cancelled) => {
-                    if dflag.user_cancelled() {
+                    // Cancelled by the user or a time limit, unless an error elsewhere
+                    // stopped the dispatch (that error is reported instead).
+                    if !shared.stop.load(Ordering::SeqCst) {
                         shared.fail(g, Error::Cancelled { kernel: l.kernel.to_string() });
                     }
                     return;
@@ -181,11 +270,18 @@ pub(crate) fn run(l: &Launch, cancel: &CancelToken) -> Result<()> {
             }
         }
     };
-    if total == 1 || threads <= 1 {
-        // On a worker thread too, for its larger stack.
+    if total == 1 {
+        // One work-group runs on one thread anyway: the calling thread, since waking a
+        // worker costs more than a small dispatch's work.
+        let mut w = Worker::new(l, &lay);
+        run_chunk(&mut w, 0..total);
+        crate::printf::drain_thread(l);
+    } else if threads <= 1 {
+        // On a worker thread, for its larger stack.
         pool.install(|| {
             let mut w = Worker::new(l, &lay);
             run_chunk(&mut w, 0..total);
+            crate::printf::drain_thread(l);
         });
     } else {
         let chunks = total.min(threads * 4);
@@ -198,6 +294,7 @@ pub(crate) fn run(l: &Launch, cancel: &CancelToken) -> Result<()> {
                     let end = total.min(start.saturating_add(per));
                     if start < end {
                         run_chunk(w, start..end);
+                        crate::printf::drain_thread(l);
                     }
                 },
             )
@@ -218,12 +315,19 @@ fn run_group(
     linear: u64,
     flag: &AtomicU32,
 ) -> std::result::Result<(), GroupStop> {
+    // Tests inject a runtime panic through this kernel name.
+    #[cfg(test)]
+    if l.kernel == tests::PANICKING_KERNEL && linear == 1 {
+        panic!("injected panic in work-group {linear}");
+    }
     let plan = l.plan;
     let gid = plan.group_id(linear);
     let size = plan.group_size(gid);
     let items: u64 = size.iter().product();
-    let lanes = l.lanes as u64;
-    let lane_groups = items.div_ceil(lanes);
+    let lane_groups = items.div_ceil(l.lanes as u64);
+    if lane_groups == 0 {
+        return Ok(());
+    }
     for &(off, len) in l.local_zero_init {
         // Ranges were checked against the static size in `layout`.
         w.local.zero(off as usize, len as usize);
@@ -243,58 +347,77 @@ fn run_group(
         private_stride: lay.private_stride,
         cancel: flag as *const AtomicU32,
         error: &mut record as *mut ErrorRecord,
+        regions: w.regions.as_ptr(),
+        region_count: w.regions.len() as u64,
     };
     let mut resume = 0u64;
     loop {
-        let mut first: Option<u64> = None;
-        for lg in 0..lane_groups {
-            // SAFETY: the context points at live memory sized for this kernel: argument
-            // slots for every parameter, local memory of `local_total` bytes and private
-            // state of `private_stride` bytes per lane group; buffers stay borrowed for
-            // the whole dispatch.
-            let status = unsafe { (l.entry)(&ctx, lg, resume) };
-            match status {
-                Status::ERROR => {
-                    return Err(GroupStop::Failed(kernel_error(l, gid, size, &record)));
-                }
-                Status::CANCELLED => return Err(GroupStop::Cancelled),
-                s if s == Status::DONE || (1..=l.barrier_count as u64).contains(&s) => match first {
-                    None => first = Some(s),
-                    Some(f) if f != s => {
-                        let first_items = format!("0..{}", lanes.min(items) - 1);
-                        let these = format!("{}..{}", lg * lanes, ((lg + 1) * lanes).min(items) - 1);
-                        return Err(GroupStop::Failed(Error::Kernel {
-                            kernel: l.kernel.to_string(),
-                            message: format!(
-                                "work-items of work-group {} reached different barriers: work-items {first_items} \
-                                 {} while work-items {these} {}; every work-item of a work-group must reach the \
-                                 same barriers in the same order (check barriers under conditions that depend on \
-                                 the work-item id)",
-                                fmt3(gid, plan.dims as usize),
-                                describe_status(f),
-                                describe_status(s)
-                            ),
-                        }));
-                    }
-                    Some(_) => {}
-                },
-                s => {
-                    return Err(GroupStop::Failed(Error::Kernel {
-                        kernel: l.kernel.to_string(),
-                        message: format!(
-                            "the compiled code of work-group {} returned status {s:#x}, but the kernel has {} \
-                             barrier(s); this is a bug in spirjit — please report it with the module attached",
-                            fmt3(gid, plan.dims as usize),
-                            l.barrier_count
-                        ),
-                    }))
-                }
+        // SAFETY: the context points at live memory sized for this kernel: argument
+        // slots for every parameter, local memory of `local_total` bytes and private
+        // state of `private_stride` bytes per lane group; buffers stay borrowed for the
+        // whole dispatch; `lane_groups` is at least 1.
+        let status = unsafe { (l.entry)(&ctx, 0, lane_groups, resume) };
+        match status {
+            Status::DONE => return Ok(()),
+            Status::ERROR if record.kind == error_kind::BARRIER_MISMATCH => {
+                return Err(GroupStop::Failed(mismatch_error(l, gid, items, &record)));
+            }
+            Status::ERROR => return Err(GroupStop::Failed(kernel_error(l, gid, size, &record))),
+            Status::CANCELLED => return Err(GroupStop::Cancelled),
+            s if (1..=l.barrier_count as u64).contains(&s) => resume = s,
+            s => {
+                return Err(GroupStop::Failed(Error::Kernel {
+                    kernel: l.kernel.to_string(),
+                    message: format!(
+                        "the compiled code of work-group {} returned status {s:#x}, but the kernel has {} \
+                         barrier(s); this is a bug in spirjit — please report it with the module attached",
+                        fmt3(gid, plan.dims as usize),
+                        l.barrier_count
+                    ),
+                }))
             }
         }
-        match first {
-            None | Some(Status::DONE) => return Ok(()),
-            Some(k) => resume = k,
+        // Barriers poll too: a kernel that loops over barriers stops here.
+        if flag.load(Ordering::Relaxed) != 0 {
+            return Err(GroupStop::Cancelled);
         }
+    }
+}
+
+/// The error for lane groups of work-group `gid` that stopped at different points
+/// (recorded by the entry as `BARRIER_MISMATCH`).
+fn mismatch_error(l: &Launch, gid: [u64; 3], items: u64, rec: &ErrorRecord) -> Error {
+    let lanes = l.lanes as u64;
+    let first_items = format!("0..{}", lanes.min(items).saturating_sub(1));
+    let start = rec.local_linear_id;
+    let these = format!("{start}..{}", start.saturating_add(lanes).min(items).saturating_sub(1));
+    Error::Kernel {
+        kernel: l.kernel.to_string(),
+        message: format!(
+            "work-items of work-group {} reached different barriers: work-items {first_items} {} while \
+             work-items {these} {}; every work-item of a work-group must reach the same barriers in the same \
+             order (check barriers under conditions that depend on the work-item id)",
+            fmt3(gid, l.plan.dims as usize),
+            describe_status(rec.offset),
+            describe_status(rec.size)
+        ),
+    }
+}
+
+/// The error for a panic while running work-group `linear`.
+fn panic_error(l: &Launch, linear: u64, payload: Box<dyn std::any::Any + Send>) -> Error {
+    let msg = payload
+        .downcast_ref::<String>()
+        .cloned()
+        .or_else(|| payload.downcast_ref::<&str>().map(|s| s.to_string()))
+        .unwrap_or_else(|| "unknown panic".into());
+    Error::Kernel {
+        kernel: l.kernel.to_string(),
+        message: format!(
+            "the runtime panicked while running work-group {} (linear index {linear}): {msg}; this is a bug in \
+             spirjit — please report it with the module attached",
+            fmt3(l.plan.group_id(linear), l.plan.dims as usize)
+        ),
     }
 }
 
@@ -327,16 +450,24 @@ fn kernel_error(l: &Launch, gid: [u64; 3], size: [u64; 3], rec: &ErrorRecord) ->
                     let len = len.map(|n| format!(", {n} bytes")).unwrap_or_default();
                     format!("argument {} `{name}` ({}{len})", rec.arg, param_type_text(p))
                 }
-                None => "private, local or constant memory".to_string(),
+                None => "private, local or module constant memory (not a kernel argument)".to_string(),
             };
+            // Offsets before the start of the region arrive as wrapped-around values.
+            let offset = rec.offset as i64;
             format!(
-                "out-of-bounds access of {} bytes at byte offset {} of {region}; check the index computation \
-                 against the size of the buffer",
-                rec.size, rec.offset
+                "out-of-bounds access of {} bytes at byte offset {offset} of {region}; check the index \
+                 computation against the size of the buffer",
+                rec.size
             )
         }
         error_kind::UNREACHABLE => "executed unreachable code (OpUnreachable); the kernel's control flow assumed \
                                     this could not happen"
+            .to_string(),
+        error_kind::BARRIER_DIVERGENT => "work-items reached different barriers: some work-items of the lane \
+                                          group starting at this work-item reached a barrier while others did \
+                                          not; every work-item of a work-group must reach the same barriers \
+                                          in the same order (check barriers under conditions that depend on \
+                                          the work-item id)"
             .to_string(),
         k => format!("the kernel recorded error kind {k}, which this runtime does not know; update spirjit"),
     };

@@ -25,6 +25,9 @@ pub enum Error {
     Kernel { kernel: String, message: String },
     /// The dispatch was cancelled before it finished.
     Cancelled { kernel: String },
+    /// The dispatch ran past its time limit ([`crate::RunOptions::timeout`]) and was
+    /// stopped.
+    TimedOut { kernel: String, limit: std::time::Duration },
     /// No kernel of that name; `available` lists the module's kernels.
     NoSuchKernel { name: String, available: Vec<String> },
     /// A file could not be read or written.
@@ -65,6 +68,12 @@ impl fmt::Display for Error {
             Error::Cancelled { kernel } => {
                 write!(f, "kernel `{kernel}` was cancelled before it finished; its buffers are partly written")
             }
+            Error::TimedOut { kernel, limit } => write!(
+                f,
+                "kernel `{kernel}` was stopped after its time limit of {:.3} s; its buffers are partly written \
+                 (raise the limit if the kernel needs longer, or check it for an endless loop)",
+                limit.as_secs_f64()
+            ),
             Error::NoSuchKernel { name, available } => {
                 if available.is_empty() {
                     write!(f, "no kernel named `{name}`: the module has no kernels")

@@ -25,6 +25,40 @@ pub struct RunInfo {
     pub local_size: [u64; 3],
 }
 
+/// The lowering path a kernel got: W and why (see [`Kernel::path`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct KernelPath {
+    /// Work-items per lane group (1 on the scalar path).
+    pub lanes: u32,
+    /// True when the work-items run in SIMD lanes (W > 1).
+    pub vectorized: bool,
+    /// `"vector, W = 4"`, `"vector, W = 4, masked control flow"` or
+    /// `"scalar (W = 1): <reason>"`.
+    pub note: String,
+}
+
+/// Per-dispatch options of [`Kernel::run_with`].
+#[derive(Clone, Debug, Default)]
+pub struct RunOptions {
+    /// Stop the dispatch with [`crate::Error::TimedOut`] when it runs longer than this.
+    /// Kernels notice within a loop iteration or barrier (well under 100 ms).
+    pub timeout: Option<Duration>,
+    /// Stop the dispatch with [`crate::Error::Cancelled`] when this token is cancelled.
+    pub cancel: Option<crate::CancelToken>,
+}
+
+impl RunOptions {
+    /// Options with a time limit.
+    pub fn timeout(limit: Duration) -> Self {
+        RunOptions { timeout: Some(limit), cancel: None }
+    }
+
+    /// Options with a cancel token.
+    pub fn cancel(token: &crate::CancelToken) -> Self {
+        RunOptions { timeout: None, cancel: Some(token.clone()) }
+    }
+}
+
 /// One kernel of a [`Program`]. Cheap to clone; keeps its program alive.
 #[derive(Clone)]
 pub struct Kernel {
@@ -77,6 +111,13 @@ impl Kernel {
         signature_text(self.name(), self.params())
     }
 
+    /// Which lowering path the kernel got (compiling the program if needed).
+    pub fn path(&self) -> Result<KernelPath> {
+        let ck = &self.program.compiled()?.kernels[self.index];
+        let note = ck.path_note.clone().unwrap_or_else(|| "scalar (W = 1): requested".to_string());
+        Ok(KernelPath { lanes: ck.lanes, vectorized: ck.lanes > 1, note })
+    }
+
     /// The work-group size a launch of `range` would use, after validation.
     pub fn local_size_for(&self, range: &NdRange) -> Result<[u64; 3]> {
         let lanes = self.program.options().lanes;
@@ -101,6 +142,19 @@ impl Kernel {
         args: &mut [Arg<'_>],
         cancel: &crate::CancelToken,
     ) -> Result<RunInfo> {
+        self.run_with(range, args, &RunOptions::cancel(cancel))
+    }
+
+    /// Like [`Kernel::run`], with a time limit and/or a cancel token (see [`RunOptions`]).
+    pub fn run_with(&self, range: &NdRange, args: &mut [Arg<'_>], options: &RunOptions) -> Result<RunInfo> {
+        let fresh;
+        let cancel = match &options.cancel {
+            Some(t) => t,
+            None => {
+                fresh = crate::CancelToken::new();
+                &fresh
+            }
+        };
         let compiled = self.program.compiled()?;
         let ck = &compiled.kernels[self.index];
         let k = self.ir();
@@ -127,8 +181,11 @@ impl Kernel {
             barrier_count: ck.barrier_count,
             plan: &plan,
             bound: &bound,
+            data_region: compiled.data_region(),
         };
-        dispatch::run(&launch, cancel)?;
+        let result = dispatch::run_limited(&launch, cancel, options.timeout);
+        crate::printf::finish(&launch);
+        result?;
         Ok(RunInfo { elapsed: start.elapsed(), work_groups: plan.total_groups, local_size: plan.local })
     }
 }

@@ -10,6 +10,12 @@
 //! * by-value arguments ([`Arg::value`]) are copied;
 //! * `__local` pointer arguments ([`Arg::local`]) get that many bytes of local memory per
 //!   work-group.
+//! * images ([`Arg::image`] of an [`Image`]) and samplers ([`Arg::sampler`] of a
+//!   [`Sampler`]) for `image2d_t`, `sampler_t`, ...; images are read back with
+//!   [`Image::bytes`].
+//!
+//! Kernel `printf` output is collected per work-item and written to stdout in work-item
+//! order when the dispatch finishes ([`Kernel::run_capturing`] returns it instead).
 //!
 //! Work-groups run in parallel on a global thread pool ([`set_num_threads`],
 //! `SPIRJIT_NUM_THREADS`); inside a work-group, lane groups of work-items run in SIMD
@@ -47,16 +53,19 @@ mod cancel;
 pub mod cli;
 mod dispatch;
 mod error;
+mod image;
 mod kernel;
 mod ndrange;
 pub mod npy;
 mod pool;
+mod printf;
 mod program;
 
 pub use args::{bytes_of, bytes_of_mut, Arg, Pod};
 pub use cancel::CancelToken;
 pub use error::{Error, Result};
-pub use kernel::{opencl_type_name, param_type_text, Kernel, RunInfo};
+pub use image::{AddressingMode, ChannelOrder, ChannelType, FilterMode, Image, ImageDim, Sampler};
+pub use kernel::{opencl_type_name, param_type_text, Kernel, KernelPath, RunInfo, RunOptions};
 pub use ndrange::{NdRange, MAX_WORK_GROUP_SIZE};
 pub use pool::{num_threads, set_num_threads, try_set_num_threads, NUM_THREADS_ENV};
 pub use program::{Options, Program};

@@ -392,7 +392,6 @@ fn reqd_work_group_size_mismatch() {
 /// that a build that does not check — and corrupts memory — fails this test alone
 /// instead of bringing down every test in the binary.
 #[test]
-#[ignore = "the lowering does not emit bounds checks yet; run with --ignored once it does"]
 fn out_of_bounds_access() {
     const CHILD: &str = "SPIRJIT_ERRORS_CHILD";
     if std::env::var_os(CHILD).is_some() {

@@ -59,14 +59,44 @@ pub struct LaunchContext {
     pub cancel: *const AtomicU32,
     /// Where the kernel records the first error it hits.
     pub error: *mut ErrorRecord,
+    /// Every memory region bound to this dispatch, for checks on pointers whose origin
+    /// the compiler cannot prove: `region_count` entries (buffers, local and private
+    /// memory of the work-group, by-value copies, module data). May be null when
+    /// `region_count` is 0.
+    pub regions: *const Region,
+    /// Number of entries at `regions`.
+    pub region_count: u64,
 }
 
-/// The signature of a compiled kernel entry: runs one lane group of a work-group.
+/// One memory region a checked kernel may access (see [`LaunchContext::regions`]).
+#[repr(C)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Region {
+    /// Address of the first byte.
+    pub base: u64,
+    /// Size in bytes.
+    pub size: u64,
+    /// The kernel argument the region belongs to, or `u64::MAX` (local, private or
+    /// module memory).
+    pub arg: u64,
+}
+
+/// The signature of a compiled kernel entry: runs lane groups `first_lane_group ..
+/// first_lane_group + lane_group_count` of a work-group, one after the other, each from
+/// the same point.
 ///
-/// `lane_group` is the index of the lane group within the work-group (its first
-/// work-item has local linear id `lane_group * W`); `resume` is 0 for a fresh start or
-/// the barrier number returned by the previous call. Returns a [`crate::Status`] value.
-pub type EntryFn = unsafe extern "C" fn(ctx: *const LaunchContext, lane_group: u64, resume: u64) -> u64;
+/// Lane group `g` holds the work-items with local linear ids `g * W .. (g + 1) * W`;
+/// `resume` is 0 for a fresh start or the barrier number the previous call returned.
+/// Returns a [`crate::Status`] value: [`Status::DONE`](crate::Status::DONE) when every
+/// lane group ran to the end, `k` when every lane group stopped at barrier `k` (resume
+/// all of them with `k` once the whole work-group got there), or
+/// [`Status::ERROR`](crate::Status::ERROR) / [`Status::CANCELLED`](crate::Status::CANCELLED)
+/// as soon as one lane group hits an error or sees the cancel flag. Lane groups that
+/// stop at different points are an error of kind
+/// [`BARRIER_MISMATCH`](crate::status::error_kind::BARRIER_MISMATCH). A count of 0 is
+/// not allowed.
+pub type EntryFn =
+    unsafe extern "C" fn(ctx: *const LaunchContext, first_lane_group: u64, lane_group_count: u64, resume: u64) -> u64;
 
 /// Byte offsets of the context's fields, for code generators.
 pub mod offsets {
@@ -86,6 +116,8 @@ pub mod offsets {
     pub const PRIVATE_STRIDE: usize = offset_of!(LaunchContext, private_stride);
     pub const CANCEL: usize = offset_of!(LaunchContext, cancel);
     pub const ERROR: usize = offset_of!(LaunchContext, error);
+    pub const REGIONS: usize = offset_of!(LaunchContext, regions);
+    pub const REGION_COUNT: usize = offset_of!(LaunchContext, region_count);
 
     pub const ERROR_KIND: usize = offset_of!(ErrorRecord, kind);
     pub const ERROR_ARG: usize = offset_of!(ErrorRecord, arg);

@@ -11,8 +11,10 @@
 
 pub mod address_space;
 pub mod context;
+pub mod image;
 pub mod status;
 
 pub use address_space::AddressSpace;
-pub use context::{EntryFn, ErrorRecord, LaunchContext};
+pub use context::{EntryFn, ErrorRecord, LaunchContext, Region};
+pub use image::{ChannelOrder, ChannelType, ImageDesc, ImageDim};
 pub use status::Status;

@@ -2,10 +2,10 @@
 
 /// The value returned by an [`EntryFn`](crate::EntryFn) call, as a `u64`.
 ///
-/// * `0` — the lane group ran to the end of the kernel.
-/// * `1..=BARRIER_MAX` — the lane group stopped at barrier number `k` and saved its live
-///   state; call it again with `resume = k` once every lane group of the work-group has
-///   reached that barrier.
+/// * `0` — every lane group of the call ran to the end of the kernel.
+/// * `1..=BARRIER_MAX` — every lane group of the call stopped at barrier number `k` and
+///   saved its live state; call again with `resume = k` once every lane group of the
+///   work-group has reached that barrier.
 /// * [`Status::ERROR`] — the kernel filled the context's [`ErrorRecord`](crate::ErrorRecord)
 ///   and stopped.
 /// * [`Status::CANCELLED`] — the cancel flag was seen set.
@@ -31,4 +31,12 @@ pub mod error_kind {
     pub const OUT_OF_BOUNDS: u32 = 1;
     /// `OpUnreachable` (or LLVM `unreachable`) was executed.
     pub const UNREACHABLE: u32 = 2;
+    /// A lane group reached a barrier with only some of its work-items (the others
+    /// took a different path or returned); `local_linear_id` is the group's first item.
+    pub const BARRIER_DIVERGENT: u32 = 3;
+    /// The lane groups of one entry call stopped at different points (different
+    /// barriers, or a barrier and the end): `local_linear_id` is the first work-item of
+    /// the first lane group that differed, `offset` the status of the call's first lane
+    /// group and `size` the status of the one that differed.
+    pub const BARRIER_MISMATCH: u32 = 4;
 }

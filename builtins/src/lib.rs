@@ -4,8 +4,19 @@
 //! a raw address: OpenCL.std float math (`sin_f32`, `pow_f64`, ...), OpenCL.std integer
 //! functions (`s_add_sat_i32`, `u_mul_hi_i64`, ...), half-precision and rounding-mode
 //! conversions, and `memmove`. The JIT finds them by symbol name with [`lookup`] (or
-//! walks [`table`]) and declares each with the [`ArgType`] signature recorded there;
-//! vector operations call the scalar function once per component.
+//! walks [`table`]) and declares each with the [`ArgType`] signature recorded there.
+//! Most float math functions also have a vector form (module `vector`, x86-64 only:
+//! `sin_v4f32` takes and returns four `f32` lanes in one 128-bit register, `sin_v2f64`
+//! two `f64` lanes; found with [`vector_form`]) that gives the scalar form's results lane
+//! by lane, so vectorized kernels call once per register instead of once per lane.
+//! OpenCL.std functions with a pointer output are split in two scalar functions each
+//! (`frexp_mant_f32` / `frexp_exp_f32`, `lgamma_r_sign_f32`, `remquo_rem_f32` /
+//! `remquo_quo_f32`).
+//!
+//! Two families take whole values instead (called once per work-item through pointers,
+//! see `image` and `printf`): image reads, writes and queries (`spirjit_image_*`) and
+//! `spirjit_printf`, which formats into a per-thread buffer the runtime drains — the only
+//! state in this crate.
 //!
 //! Rules every builtin follows: `extern "C"`; parameters and result are one of the
 //! [`ArgType`]s (half values cross as `I16` bits, bools never cross, integers cross as
@@ -19,6 +30,8 @@
 //!   (takes `(f64, i32)`), `ilogb_f32` (returns `i32`).
 //! - OpenCL.std integer functions: `<extinst name>_<i8|i16|i32|i64>`, e.g.
 //!   `s_add_sat_i32`, `u_mul_hi_i64`; `s_upsample_i8` takes two `i8` and returns `i16`.
+//! - Vector forms: `<name>_v4f32` / `<name>_v2f64` (parameters and result [`ArgType::F32X4`],
+//!   [`ArgType::F64X2`], [`ArgType::I32X4`]).
 //! - Helpers for the lowering: `fmod_*`, `round_*`, `convert_*`, `memmove`.
 //!
 //! # Adding a builtin
@@ -52,12 +65,16 @@ use std::sync::OnceLock;
 
 pub mod convert;
 pub mod half;
+pub mod image;
 pub mod integer;
 pub mod math;
 pub mod memory;
+pub mod printf;
 mod signature;
 #[cfg(test)]
 mod test_util;
+#[cfg(target_arch = "x86_64")]
+pub mod vector;
 
 /// The type of one parameter or of the result of a builtin, as the JIT declares it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -72,6 +89,12 @@ pub enum ArgType {
     Ptr,
     /// No value (only as a result).
     Void,
+    /// A 128-bit register of four `f32` lanes (`__m128`; vector forms only).
+    F32X4,
+    /// A 128-bit register of two `f64` lanes (`__m128d`; vector forms only).
+    F64X2,
+    /// A 128-bit register of four `i32` lanes (`__m128i`; vector forms only).
+    I32X4,
 }
 
 /// One entry of the builtins table.
@@ -90,6 +113,8 @@ pub struct Builtin {
 // SAFETY: `address` points to immutable machine code of a function that has no state;
 // sharing it between threads is sound.
 unsafe impl Sync for Builtin {}
+// SAFETY: as above; the table is built once and moved into its static.
+unsafe impl Send for Builtin {}
 
 /// Declares the table. Entries are grouped by signature, each group headed by its module
 /// and the exact `extern "C"` function pointer type of its functions:
@@ -97,8 +122,8 @@ unsafe impl Sync for Builtin {}
 /// coerced to that type, so a signature cannot disagree with its function, and the
 /// [`ArgType`]s are derived from the type.
 macro_rules! builtins {
-    ($($module:ident : $fnty:ty { $($name:ident),* $(,)? })*) => {
-        static TABLE: &[Builtin] = &[$($(
+    (static $table:ident; $($module:ident : $fnty:ty { $($name:ident),* $(,)? })*) => {
+        static $table: &[Builtin] = &[$($(
             Builtin {
                 symbol: stringify!($name),
                 params: <$fnty as signature::Signature>::PARAMS,
@@ -110,16 +135,20 @@ macro_rules! builtins {
 }
 
 builtins! {
+    static SCALAR_TABLE;
     math: extern "C" fn(f32) -> f32 {
         acos_f32, acosh_f32, acospi_f32, asin_f32, asinh_f32, asinpi_f32, atan_f32, atanh_f32,
         atanpi_f32, cbrt_f32, ceil_f32, cos_f32, cosh_f32, cospi_f32, erf_f32, erfc_f32, exp_f32,
         exp2_f32, exp10_f32, expm1_f32, fabs_f32, floor_f32, lgamma_f32, log_f32, log2_f32,
         log10_f32, log1p_f32, logb_f32, rint_f32, round_f32, rsqrt_f32, sin_f32, sinh_f32,
-        sinpi_f32, sqrt_f32, tan_f32, tanh_f32, tanpi_f32, tgamma_f32, trunc_f32
+        sinpi_f32, sqrt_f32, tan_f32, tanh_f32, tanpi_f32, tgamma_f32, trunc_f32, frexp_mant_f32
     }
     math: extern "C" fn(f32, f32) -> f32 {
         atan2_f32, atan2pi_f32, copysign_f32, fdim_f32, fmax_f32, fmin_f32, fmod_f32, hypot_f32,
-        maxmag_f32, minmag_f32, nextafter_f32, pow_f32, powr_f32, remainder_f32
+        maxmag_f32, minmag_f32, nextafter_f32, pow_f32, powr_f32, remainder_f32, remquo_rem_f32
+    }
+    math: extern "C" fn(f32, f32) -> i32 {
+        remquo_quo_f32
     }
     math: extern "C" fn(f32, f32, f32) -> f32 {
         fma_f32, mad_f32
@@ -128,18 +157,21 @@ builtins! {
         ldexp_f32, pown_f32, rootn_f32
     }
     math: extern "C" fn(f32) -> i32 {
-        ilogb_f32
+        ilogb_f32, frexp_exp_f32, lgamma_r_sign_f32
     }
     math: extern "C" fn(f64) -> f64 {
         acos_f64, acosh_f64, acospi_f64, asin_f64, asinh_f64, asinpi_f64, atan_f64, atanh_f64,
         atanpi_f64, cbrt_f64, ceil_f64, cos_f64, cosh_f64, cospi_f64, erf_f64, erfc_f64, exp_f64,
         exp2_f64, exp10_f64, expm1_f64, fabs_f64, floor_f64, lgamma_f64, log_f64, log2_f64,
         log10_f64, log1p_f64, logb_f64, rint_f64, round_f64, rsqrt_f64, sin_f64, sinh_f64,
-        sinpi_f64, sqrt_f64, tan_f64, tanh_f64, tanpi_f64, tgamma_f64, trunc_f64
+        sinpi_f64, sqrt_f64, tan_f64, tanh_f64, tanpi_f64, tgamma_f64, trunc_f64, frexp_mant_f64
     }
     math: extern "C" fn(f64, f64) -> f64 {
         atan2_f64, atan2pi_f64, copysign_f64, fdim_f64, fmax_f64, fmin_f64, fmod_f64, hypot_f64,
-        maxmag_f64, minmag_f64, nextafter_f64, pow_f64, powr_f64, remainder_f64
+        maxmag_f64, minmag_f64, nextafter_f64, pow_f64, powr_f64, remainder_f64, remquo_rem_f64
+    }
+    math: extern "C" fn(f64, f64) -> i32 {
+        remquo_quo_f64
     }
     math: extern "C" fn(f64, f64, f64) -> f64 {
         fma_f64, mad_f64
@@ -148,7 +180,7 @@ builtins! {
         ldexp_f64, pown_f64, rootn_f64
     }
     math: extern "C" fn(f64) -> i32 {
-        ilogb_f64
+        ilogb_f64, frexp_exp_f64, lgamma_r_sign_f64
     }
     integer: extern "C" fn(i8) -> i8 {
         s_abs_i8, u_abs_i8, clz_i8, ctz_i8, popcount_i8
@@ -247,18 +279,99 @@ builtins! {
     memory: unsafe extern "C" fn(*mut u8, *const u8, i64) {
         memmove
     }
+    image: unsafe extern "C" fn(*mut u8, *const u8, i32, *const u8, i32) {
+        spirjit_image_read
+    }
+    image: unsafe extern "C" fn(*const u8, *const u8, *const u8, i32) {
+        spirjit_image_write
+    }
+    image: unsafe extern "C" fn(*const u8, i32) -> i32 {
+        spirjit_image_query
+    }
+    printf: unsafe extern "C" fn(*const u8, *const u8, *const u8, i32, i64) -> i32 {
+        spirjit_printf
+    }
 }
 
-/// Every builtin, in declaration order.
+#[cfg(target_arch = "x86_64")]
+use std::arch::x86_64::{__m128, __m128d, __m128i};
+
+#[cfg(target_arch = "x86_64")]
+builtins! {
+    static VECTOR_TABLE;
+    vector: extern "C" fn(__m128) -> __m128 {
+        acos_v4f32, acosh_v4f32, acospi_v4f32, asin_v4f32, asinh_v4f32, asinpi_v4f32, atan_v4f32,
+        atanh_v4f32, atanpi_v4f32, cbrt_v4f32, ceil_v4f32, cos_v4f32, cosh_v4f32, cospi_v4f32,
+        erf_v4f32, erfc_v4f32, exp_v4f32, exp2_v4f32, exp10_v4f32, expm1_v4f32, fabs_v4f32,
+        floor_v4f32, lgamma_v4f32, log_v4f32, log2_v4f32, log10_v4f32, log1p_v4f32, logb_v4f32,
+        rint_v4f32, round_v4f32, rsqrt_v4f32, sin_v4f32, sinh_v4f32, sinpi_v4f32, sqrt_v4f32,
+        tan_v4f32, tanh_v4f32, tanpi_v4f32, tgamma_v4f32, trunc_v4f32
+    }
+    vector: extern "C" fn(__m128, __m128) -> __m128 {
+        atan2_v4f32, atan2pi_v4f32, copysign_v4f32, fdim_v4f32, fmax_v4f32, fmin_v4f32, fmod_v4f32,
+        hypot_v4f32, maxmag_v4f32, minmag_v4f32, nextafter_v4f32, pow_v4f32, powr_v4f32,
+        remainder_v4f32
+    }
+    vector: extern "C" fn(__m128, __m128, __m128) -> __m128 {
+        fma_v4f32, mad_v4f32
+    }
+    vector: extern "C" fn(__m128, __m128i) -> __m128 {
+        ldexp_v4f32, pown_v4f32, rootn_v4f32
+    }
+    vector: extern "C" fn(__m128) -> __m128i {
+        ilogb_v4f32
+    }
+    vector: extern "C" fn(__m128d) -> __m128d {
+        acos_v2f64, acosh_v2f64, acospi_v2f64, asin_v2f64, asinh_v2f64, asinpi_v2f64, atan_v2f64,
+        atanh_v2f64, atanpi_v2f64, cbrt_v2f64, ceil_v2f64, cos_v2f64, cosh_v2f64, cospi_v2f64,
+        erf_v2f64, erfc_v2f64, exp_v2f64, exp2_v2f64, exp10_v2f64, expm1_v2f64, fabs_v2f64,
+        floor_v2f64, lgamma_v2f64, log_v2f64, log2_v2f64, log10_v2f64, log1p_v2f64, logb_v2f64,
+        rint_v2f64, round_v2f64, rsqrt_v2f64, sin_v2f64, sinh_v2f64, sinpi_v2f64, sqrt_v2f64,
+        tan_v2f64, tanh_v2f64, tanpi_v2f64, tgamma_v2f64, trunc_v2f64
+    }
+    vector: extern "C" fn(__m128d, __m128d) -> __m128d {
+        atan2_v2f64, atan2pi_v2f64, copysign_v2f64, fdim_v2f64, fmax_v2f64, fmin_v2f64, fmod_v2f64,
+        hypot_v2f64, maxmag_v2f64, minmag_v2f64, nextafter_v2f64, pow_v2f64, powr_v2f64,
+        remainder_v2f64
+    }
+    vector: extern "C" fn(__m128d, __m128d, __m128d) -> __m128d {
+        fma_v2f64, mad_v2f64
+    }
+}
+
+#[cfg(not(target_arch = "x86_64"))]
+static VECTOR_TABLE: &[Builtin] = &[];
+
+/// Every builtin: the scalar functions in declaration order, then the vector forms.
 pub fn table() -> &'static [Builtin] {
-    TABLE
+    static TABLE: OnceLock<Vec<Builtin>> = OnceLock::new();
+    TABLE.get_or_init(|| {
+        SCALAR_TABLE
+            .iter()
+            .chain(VECTOR_TABLE)
+            .map(|b| Builtin { symbol: b.symbol, params: b.params, ret: b.ret, address: b.address })
+            .collect()
+    })
+}
+
+/// The vector form of the scalar builtin `symbol` (`sin_f32` → `sin_v4f32`,
+/// `pow_f64` → `pow_v2f64`), if there is one: it takes and returns 128-bit registers
+/// whose lanes are the scalar form's operands, and gives identical results per lane.
+pub fn vector_form(symbol: &str) -> Option<&'static Builtin> {
+    let v = if let Some(base) = symbol.strip_suffix("_f32") {
+        format!("{base}_v4f32")
+    } else {
+        format!("{}_v2f64", symbol.strip_suffix("_f64")?)
+    };
+    lookup(&v)
 }
 
 /// The builtin named `symbol`, if there is one.
 pub fn lookup(symbol: &str) -> Option<&'static Builtin> {
     static INDEX: OnceLock<HashMap<&'static str, usize>> = OnceLock::new();
-    let index = INDEX.get_or_init(|| TABLE.iter().enumerate().map(|(i, b)| (b.symbol, i)).collect());
-    index.get(symbol).map(|&i| &TABLE[i])
+    let all = table();
+    let index = INDEX.get_or_init(|| all.iter().enumerate().map(|(i, b)| (b.symbol, i)).collect());
+    index.get(symbol).map(|&i| &all[i])
 }
 
 #[cfg(test)]

@@ -13,6 +13,9 @@
 
 use std::f64::consts::PI;
 
+mod parts;
+pub use parts::*;
+
 /// OpenCL `FP_ILOGB0`: `ilogb(0)`.
 pub const FP_ILOGB0: i32 = i32::MIN;
 /// OpenCL `FP_ILOGBNAN`: `ilogb(NaN)` (also `ilogb(inf)` is `i32::MAX`).
@@ -56,11 +59,11 @@ macro_rules! widen {
 
 defs! {
     acos_f64(x: f64) -> f64 => x.acos();
-    acosh_f64(x: f64) -> f64 => x.acosh();
+    acosh_f64(x: f64) -> f64 => if x < 1.0 { f64::NAN } else { libm::acosh(x) };
     asin_f64(x: f64) -> f64 => x.asin();
-    asinh_f64(x: f64) -> f64 => x.asinh();
+    asinh_f64(x: f64) -> f64 => libm::asinh(x);
     atan_f64(x: f64) -> f64 => x.atan();
-    atanh_f64(x: f64) -> f64 => x.atanh();
+    atanh_f64(x: f64) -> f64 => libm::atanh(x);
     atan2_f64(y: f64, x: f64) -> f64 => y.atan2(x);
     cbrt_f64(x: f64) -> f64 => x.cbrt();
     ceil_f64(x: f64) -> f64 => x.ceil();

@@ -2,7 +2,7 @@
 //!
 //! [`AbiType`] maps each Rust type that may cross the boundary to its [`ArgType`];
 //! [`Signature`] is implemented for every `extern "C"` function pointer type (safe and
-//! `unsafe`) of up to four such parameters. The table macro coerces each builtin to the
+//! `unsafe`) of up to five such parameters. The table macro coerces each builtin to the
 //! function pointer type written next to it, so a signature that disagrees with the
 //! function, or a type that cannot cross, does not compile. This module holds no
 //! functions the kernels call.
@@ -27,6 +27,13 @@ abi_types! {
     *mut u8 => Ptr, *const u8 => Ptr, () => Void,
 }
 
+#[cfg(target_arch = "x86_64")]
+abi_types! {
+    std::arch::x86_64::__m128 => F32X4,
+    std::arch::x86_64::__m128d => F64X2,
+    std::arch::x86_64::__m128i => I32X4,
+}
+
 /// The signature of an `extern "C"` function pointer type.
 pub trait Signature {
     const PARAMS: &'static [ArgType];
@@ -48,4 +55,4 @@ macro_rules! signatures {
     };
 }
 
-signatures! { (), (A), (A, B), (A, B, C), (A, B, C, D) }
+signatures! { (), (A), (A, B), (A, B, C), (A, B, C, D), (A, B, C, D, E) }

@@ -20,7 +20,9 @@ pub fn to_py(e: spirjit::Error) -> PyErr {
         spirjit::Error::Compile(_) => CompileError::new_err(msg),
         spirjit::Error::Argument { .. } => ArgumentError::new_err(msg),
         spirjit::Error::Launch { .. } => LaunchError::new_err(msg),
-        spirjit::Error::Kernel { .. } | spirjit::Error::Cancelled { .. } => KernelError::new_err(msg),
+        spirjit::Error::Kernel { .. } | spirjit::Error::Cancelled { .. } | spirjit::Error::TimedOut { .. } => {
+            KernelError::new_err(msg)
+        }
         spirjit::Error::NoSuchKernel { .. } => ArgumentError::new_err(msg),
         _ => Error::new_err(msg),
     }

@@ -1,13 +1,15 @@
 //! Launching a kernel from Python: turning classified arguments into runtime `Arg`s
 //! (NumPy arrays zero-copy), running the dispatch on a helper thread with the GIL
 //! released, and polling for Ctrl-C meanwhile (cancelling the dispatch when it comes).
+//! Helper threads are kept and reused (one per concurrent launch), so a launch costs a
+//! hand-over, not a thread start.
 //!
 //! This module must not check arguments against parameter types beyond what memory
 //! safety needs (contiguity, writability, object dtypes); the runtime and the Python
 //! layer do that.
 
 use std::panic::{catch_unwind, AssertUnwindSafe};
-use std::sync::mpsc;
+use std::sync::{mpsc, Mutex, PoisonError};
 use std::time::Duration;
 
 use numpy::npyffi::flags::{NPY_ARRAY_C_CONTIGUOUS, NPY_ARRAY_WRITEABLE};
@@ -20,6 +22,48 @@ use crate::errors::{argument, internal, to_py};
 
 /// How often the waiting thread checks for Ctrl-C.
 const SIGNAL_POLL: Duration = Duration::from_millis(20);
+
+/// Most idle helper threads kept for later launches.
+const MAX_IDLE_HELPERS: usize = 8;
+
+/// What a helper thread runs: one launch, whose result it sends back itself.
+type Job = Box<dyn FnOnce() + Send + 'static>;
+
+/// Idle helper threads, each waiting on its job channel.
+static IDLE: Mutex<Vec<mpsc::Sender<Job>>> = Mutex::new(Vec::new());
+
+/// Run `job` on an idle helper thread (starting one when none is idle); returns the
+/// helper's channel, to give back with [`release_helper`] once the job is done.
+fn start_on_helper(job: Job) -> Result<mpsc::Sender<Job>, String> {
+    let idle = IDLE.lock().unwrap_or_else(PoisonError::into_inner).pop();
+    let job = match idle {
+        Some(tx) => match tx.send(job) {
+            Ok(()) => return Ok(tx),
+            // The helper is gone (it never exits while its sender lives; be safe).
+            Err(mpsc::SendError(job)) => job,
+        },
+        None => job,
+    };
+    let (tx, rx) = mpsc::channel::<Job>();
+    std::thread::Builder::new()
+        .name("spirjit-launch".into())
+        .spawn(move || {
+            while let Ok(job) = rx.recv() {
+                job();
+            }
+        })
+        .map_err(|e| e.to_string())?;
+    tx.send(job).map_err(|_| "the new launch thread ended at once".to_string())?;
+    Ok(tx)
+}
+
+/// Keep the helper behind `tx` for later launches.
+fn release_helper(tx: mpsc::Sender<Job>) {
+    let mut idle = IDLE.lock().unwrap_or_else(PoisonError::into_inner);
+    if idle.len() < MAX_IDLE_HELPERS {
+        idle.push(tx);
+    }
+}
 
 /// A classified argument whose memory stays valid while the call holds `array`.
 enum Prepared {
@@ -120,42 +164,47 @@ pub fn run(
     let items: Vec<Bound<'_, PyAny>> = args.iter().collect();
     let prepared = items.iter().enumerate().map(|(i, a)| prepare(kernel, i, a)).collect::<PyResult<Vec<_>>>()?;
     let token = CancelToken::new();
-    let (tx, mut rx) = mpsc::channel::<std::thread::Result<spirjit::Result<RunInfo>>>();
-    let (result, interrupt) = std::thread::scope(|s| {
-        let worker_token = token.clone();
-        let prepared = &prepared;
-        let spawned = std::thread::Builder::new().name("spirjit-launch".into()).spawn_scoped(s, move || {
+    type Outcome = (std::thread::Result<spirjit::Result<RunInfo>>, Vec<Prepared>);
+    let (tx, mut rx) = mpsc::channel::<Outcome>();
+    let job: Job = {
+        let (kernel, range, token) = (kernel.clone(), range.clone(), token.clone());
+        Box::new(move || {
             let r = catch_unwind(AssertUnwindSafe(|| {
-                // SAFETY: the arrays behind `prepared` are kept alive by `items` until
-                // this scope ends, and the Python caller does not free them meanwhile.
-                let mut rargs = unsafe { to_args(prepared) };
-                kernel.run_cancellable(range, &mut rargs, &worker_token)
+                // SAFETY: the arrays behind `prepared` are kept alive by `items`, which
+                // the caller holds until it has received this job's outcome.
+                let mut rargs = unsafe { to_args(&prepared) };
+                kernel.run_cancellable(&range, &mut rargs, &token)
             }));
-            let _ = tx.send(r);
-        });
-        if let Err(e) = spawned {
-            return (Err(internal(format!("cannot start the launch thread: {e}"))), None);
-        }
-        let mut interrupt: Option<PyErr> = None;
-        loop {
-            let receiver = &mut rx;
-            match py.detach(move || receiver.recv_timeout(SIGNAL_POLL)) {
-                Ok(Ok(r)) => return (r.map_err(to_py), interrupt),
-                Ok(Err(_)) => return (Err(internal("the kernel launch panicked")), interrupt),
-                Err(mpsc::RecvTimeoutError::Timeout) => {
-                    if interrupt.is_none() {
-                        if let Err(e) = py.check_signals() {
-                            token.cancel();
-                            interrupt = Some(e);
-                        }
+            let _ = tx.send((r, prepared));
+        })
+    };
+    let helper = match start_on_helper(job) {
+        Ok(h) => h,
+        Err(e) => return Err(internal(format!("cannot start the launch thread: {e}"))),
+    };
+    let mut interrupt: Option<PyErr> = None;
+    let result = loop {
+        let receiver = &mut rx;
+        match py.detach(move || receiver.recv_timeout(SIGNAL_POLL)) {
+            Ok((Ok(r), _)) => break r.map_err(to_py),
+            Ok((Err(_), _)) => break Err(internal("the kernel launch panicked")),
+            Err(mpsc::RecvTimeoutError::Timeout) => {
+                if interrupt.is_none() {
+                    if let Err(e) = py.check_signals() {
+                        token.cancel();
+                        interrupt = Some(e);
                     }
                 }
-                Err(mpsc::RecvTimeoutError::Disconnected) => {
-                    return (Err(internal("the launch thread ended without a result")), interrupt)
-                }
+            }
+            Err(mpsc::RecvTimeoutError::Disconnected) => {
+                // The job was dropped without running: the arrays were never touched.
+                drop(items);
+                return Err(internal("the launch thread ended without a result"));
             }
         }
-    });
+    };
+    release_helper(helper);
+    drop(items);
     if let Some(e) = interrupt {
         return Err(e);
     }

@@ -8,6 +8,7 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 use spirjit_jit::ir::{AddressSpace, ParamKind};
+use spirjit_jit::lower::{self, DumpKind, LowerOptions};
 
 use super::help;
 use super::opts::Opts;
@@ -38,14 +39,34 @@ fn load(path: &str, options: &Options) -> Result<Program, CliError> {
 
 /// `spirjit info MODULE`
 pub fn info(args: &[String], out: &mut dyn Write) -> Result<(), CliError> {
-    let o = Opts::parse(args, &[], &[], help::INFO)?;
+    let o = Opts::parse(args, &["--lanes"], &["--unchecked"], help::INFO)?;
     if o.has("--help") {
         return write!(out, "{}", help::INFO).map_err(write_err);
     }
     let path = o.module()?;
-    let p = load(path, &Options::default())?;
-    let text = info_text(path, &p);
+    let lanes = o.number::<u32>("--lanes")?.unwrap_or(4);
+    if lanes == 0 {
+        return Err(o.usage_error("`--lanes` must be at least 1"));
+    }
+    let p = load(path, &Options { lanes, checked: !o.has("--unchecked") })?;
+    let mut text = info_text(path, &p);
+    text += &path_text(&p, lanes);
     out.write_all(text.as_bytes()).map_err(write_err)
+}
+
+/// Which lowering path each kernel gets at `lanes` work-items per lane group.
+fn path_text(p: &Program, lanes: u32) -> String {
+    let kernels = p.kernels();
+    let mut s = format!("\npaths (--lanes {lanes}):\n");
+    let width = kernels.iter().map(|k| k.name().len()).max().unwrap_or(0);
+    for k in &kernels {
+        let note = match k.path() {
+            Ok(path) => path.note,
+            Err(e) => format!("does not compile: {e}"),
+        };
+        s += &format!("  {:width$}  {note}\n", k.name());
+    }
+    s
 }
 
 fn info_text(path: &str, p: &Program) -> String {
@@ -90,9 +111,14 @@ fn info_text(path: &str, p: &Program) -> String {
     s
 }
 
-/// `spirjit dump MODULE [--kernel NAME] [--clif]`
+/// `spirjit dump MODULE [--kernel NAME] [--lanes W] [--kir|--clif|--clif-opt|--asm]`
 pub fn dump(args: &[String], out: &mut dyn Write) -> Result<(), CliError> {
-    let o = Opts::parse(args, &["--kernel", "--lanes"], &["--clif", "--unchecked"], help::DUMP)?;
+    let o = Opts::parse(
+        args,
+        &["--kernel", "--lanes"],
+        &["--kir", "--clif", "--clif-opt", "--asm", "--unchecked"],
+        help::DUMP,
+    )?;
     if o.has("--help") {
         return write!(out, "{}", help::DUMP).map_err(write_err);
     }
@@ -108,7 +134,19 @@ pub fn dump(args: &[String], out: &mut dyn Write) -> Result<(), CliError> {
             m
         }
     };
-    let text = if o.has("--clif") { Program::from_module(module, &options).dump_clif()? } else { module.to_string() };
+    let kinds: Vec<&str> = ["--kir", "--clif", "--clif-opt", "--asm"].into_iter().filter(|f| o.has(f)).collect();
+    if kinds.len() > 1 {
+        return Err(o.usage_error(format!("choose one of {}", kinds.join(", "))));
+    }
+    let lower_options = LowerOptions { lanes: options.lanes, checked: options.checked };
+    let text = match kinds.first().copied() {
+        None | Some("--kir") => module.to_string(),
+        Some("--clif") => lower::dump(&module, &lower_options, DumpKind::Clif).map_err(crate::Error::Compile)?,
+        Some("--clif-opt") => {
+            lower::dump(&module, &lower_options, DumpKind::OptimizedClif).map_err(crate::Error::Compile)?
+        }
+        Some(_) => lower::dump(&module, &lower_options, DumpKind::Asm).map_err(crate::Error::Compile)?,
+    };
     out.write_all(text.as_bytes()).map_err(write_err)
 }
 
@@ -127,6 +165,7 @@ pub fn run(args: &[String], out: &mut dyn Write) -> Result<(), CliError> {
             "--repeat",
             "--threads",
             "--lanes",
+            "--timeout",
         ],
         &["--unchecked"],
         help::RUN,
@@ -142,6 +181,12 @@ pub fn run(args: &[String], out: &mut dyn Write) -> Result<(), CliError> {
     if repeat == 0 {
         return Err(o.usage_error("`--repeat` must be at least 1"));
     }
+    let timeout = match o.number::<f64>("--timeout")? {
+        None => None,
+        Some(s) if s.is_finite() && s > 0.0 && s <= 1e9 => Some(std::time::Duration::from_secs_f64(s)),
+        Some(s) => return Err(o.usage_error(format!("`--timeout` must be a positive number of seconds, got {s}"))),
+    };
+    let run_options = crate::kernel::RunOptions { timeout, cancel: None };
     let specs =
         o.all("--arg").iter().map(|s| parse_spec(s).map_err(|m| o.usage_error(m))).collect::<Result<Vec<_>, _>>()?;
     let prints = o.all("--print").iter().map(|s| parse_print(s, &o)).collect::<Result<Vec<_>, _>>()?;
@@ -194,7 +239,7 @@ pub fn run(args: &[String], out: &mut dyn Write) -> Result<(), CliError> {
     let mut host = specs.iter().map(materialize).collect::<Result<Vec<_>, _>>().map_err(CliError::Message)?;
     for index in prints.iter().map(|(i, _)| *i).chain(outs.iter().map(|(i, _)| *i)) {
         match host.get(index) {
-            Some(HostArg::Buffer(_)) => {}
+            Some(HostArg::Buffer(_) | HostArg::Image(_)) => {}
             Some(_) => {
                 return Err(o.usage_error(format!("argument {index} is not a buffer, so it cannot be printed or saved")))
             }
@@ -210,9 +255,11 @@ pub fn run(args: &[String], out: &mut dyn Write) -> Result<(), CliError> {
                 HostArg::Buffer(b) => Arg::Buffer(b.bytes_mut()),
                 HostArg::Value(v) => Arg::Value(v.clone()),
                 HostArg::Local(n) => Arg::Local(*n),
+                HostArg::Image(img) => Arg::Image(img),
+                HostArg::Sampler(s) => Arg::Sampler(*s),
             })
             .collect();
-        let i = kernel.run(&range, &mut args)?;
+        let i = kernel.run_with(&range, &mut args, &run_options)?;
         times.push(i.elapsed);
         info = Some(i);
     }
@@ -227,11 +274,35 @@ pub fn run(args: &[String], out: &mut dyn Write) -> Result<(), CliError> {
             let more = if b.count() > *n { ", ..." } else { "" };
             writeln!(out, "arg {index} {name} {}[{}]: [{}{more}]", b.dtype.name(), b.count(), shown.join(", "))
                 .map_err(write_err)?;
+        } else if let Some(HostArg::Image(img)) = host.get(*index) {
+            // Images print their first elements as raw bytes in hex.
+            let name =
+                kernel.params().get(*index).and_then(|p| p.name.clone()).unwrap_or_else(|| format!("arg{index}"));
+            let count = img.bytes().len() / img.element_size();
+            let shown: Vec<String> = img
+                .bytes()
+                .chunks(img.element_size())
+                .take(*n)
+                .map(|e| e.iter().map(|b| format!("{b:02x}")).collect())
+                .collect();
+            let more = if count > *n { ", ..." } else { "" };
+            writeln!(
+                out,
+                "arg {index} {name} image{}_t {}:{}[{count}]: [{}{more}]",
+                img.dim().name(),
+                img.channel_order().name(),
+                img.channel_type().name(),
+                shown.join(", ")
+            )
+            .map_err(write_err)?;
         }
     }
     for (index, file) in &outs {
-        if let Some(HostArg::Buffer(b)) = host.get(*index) {
-            npy::write(file, b.dtype, b.bytes())?;
+        match host.get(*index) {
+            Some(HostArg::Buffer(b)) => npy::write(file, b.dtype, b.bytes())?,
+            // An image is saved as its texels' raw bytes.
+            Some(HostArg::Image(img)) => npy::write(file, npy::DType::U8, img.bytes())?,
+            _ => {}
         }
     }
     Ok(())

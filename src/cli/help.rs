@@ -1,8 +1,8 @@
 //! Help and usage texts of the command line. Text only; no logic.
 
 pub const USAGE: &str = "\
-Usage: spirjit info MODULE
-       spirjit dump MODULE [--kernel NAME] [--clif]
+Usage: spirjit info MODULE [--lanes W]
+       spirjit dump MODULE [--kernel NAME] [--lanes W] [--kir|--clif|--clif-opt|--asm]
        spirjit run MODULE [--kernel NAME] --global X[,Y[,Z]] [--arg SPEC]... [options]
 ";
 
@@ -13,8 +13,10 @@ Usage: spirjit <COMMAND> [ARGS]
 
 Commands:
   info MODULE                      kernels, arguments (types, address spaces, names),
-                                   capabilities, addressing, required work-group sizes
-  dump MODULE [--kernel NAME]      the kernel IR as text; --clif for Cranelift IR
+                                   capabilities, addressing, required work-group sizes,
+                                   and the lowering path each kernel gets
+  dump MODULE [--kernel NAME]      the kernel IR as text; --clif for Cranelift IR,
+                                   --asm for machine code (--lanes W for the SIMD path)
   run MODULE --kernel NAME ...     run a kernel on generated or .npy data
 
 Options:
@@ -26,19 +28,26 @@ Environment:
 ";
 
 pub const INFO: &str = "\
-Usage: spirjit info MODULE
+Usage: spirjit info MODULE [--lanes W] [--unchecked]
 
 Print the module's kernels with their arguments (type, address space, name, access),
-the declared capabilities, the addressing model and required work-group sizes.
+the declared capabilities, the addressing model and required work-group sizes, and
+which lowering path each kernel gets when compiled for W work-items per lane group
+(default 4): the vector path (SIMD lanes, masked when control flow diverges) or the
+scalar path and why.
 ";
 
 pub const DUMP: &str = "\
-Usage: spirjit dump MODULE [--kernel NAME] [--clif] [--lanes W] [--unchecked]
+Usage: spirjit dump MODULE [--kernel NAME] [--lanes W] [--kir|--clif|--clif-opt|--asm] [--unchecked]
 
 Print the kernel IR (KIR) of the module, or of one kernel with --kernel.
-  --clif          print the Cranelift IR the code generator builds instead
-  --lanes W       work-items per lane group for --clif (default 1)
-  --unchecked     without bounds checks, for --clif
+  --kir           the kernel IR (the default)
+  --clif          the Cranelift IR the code generator builds, before optimisation
+  --clif-opt      the Cranelift IR after Cranelift's optimisations
+  --asm           the machine code (Cranelift's disassembly of its final instructions)
+  --lanes W       work-items per lane group (default 1: the scalar path; 4 or 8 show
+                  the SIMD path); each kernel's header line says which path it got
+  --unchecked     without bounds checks
 ";
 
 pub const RUN: &str = "\
@@ -56,6 +65,12 @@ Argument SPEC:
   TYPExN=V1,...,VN    a vector value, e.g. f32x4=1,2,3,4
   bytes=HEX           a by-value argument as raw little-endian bytes (structs)
   local=BYTES         local memory for a __local pointer argument
+  imageDIM:ORDER:TYPE:SIZE=INIT
+                      an image, e.g. image2d:rgba:unorm8:64x32=rand:1; DIM is 1d,
+                        1d_array, 1d_buffer, 2d, 2d_array, 3d; SIZE is WxH (WxHxD,
+                        W x LAYERS...); INIT is zeros, rand:SEED or @FILE.npy (raw
+                        texel bytes); --print / --out show its raw bytes
+  sampler=PROPS       a sampler, e.g. sampler=normalized,repeat,linear
   TYPE is one of i8, u8, i16, u16, i32, u32, i64, u64, f32, f64.
 
 Options:
@@ -70,4 +85,5 @@ Options:
   --threads N            worker threads (0: one per core)
   --lanes W              work-items per lane group (default 1)
   --unchecked            no bounds checks on memory accesses
+  --timeout SECONDS      stop the kernel after this long (each run of --repeat)
 ";

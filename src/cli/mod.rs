@@ -7,6 +7,7 @@
 
 mod commands;
 mod help;
+mod image_spec;
 mod opts;
 mod spec;
 

@@ -33,6 +33,10 @@ pub enum ArgSpec {
     Local(u64),
     /// A by-value argument given as raw bytes (structs).
     Bytes(Vec<u8>),
+    /// An image (`image2d:rgba:unorm8:WxH=rand:1`, see `image_spec`).
+    Image(super::image_spec::ImageSpec),
+    /// A sampler (`sampler=normalized,repeat,linear`).
+    Sampler(crate::Sampler),
 }
 
 const TYPES: &str = "i8, u8, i16, u16, i32, u32, i64, u64, f32, f64";
@@ -50,6 +54,12 @@ pub fn parse_spec(spec: &str) -> Result<ArgSpec, String> {
         ));
     };
     let (left, right) = (left.trim(), right.trim());
+    if left == "sampler" {
+        return super::image_spec::parse_sampler(right, spec).map(ArgSpec::Sampler);
+    }
+    if let Some(image) = super::image_spec::parse_image(left, right, spec) {
+        return image.map(ArgSpec::Image);
+    }
     if left == "local" {
         return right
             .parse::<u64>()
@@ -221,6 +231,8 @@ pub(crate) enum HostArg {
     Buffer(HostBuffer),
     Value(Vec<u8>),
     Local(usize),
+    Image(crate::Image),
+    Sampler(crate::Sampler),
 }
 
 /// SplitMix64: small, fast and the same everywhere.
@@ -254,6 +266,8 @@ pub(crate) fn materialize(spec: &ArgSpec) -> Result<HostArg, String> {
             usize::try_from(*n).map(HostArg::Local).map_err(|_| format!("{n} bytes of local memory are too many"))
         }
         ArgSpec::Bytes(b) => Ok(HostArg::Value(b.clone())),
+        ArgSpec::Image(s) => super::image_spec::materialize_image(s).map(HostArg::Image),
+        ArgSpec::Sampler(s) => Ok(HostArg::Sampler(*s)),
         ArgSpec::Value { dtype, values } => {
             let mut bytes = Vec::new();
             for v in values {

@@ -18,7 +18,11 @@ fn param(name: &str, space: AddressSpace) -> Param {
     }
 }
 
+/// A mock launched under this name panics in the driver while running work-group 1.
+pub(super) const PANICKING_KERNEL: &str = "mock-panic";
+
 struct Mock {
+    name: &'static str,
     entry: EntryFn,
     lanes: u32,
     barriers: u32,
@@ -29,14 +33,25 @@ struct Mock {
 
 impl Mock {
     fn new(entry: EntryFn) -> Mock {
-        Mock { entry, lanes: 1, barriers: 0, local_static: 0, zero_init: vec![], private_stride: 0 }
+        Mock { name: "mock", entry, lanes: 1, barriers: 0, local_static: 0, zero_init: vec![], private_stride: 0 }
     }
 
     fn run(&self, range: &NdRange, params: &[Param], args: &mut [Arg<'_>], cancel: &CancelToken) -> Result<()> {
-        let Some(plan) = plan(range, "mock", None, 64, self.lanes)? else { return Ok(()) };
-        let bound = bind("mock", params, args)?;
+        self.run_limited(range, params, args, cancel, None)
+    }
+
+    fn run_limited(
+        &self,
+        range: &NdRange,
+        params: &[Param],
+        args: &mut [Arg<'_>],
+        cancel: &CancelToken,
+        limit: Option<std::time::Duration>,
+    ) -> Result<()> {
+        let Some(plan) = plan(range, self.name, None, 64, self.lanes)? else { return Ok(()) };
+        let bound = bind(self.name, params, args)?;
         let launch = Launch {
-            kernel: "mock",
+            kernel: self.name,
             params,
             entry: self.entry,
             lanes: self.lanes,
@@ -47,13 +62,45 @@ impl Mock {
             barrier_count: self.barriers,
             plan: &plan,
             bound: &bound,
+            data_region: (0, 0),
         };
-        run(&launch, cancel)
+        match limit {
+            None => run(&launch, cancel),
+            Some(_) => run_limited(&launch, cancel, limit),
+        }
     }
 }
 
 unsafe fn ctx<'a>(c: *const LaunchContext) -> &'a LaunchContext {
     &*c
+}
+
+/// The entry protocol around a body that runs one lane group: lane groups
+/// `first..first + count` in order, stopping at the first error or cancellation and
+/// recording lane groups that stop at different points (as compiled entries do).
+unsafe fn each(c: *const LaunchContext, first: u64, count: u64, lanes: u64, mut body: impl FnMut(u64) -> u64) -> u64 {
+    let mut seen = None;
+    for lg in first..first + count {
+        let s = body(lg);
+        if s == Status::ERROR || s == Status::CANCELLED {
+            return s;
+        }
+        match seen {
+            None => seen = Some(s),
+            Some(f) if f != s => {
+                *ctx(c).error = ErrorRecord {
+                    kind: error_kind::BARRIER_MISMATCH,
+                    arg: u32::MAX,
+                    offset: f,
+                    size: s,
+                    local_linear_id: lg * lanes,
+                };
+                return Status::ERROR;
+            }
+            Some(_) => {}
+        }
+    }
+    seen.unwrap_or(Status::DONE)
 }
 
 /// Local and global id of local linear id `l`.
@@ -73,7 +120,11 @@ fn items(c: &LaunchContext) -> u64 {
 
 /// Writes `1 + x + (y << 20) + (z << 40)` of its global id at its (offset-free) linear
 /// global index into buffer 0.
-unsafe extern "C" fn write_ids<const W: u64>(c: *const LaunchContext, lg: u64, _resume: u64) -> u64 {
+unsafe extern "C" fn write_ids<const W: u64>(c: *const LaunchContext, first: u64, count: u64, resume: u64) -> u64 {
+    each(c, first, count, W, |lg| write_ids_lg::<W>(c, lg, resume))
+}
+
+unsafe fn write_ids_lg<const W: u64>(c: *const LaunchContext, lg: u64, _resume: u64) -> u64 {
     let c = ctx(c);
     let buf = *c.args as *mut u64;
     for lane in 0..W {
@@ -121,7 +172,11 @@ fn every_work_item_runs_once() {
 /// Two barriers: each work-item publishes its global linear id in local memory, then
 /// reads its right neighbour's (cyclically within the group) and saves its local id in
 /// private state across the barrier.
-unsafe extern "C" fn rotate(c: *const LaunchContext, lg: u64, resume: u64) -> u64 {
+unsafe extern "C" fn rotate(c: *const LaunchContext, first: u64, count: u64, resume: u64) -> u64 {
+    each(c, first, count, 1, |lg| rotate_lg(c, lg, resume))
+}
+
+unsafe fn rotate_lg(c: *const LaunchContext, lg: u64, resume: u64) -> u64 {
     let c = ctx(c);
     let local = c.local_mem as *mut u64;
     let private = c.private_mem.add((lg * c.private_stride) as usize) as *mut u64;
@@ -160,7 +215,11 @@ fn barriers_resume_every_lane_group() {
     }
 }
 
-unsafe extern "C" fn diverge(_c: *const LaunchContext, lg: u64, resume: u64) -> u64 {
+unsafe extern "C" fn diverge(c: *const LaunchContext, first: u64, count: u64, resume: u64) -> u64 {
+    each(c, first, count, 1, |lg| diverge_lg(c, lg, resume))
+}
+
+unsafe fn diverge_lg(_c: *const LaunchContext, lg: u64, resume: u64) -> u64 {
     if lg == 0 && resume == 0 {
         1
     } else {
@@ -185,7 +244,11 @@ fn different_barriers_are_an_error() {
     assert!(text.contains("stopped at barrier 1") && text.contains("finished the kernel"), "{text}");
 }
 
-unsafe extern "C" fn out_of_bounds(c: *const LaunchContext, lg: u64, _resume: u64) -> u64 {
+unsafe extern "C" fn out_of_bounds(c: *const LaunchContext, first: u64, count: u64, resume: u64) -> u64 {
+    each(c, first, count, 1, |lg| out_of_bounds_lg(c, lg, resume))
+}
+
+unsafe fn out_of_bounds_lg(c: *const LaunchContext, lg: u64, _resume: u64) -> u64 {
     let c = ctx(c);
     if c.group_id[0] == 2 && lg == 1 {
         *c.error = ErrorRecord { kind: error_kind::OUT_OF_BOUNDS, arg: 0, offset: 64, size: 8, local_linear_id: 1 };
@@ -220,7 +283,11 @@ fn kernel_errors_name_the_work_item() {
     assert!(text.contains("8 bytes at byte offset 64"), "{text}");
 }
 
-unsafe extern "C" fn spin(c: *const LaunchContext, _lg: u64, _resume: u64) -> u64 {
+unsafe extern "C" fn spin(c: *const LaunchContext, first: u64, count: u64, resume: u64) -> u64 {
+    each(c, first, count, 1, |lg| spin_lg(c, lg, resume))
+}
+
+unsafe fn spin_lg(c: *const LaunchContext, _lg: u64, _resume: u64) -> u64 {
     let c = ctx(c);
     while (*c.cancel).load(Ordering::Relaxed) == 0 {
         std::hint::spin_loop();
@@ -253,7 +320,11 @@ fn cancel_stops_a_running_kernel() {
 
 /// Checks local memory layout: static part zeroed where asked, `__local` argument
 /// 128-byte aligned after it; reports 1 per group in buffer 0 when all is well.
-unsafe extern "C" fn locals(c: *const LaunchContext, _lg: u64, _resume: u64) -> u64 {
+unsafe extern "C" fn locals(c: *const LaunchContext, first: u64, count: u64, resume: u64) -> u64 {
+    each(c, first, count, 1, |lg| locals_lg(c, lg, resume))
+}
+
+unsafe fn locals_lg(c: *const LaunchContext, _lg: u64, _resume: u64) -> u64 {
     let c = ctx(c);
     let out = *c.args as *mut u64;
     let la = *c.args.add(1);
@@ -281,4 +352,69 @@ fn local_memory_layout() {
     )
     .unwrap();
     assert!(out.iter().all(|v| *v == 1), "{out:?}");
+}
+
+#[test]
+fn time_limit_stops_a_spinning_kernel_and_the_pool_stays_usable() {
+    let m = Mock::new(spin);
+    let mut out = vec![0u64; 8];
+    let params = [param("buf", AddressSpace::Global)];
+    let limit = std::time::Duration::from_millis(50);
+    let start = std::time::Instant::now();
+    let e = m
+        .run_limited(
+            &NdRange::d1(16).local(&[2]),
+            &params,
+            &mut [Arg::buffer(&mut out)],
+            &CancelToken::new(),
+            Some(limit),
+        )
+        .unwrap_err();
+    let took = start.elapsed();
+    assert!(matches!(e, Error::TimedOut { .. }), "{e}");
+    assert!(e.to_string().contains("time limit"), "{e}");
+    assert!(took < limit + std::time::Duration::from_millis(100), "stopped after {took:?}");
+    // A limit that is not reached changes nothing.
+    let ok = Mock::new(write_ids::<1>);
+    let mut buf = vec![0u64; 16];
+    ok.run_limited(
+        &NdRange::d1(16).local(&[4]),
+        &params,
+        &mut [Arg::buffer(&mut buf)],
+        &CancelToken::new(),
+        Some(limit),
+    )
+    .unwrap();
+    assert!(buf.iter().all(|v| *v != 0), "{buf:?}");
+}
+
+#[test]
+fn a_panic_in_the_driver_is_an_error_and_the_pool_survives() {
+    let m = Mock { name: PANICKING_KERNEL, ..Mock::new(write_ids::<1>) };
+    let params = [param("buf", AddressSpace::Global)];
+    let mut buf = vec![0u64; 16];
+    let e =
+        m.run(&NdRange::d1(16).local(&[4]), &params, &mut [Arg::buffer(&mut buf)], &CancelToken::new()).unwrap_err();
+    assert!(matches!(e, Error::Kernel { .. }), "{e}");
+    assert!(e.to_string().contains("panicked"), "{e}");
+    for _ in 0..3 {
+        let ok = Mock::new(write_ids::<1>);
+        let mut buf = vec![0u64; 64];
+        ok.run(&NdRange::d1(64).local(&[4]), &params, &mut [Arg::buffer(&mut buf)], &CancelToken::new()).unwrap();
+        assert!(buf.iter().all(|v| *v != 0), "{buf:?}");
+    }
+}
+
+#[test]
+fn huge_local_memory_is_an_error_not_an_abort() {
+    let m = Mock::new(write_ids::<1>);
+    let params = [param("buf", AddressSpace::Global), param("tmp", AddressSpace::Local)];
+    let mut buf = vec![0u64; 16];
+    let huge = usize::MAX / 4;
+    let e = m
+        .run(&NdRange::d1(16).local(&[4]), &params, &mut [Arg::buffer(&mut buf), Arg::local(huge)], &CancelToken::new())
+        .unwrap_err();
+    assert!(e.to_string().contains("memory"), "{e}");
+    let mut buf = vec![0u64; 16];
+    m.run(&NdRange::d1(16).local(&[4]), &params[..1], &mut [Arg::buffer(&mut buf)], &CancelToken::new()).unwrap();
 }

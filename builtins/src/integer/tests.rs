@@ -154,3 +154,63 @@ fn spot_values() {
     assert_eq!(call_int(builtin("rotate_i8"), &[0x81, 1]), 0x03);
     assert_eq!(call_int(builtin("u_mad_sat_i64"), &[-1, -1, -1]), -1);
 }
+
+#[test]
+fn exhaustive_16_bit_unary() {
+    for a in -32768..32768i64 {
+        for op in UNARY {
+            check(op, 16, &[a]);
+        }
+    }
+}
+
+/// Every 16-bit first operand against edge and random second operands (all pairs run in
+/// `exhaustive_16_bit_binary`, ignored by default).
+#[test]
+fn exhaustive_16_bit_first_operand() {
+    let mut rng = Rng::new(16);
+    let mut bs = vec![0, 1, -1, 2, 15, 16, 17, 255, 256, 32767, -32768, -32767];
+    bs.extend((0..4).map(|_| rng.next_u64() as i16 as i64));
+    for a in -32768..32768i64 {
+        for &b in &bs {
+            for op in BINARY {
+                check(op, 16, &[a, b]);
+            }
+        }
+    }
+}
+
+#[test]
+#[ignore = "4.3 billion pairs per function; run with --release -- --ignored"]
+fn exhaustive_16_bit_binary() {
+    let threads = std::thread::available_parallelism().map(|t| t.get()).unwrap_or(1) as i64;
+    std::thread::scope(|s| {
+        for t in 0..threads {
+            s.spawn(move || {
+                let mut a = -32768 + t;
+                while a < 32768 {
+                    for b in -32768..32768i64 {
+                        for op in BINARY {
+                            check(op, 16, &[a, b]);
+                        }
+                    }
+                    a += threads;
+                }
+            });
+        }
+    });
+}
+
+#[test]
+#[ignore = "16.7 million triples per function; run with --release -- --ignored"]
+fn exhaustive_8_bit_ternary() {
+    for a in -128..128i64 {
+        for b in -128..128i64 {
+            for c in -128..128i64 {
+                for op in TERNARY {
+                    check(op, 8, &[a, b, c]);
+                }
+            }
+        }
+    }
+}

@@ -14,7 +14,12 @@
 //! lowering, so it need not be exact.
 //!
 //! Block parameters are varying when an incoming value is varying or when the block is
-//! a join of divergent control flow. Analyses only read KIR; this one emits nothing.
+//! a join of divergent control flow. Under masked execution ([`Uniformity::new_masked`])
+//! joins are found through the whole divergent region and values leaving a loop that
+//! lanes exit in different iterations are varying (`divergence`). Analyses only read
+//! KIR; this one emits nothing.
+
+mod divergence;
 
 use super::Cfg;
 use crate::ir::{BinaryOp, ConvOp, Function, InstKind, Terminator, Value, ValueOrigin, WorkItemQuery};
@@ -34,8 +39,8 @@ pub enum Witness {
     Operand(Value),
     /// A block parameter whose block is reached through divergent branches.
     DivergentJoin,
-    /// Under masked (linearized) execution: a block parameter, or a load that may run
-    /// again later for other lanes.
+    /// Under masked (linearized) execution: defined in a loop that lanes may leave in
+    /// different iterations, and used after it.
     Masked,
 }
 
@@ -49,38 +54,79 @@ pub struct Uniformity {
 impl Uniformity {
     /// Analyse the blocks of `func` reachable in `cfg`.
     pub fn new(func: &Function, cfg: &Cfg) -> Uniformity {
-        Self::analyse(func, cfg, false)
+        Self::analyse(func, cfg)
     }
 
-    /// Analyse for masked execution, where blocks may run several times for different
-    /// lanes: every block parameter is varying, and so is every load outside an entry
-    /// block that runs once. What stays uniform is then a pure function of values that
-    /// never change during a call.
+    /// Analyse for masked execution (divergent control flow linearized, see
+    /// `lower::masked`): on top of [`Uniformity::new`], block parameters of joins of
+    /// divergent branches are varying (`divergence`), and so is every value of a loop
+    /// that lanes may leave in different iterations when it is used after the loop.
     pub fn new_masked(func: &Function, cfg: &Cfg) -> Uniformity {
-        Self::analyse(func, cfg, true)
-    }
-
-    fn analyse(func: &Function, cfg: &Cfg, masked: bool) -> Uniformity {
         let n = func.values.len();
         let mut u = Uniformity { varying: vec![None; n], stride: vec![None; n] };
-        if masked {
-            let entry_once = cfg.preds.first().is_none_or(|p| p.is_empty());
+        u.propagate(func, cfg, false);
+        let flow = divergence::Divergence::new(cfg);
+        let mut handled = vec![false; func.blocks.len()];
+        let mut divergent_loop = vec![false; flow.loop_count()];
+        loop {
+            let mut more = false;
             for &blk in &cfg.rpo {
-                let block = func.block(blk);
-                for p in &block.params {
-                    u.varying[p.0 as usize] = Some(Witness::Masked);
-                }
-                if blk.0 == 0 && entry_once {
+                let term = &func.block(blk).term;
+                let divergent = match term {
+                    Terminator::Branch { cond, .. } => !u.is_uniform(*cond),
+                    Terminator::Switch { value, .. } => !u.is_uniform(*value),
+                    _ => false,
+                };
+                if !divergent || handled[blk.0 as usize] {
                     continue;
                 }
-                for &ii in &block.insts {
-                    let inst = func.inst(ii);
-                    if let (InstKind::Load { .. }, Some(r)) = (&inst.kind, inst.result) {
-                        u.varying[r.0 as usize] = Some(Witness::Masked);
+                handled[blk.0 as usize] = true;
+                for j in flow.joins(cfg, blk) {
+                    for p in &func.block(j).params {
+                        more |= u.mark(*p, Witness::DivergentJoin);
+                    }
+                }
+                for l in flow.loops_left_divergently(cfg, blk) {
+                    if std::mem::replace(&mut divergent_loop[l], true) {
+                        continue;
+                    }
+                    for v in flow.loop_live_outs(func, cfg, l) {
+                        more |= u.mark(v, Witness::Masked);
                     }
                 }
             }
+            if !more {
+                break;
+            }
+            u.propagate(func, cfg, false);
         }
+        u
+    }
+
+    /// Mark `v` varying with witness `w`; true when it was uniform.
+    fn mark(&mut self, v: Value, w: Witness) -> bool {
+        match self.varying.get_mut(v.0 as usize) {
+            Some(slot @ None) => {
+                *slot = Some(w);
+                true
+            }
+            _ => false,
+        }
+    }
+
+    fn analyse(func: &Function, cfg: &Cfg) -> Uniformity {
+        let n = func.values.len();
+        let mut u = Uniformity { varying: vec![None; n], stride: vec![None; n] };
+        u.propagate(func, cfg, true);
+        u
+    }
+
+    /// Propagate varying values through instructions and block arguments to a fixpoint;
+    /// with `branch_joins`, the parameters of every target of a divergent branch are
+    /// varying (enough when divergent branches never reconverge in a shared block, as
+    /// on the unmasked path; masked execution finds joins in `new_masked`).
+    fn propagate(&mut self, func: &Function, cfg: &Cfg, branch_joins: bool) {
+        let u = self;
         let mut changed = true;
         while changed {
             changed = false;
@@ -102,11 +148,12 @@ impl Uniformity {
                     }
                 }
                 // Block arguments flow into the target's parameters.
-                let divergent = match &block.term {
-                    Terminator::Branch { cond, .. } => !u.is_uniform(*cond),
-                    Terminator::Switch { value, .. } => !u.is_uniform(*value),
-                    _ => false,
-                };
+                let divergent = branch_joins
+                    && match &block.term {
+                        Terminator::Branch { cond, .. } => !u.is_uniform(*cond),
+                        Terminator::Switch { value, .. } => !u.is_uniform(*value),
+                        _ => false,
+                    };
                 for call in block.term.targets() {
                     let params = &func.block(call.block).params;
                     for (p, a) in params.iter().zip(&call.args) {
@@ -128,7 +175,6 @@ impl Uniformity {
                 }
             }
         }
-        u
     }
 
     fn inst_witness(&self, func: &Function, kind: &InstKind) -> Option<Witness> {
@@ -165,16 +211,30 @@ impl Uniformity {
 
     fn inst_stride(&self, func: &Function, kind: &InstKind) -> Option<i64> {
         match kind {
+            // Lanes are consecutive in dimension 0; the other ids are expected to be the
+            // same across a lane group (when the group's x size is a multiple of W).
             InstKind::WorkItem(WorkItemQuery::GlobalId | WorkItemQuery::LocalId, dim) => {
-                (Self::const_of(func, *dim) == Some(0)).then_some(1)
+                match Self::const_of(func, *dim) {
+                    Some(0) => Some(1),
+                    Some(1 | 2) => Some(0),
+                    _ => None,
+                }
             }
             InstKind::Binary(BinaryOp::IAdd, a, b) | InstKind::PtrAdd(a, b) => {
                 self.stride_of(*a)?.checked_add(self.stride_of(*b)?)
             }
+            // A component of a vector built in place (the front end's `GlobalInvocationId`).
+            InstKind::Extract(a, i) => match func.def_inst(*a).map(|d| &d.kind) {
+                Some(InstKind::Construct(vs)) => vs.get(*i as usize).and_then(|v| self.stride_of(*v)),
+                _ => None,
+            },
             InstKind::Binary(BinaryOp::ISub, a, b) => self.stride_of(*a)?.checked_sub(self.stride_of(*b)?),
             InstKind::Binary(BinaryOp::IMul, a, b) => match (Self::const_of(func, *a), Self::const_of(func, *b)) {
                 (_, Some(c)) => self.stride_of(*a)?.checked_mul(c),
                 (Some(c), _) => self.stride_of(*b)?.checked_mul(c),
+                // Expected the same in every lane times a uniform factor.
+                _ if self.stride_of(*a) == Some(0) && self.is_uniform(*b) => Some(0),
+                _ if self.stride_of(*b) == Some(0) && self.is_uniform(*a) => Some(0),
                 _ => None,
             },
             InstKind::Binary(BinaryOp::Shl, a, b) => {
@@ -183,6 +243,15 @@ impl Uniformity {
                     return None;
                 }
                 self.stride_of(*a)?.checked_mul(1 << c)
+            }
+            // `(x << 32) >> 32` (a sign or zero extension in 64 bits) keeps `x`'s stride.
+            InstKind::Binary(BinaryOp::AShr | BinaryOp::LShr, a, b) => {
+                let c = Self::const_of(func, *b)?;
+                if !(0..64).contains(&c) {
+                    return None;
+                }
+                let s = self.stride_of(*a)?;
+                (s % (1i64 << c) == 0).then_some(s >> c)
             }
             InstKind::Convert(c, a)
                 if matches!(c.op, ConvOp::UToU | ConvOp::SToS | ConvOp::SToU | ConvOp::UToS) && !c.saturate =>
@@ -225,7 +294,7 @@ impl Uniformity {
                         Witness::Atomic => "an atomic",
                         Witness::Call => "a builtin call",
                         Witness::DivergentJoin => "a join of divergent branches",
-                        Witness::Masked => "masked execution",
+                        Witness::Masked => "a loop that lanes leave in different iterations",
                         Witness::Operand(_) => "",
                     };
                     let at = match func.values.get(cur.0 as usize).map(|d| d.origin) {

@@ -2,11 +2,14 @@
 //! the barrier into its private area and returns k; the resume dispatch brings it back
 //! to the continuation block, which reloads those values and carries on.
 //!
+//! Under masked control flow the lane group must reach a barrier with all its
+//! work-items (checked at run time); the continuation then starts from the entry mask.
+//!
 //! Save slots follow the private variables; each value saved at any barrier has one
 //! slot sized by the value's Cranelift representation (vectors at W > 1). This module
 //! must not decide which values are live (that is `analysis`).
 
-use cranelift_codegen::ir::{types, InstBuilder, MemFlagsData, Type as ClifType};
+use cranelift_codegen::ir::{InstBuilder, MemFlagsData, Type as ClifType};
 
 use super::function::FnLower;
 use crate::ir::BlockId;
@@ -47,6 +50,7 @@ impl FnLower<'_, '_> {
     pub(crate) fn barrier(&mut self, blk: BlockId, pos: usize) -> Result<()> {
         let k =
             *self.barrier_ids.get(&(blk, pos)).ok_or_else(|| CompileError::internal("a barrier was not numbered"))?;
+        self.check_barrier_mask()?;
         let live = self.liveness.live_after(self.func, blk, pos);
         let flags = MemFlagsData::trusted();
         let mut saved = Vec::with_capacity(live.len());
@@ -59,17 +63,17 @@ impl FnLower<'_, '_> {
             }
             saved.push((v, offs, tys));
         }
-        let status = self.b.ins().iconst(types::I64, k as i64);
-        self.b.ins().return_(&[status]);
+        self.end_lane_group(k as u64);
 
         let cont = self.resume_blocks[k as usize - 1];
         self.b.switch_to_block(cont);
+        self.resume_masks()?;
         for (v, offs, tys) in saved {
             let mut vals = Vec::with_capacity(offs.len());
             for (o, t) in offs.iter().zip(tys) {
                 vals.push(self.b.ins().load(t, flags, self.private_base, *o as i32));
             }
-            self.set(v, vals)?;
+            self.set_raw(v, vals)?;
         }
         Ok(())
     }

@@ -1,16 +1,41 @@
 //! Calls of runtime builtins (`InstKind::Call`): component-wise calls of the scalar
 //! functions in `spirjit-builtins`' table.
 //!
+//! At W > 1 a call whose builtin has a vector form (`sin_f32` → `sin_v4f32`) calls that
+//! form once per 128-bit register instead of once per lane.
+//!
 //! The import plumbing (declaring a symbol with its table signature) is in `function`;
 //! this module maps operands to calls and must not implement any math itself.
 
 use cranelift_codegen::ir::condcodes::IntCC;
-use cranelift_codegen::ir::{types, InstBuilder, Type as ClifType, Value as ClifValue};
+use cranelift_codegen::ir::{types, AbiParam, InstBuilder, Type as ClifType, Value as ClifValue};
 use spirjit_builtins::ArgType;
 
 use super::function::FnLower;
 use crate::ir::{self, Scalar};
 use crate::{CompileError, Result};
+
+/// The ABI parameter for a builtin parameter of Cranelift type `t`: 8- and 16-bit
+/// integers are sign-extended to 32 bits, as the C calling conventions (and the Rust
+/// builtins compiled against them) expect of the caller; the builtins take every integer
+/// as the signed type of its width.
+pub(crate) fn abi_param(t: ClifType) -> AbiParam {
+    if t.is_int() && t.bits() < 32 {
+        AbiParam::new(t).sext()
+    } else {
+        AbiParam::new(t)
+    }
+}
+
+/// The KIR scalar carried by the lanes of a vector-form parameter or result.
+fn lane_scalar(t: ArgType) -> Option<Scalar> {
+    match t {
+        ArgType::F32X4 => Some(Scalar::F32),
+        ArgType::F64X2 => Some(Scalar::F64),
+        ArgType::I32X4 => Some(Scalar::I32),
+        _ => None,
+    }
+}
 
 /// The Cranelift type of a builtin parameter or result (`None` for void).
 pub(crate) fn arg_type(t: ArgType) -> Option<ClifType> {
@@ -21,6 +46,9 @@ pub(crate) fn arg_type(t: ArgType) -> Option<ClifType> {
         ArgType::I64 | ArgType::Ptr => types::I64,
         ArgType::F32 => types::F32,
         ArgType::F64 => types::F64,
+        ArgType::F32X4 => types::F32X4,
+        ArgType::F64X2 => types::F64X2,
+        ArgType::I32X4 => types::I32X4,
         ArgType::Void => return None,
     })
 }
@@ -78,5 +106,128 @@ impl FnLower<'_, '_> {
             }
         }
         Ok(result.map(|_| out))
+    }
+
+    /// At W > 1: the call of `symbol` as calls of its vector form, one per 128-bit
+    /// register of each result component, when the builtin has one and every operand's
+    /// lanes fit it; `None` (nothing emitted) otherwise. Inactive lanes compute values
+    /// that are never used; vector forms have no effects, so that is harmless.
+    pub(crate) fn vector_form_call(
+        &mut self,
+        symbol: &str,
+        args: &[ir::Value],
+        result: Option<ir::Value>,
+    ) -> Result<Option<Vec<ClifValue>>> {
+        let Some(r) = result else { return Ok(None) };
+        let Some(vf) = spirjit_builtins::vector_form(symbol) else { return Ok(None) };
+        if !self.is_varying(r) || vf.params.len() != args.len() {
+            return Ok(None);
+        }
+        let Some(rs) = lane_scalar(vf.ret) else { return Ok(None) };
+        let res_scalars = self.leaf_scalars(r)?;
+        if res_scalars.iter().any(|s| *s != rs) {
+            return Ok(None);
+        }
+        let n = res_scalars.len();
+        let regs = self.lanes.vectors(rs);
+        let mut bundles = Vec::with_capacity(args.len());
+        for (a, p) in args.iter().zip(vf.params) {
+            let Some(ps) = lane_scalar(*p) else { return Ok(None) };
+            let scalars = self.leaf_scalars(*a)?;
+            if scalars.iter().any(|s| *s != ps) || !(scalars.len() == 1 || scalars.len() == n) {
+                return Ok(None);
+            }
+            if self.lanes.vectors(ps) != regs {
+                return Ok(None);
+            }
+            bundles.push(self.bundles(*a)?);
+        }
+        let mut out = Vec::with_capacity(n * regs);
+        for i in 0..n {
+            for k in 0..regs {
+                let mut call_args = Vec::with_capacity(bundles.len());
+                for b in &bundles {
+                    let leaf = if b.len() == 1 { &b[0] } else { &b[i] };
+                    let x = *leaf.get(k).ok_or_else(|| {
+                        CompileError::internal(format!("an operand of `{}` has too few vectors", vf.symbol))
+                    })?;
+                    call_args.push(x);
+                }
+                let v = self.call_symbol(vf.symbol, &call_args)?.ok_or_else(|| {
+                    CompileError::internal(format!("the vector form `{}` returns nothing", vf.symbol))
+                })?;
+                out.push(v);
+            }
+        }
+        Ok(Some(out))
+    }
+}
+
+impl FnLower<'_, '_> {
+    /// `CallWhole { symbol, args }`: one call on whole values. Scalars are passed as
+    /// themselves; vectors and aggregates are stored to a stack temporary in their memory
+    /// layout and passed by address; a vector or aggregate result is written by the
+    /// callee through an address passed first, then loaded.
+    pub(crate) fn call_whole(
+        &mut self,
+        symbol: &str,
+        args: &[ir::Value],
+        result: Option<ir::Value>,
+    ) -> Result<Option<Vec<ClifValue>>> {
+        let rty = match result {
+            Some(r) => Some(self.value_type(r)?.clone()),
+            None => None,
+        };
+        let mut call_args = Vec::with_capacity(args.len() + 1);
+        let out = match &rty {
+            Some(t) if !matches!(t, ir::Type::Scalar(_)) => {
+                let addr = self.temp_slot(t)?;
+                call_args.push(addr);
+                Some(addr)
+            }
+            _ => None,
+        };
+        for a in args {
+            let ty = self.value_type(*a)?.clone();
+            let vals = self.get(*a)?;
+            match ty {
+                ir::Type::Scalar(_) => {
+                    let v = vals
+                        .first()
+                        .copied()
+                        .ok_or_else(|| CompileError::internal(format!("operand {a} of `{symbol}` has no value")))?;
+                    call_args.push(v);
+                }
+                _ => {
+                    let addr = self.temp_slot(&ty)?;
+                    self.store_leaves(addr, &ty, &vals)?;
+                    call_args.push(addr);
+                }
+            }
+        }
+        let r = self.call_symbol(symbol, &call_args)?;
+        let Some(rty) = rty else { return Ok(None) };
+        match (out, rty) {
+            (Some(addr), t) => Ok(Some(self.load_leaves(addr, &t)?)),
+            (None, t) => {
+                let r = r.ok_or_else(|| {
+                    CompileError::invalid(format!("`{symbol}` returns nothing but its result is used"))
+                })?;
+                let bool_result = t.scalar() == Some(Scalar::Bool);
+                Ok(Some(vec![if bool_result { self.b.ins().icmp_imm_s(IntCC::NotEqual, r, 0) } else { r }]))
+            }
+        }
+    }
+
+    /// The address of a fresh stack temporary that holds a value of type `ty`.
+    fn temp_slot(&mut self, ty: &ir::Type) -> Result<ClifValue> {
+        use cranelift_codegen::ir::{StackSlotData, StackSlotKind};
+        let size = u32::try_from(ty.size().max(1))
+            .ok()
+            .filter(|s| *s <= 1 << 20)
+            .ok_or_else(|| CompileError::limit(format!("a whole-value call operand of type {ty} is too large")))?;
+        let align = ty.align().clamp(1, 16).next_power_of_two().trailing_zeros() as u8;
+        let slot = self.b.create_sized_stack_slot(StackSlotData::new(StackSlotKind::ExplicitSlot, size, align.max(4)));
+        Ok(self.b.ins().stack_addr(types::I64, slot, 0))
     }
 }

@@ -74,6 +74,8 @@ pub(crate) struct FnLower<'a, 'f> {
     pub param_count: usize,
     /// Absolute address of each module data block.
     pub data_addrs: &'a [u64],
+    /// Bounds-check state (provenance, region sizes); see `bounds`.
+    pub bounds: super::bounds::BoundsInfo,
     pub layout: KernelLayout,
     /// Leaves of each KIR value, as variables.
     vars: Vec<Option<Vec<Variable>>>,
@@ -105,12 +107,19 @@ pub(crate) struct FnLower<'a, 'f> {
     pub cur_lane: Option<u32>,
     /// W > 1: per lane, an `i8` that is 1 when the lane's work-item exists.
     pub active: Vec<ClifValue>,
+    /// W > 1: the per-lane flags of the lane group's work-items as computed at entry
+    /// (`active` follows the execution mask under masked control flow).
+    pub entry_active: Vec<ClifValue>,
     /// W > 1: an `i8` that is 1 when every lane of the group is active.
     pub all_active: Option<ClifValue>,
     /// W > 1: scratch memory that masked-off lanes access instead of their address.
     pub dummy: Option<ClifValue>,
     /// Divergent control flow at W > 1: the execution masks of the blocks.
     pub masks: Option<super::masked::MaskState>,
+    /// The loop over the lane groups of one entry call (see `entry`).
+    pub group: super::entry::GroupLoop,
+    /// Work-item ids of the current lane group (see `workitem`).
+    pub ids: super::workitem::WorkItemIds,
 }
 
 /// Memory flags for reads of the launch context (never changes during a call).
@@ -132,6 +141,7 @@ impl<'a, 'f> FnLower<'a, 'f> {
         lanes: Lanes,
         masked: bool,
         data_addrs: &'a [u64],
+        bounds: super::bounds::BoundsInfo,
     ) -> Result<FnLower<'a, 'f>> {
         let func = &kernel.func;
         if func.blocks.is_empty() {
@@ -146,13 +156,18 @@ impl<'a, 'f> FnLower<'a, 'f> {
         b.append_block_params_for_function_params(entry);
         b.switch_to_block(entry);
         let params = b.block_params(entry).to_vec();
-        let (ctx, lane_group, resume) = (params[0], params[1], params[2]);
+        let (ctx, first_group, group_count, resume) = (params[0], params[1], params[2], params[3]);
         let load_ctx = |b: &mut FunctionBuilder, off: usize| b.ins().load(types::I64, ctx_flags(), ctx, off as i32);
         let args_ptr = load_ctx(&mut b, offsets::ARGS);
         let local_mem = load_ctx(&mut b, offsets::LOCAL_MEM);
         let private_mem = load_ctx(&mut b, offsets::PRIVATE_MEM);
         let stride = load_ctx(&mut b, offsets::PRIVATE_STRIDE);
         let cancel_ptr = load_ctx(&mut b, offsets::CANCEL);
+        let has_barriers = func.insts.iter().any(|i| matches!(i.kind, InstKind::Barrier));
+        // From here on, code runs once per lane group (the loop head and the kernel).
+        let (group, lane_group, mut ids) =
+            super::entry::open(&mut b, func, ctx, first_group, group_count, lanes.0, has_barriers);
+        ids.build_lane_vectors(&mut b, lane_group, lanes.0)?;
         let off = b.ins().imul(lane_group, stride);
         let private_base = b.ins().iadd(private_mem, off);
         let (uni, active, all_active, dummy) = if lanes.0 > 1 {
@@ -201,6 +216,7 @@ impl<'a, 'f> FnLower<'a, 'f> {
             lanes,
             param_count: kernel.params.len(),
             data_addrs,
+            bounds,
             private_end: layout.vars_size,
             layout,
             vars: vec![None; func.values.len()],
@@ -221,10 +237,13 @@ impl<'a, 'f> FnLower<'a, 'f> {
             cancel_ptr,
             uni,
             cur_lane: None,
+            entry_active: active.clone(),
             active,
             all_active,
             dummy,
             masks: None,
+            group,
+            ids,
         };
 
         // An unknown resume point is a driver bug; report it rather than guess.
@@ -244,14 +263,14 @@ impl<'a, 'f> FnLower<'a, 'f> {
 
     /// Translate every reachable block, then finish the function.
     pub fn translate(mut self) -> Result<Translated> {
-        let rpo = self.cfg.rpo.clone();
         if self.masks.is_some() {
-            self.translate_masked(&rpo)?;
+            self.translate_masked()?;
         } else {
-            for blk in rpo {
+            for blk in self.cfg.rpo.clone() {
                 self.translate_block(blk)?;
             }
         }
+        self.close_group_loop();
         self.finish_cold_blocks();
         self.b.seal_all_blocks();
         let align = self.layout.align;
@@ -362,6 +381,7 @@ impl<'a, 'f> FnLower<'a, 'f> {
                 None
             }
             InstKind::Call { symbol, args } => self.call_builtin_op(symbol, args, result)?,
+            InstKind::CallWhole { symbol, args } => self.call_whole(symbol, args, result)?,
             kind => {
                 let ty = rty()?.clone();
                 Some(self.value_inst(kind, &ty)?)
@@ -422,7 +442,7 @@ impl<'a, 'f> FnLower<'a, 'f> {
             }
             Math(op, args) => self.math(*op, args, ty),
             CallWhole { symbol, .. } => {
-                Err(CompileError::unsupported(format!("whole-value builtin calls (`{symbol}`) are not lowered yet")))
+                Err(CompileError::internal(format!("whole-value call `{symbol}` dispatched as a plain value")))
             }
             Barrier | MemoryFence | Store { .. } | AtomicStore { .. } | CopyMemory { .. } | Call { .. } => {
                 Err(CompileError::internal("instruction without a value dispatched as a value"))
@@ -432,10 +452,7 @@ impl<'a, 'f> FnLower<'a, 'f> {
 
     fn translate_terminator(&mut self, blk: BlockId, term: &'a Terminator) -> Result<()> {
         match term {
-            Terminator::Return => {
-                let done = self.b.ins().iconst(types::I64, Status::DONE as i64);
-                self.b.ins().return_(&[done]);
-            }
+            Terminator::Return => self.end_lane_group(Status::DONE),
             Terminator::Unreachable => {
                 let ub = self.unreachable_block();
                 self.b.ins().jump(ub, &[]);
@@ -536,7 +553,7 @@ impl<'a, 'f> FnLower<'a, 'f> {
     }
 
     /// Record an error of `kind` for this lane group and return `Status::ERROR`.
-    fn emit_error_return(&mut self, kind: u32) {
+    pub(crate) fn emit_error_return(&mut self, kind: u32) {
         let err = self.b.ins().load(types::I64, ctx_flags(), self.ctx, offsets::ERROR as i32);
         let flags = MemFlagsData::trusted();
         let k = self.b.ins().iconst(types::I32, kind as i64);
@@ -730,7 +747,7 @@ impl<'a, 'f> FnLower<'a, 'f> {
                 let mut sig = Signature::new(self.jit_call_conv());
                 for p in bi.params {
                     if let Some(t) = super::call::arg_type(*p) {
-                        sig.params.push(AbiParam::new(t));
+                        sig.params.push(super::call::abi_param(t));
                     }
                 }
                 if let Some(t) = super::call::arg_type(bi.ret) {

@@ -2,7 +2,8 @@
 //! masks (whole-function vectorization).
 //!
 //! Every KIR block has a mask variable (a bundle of `i32x4` lane masks). The blocks are
-//! laid out in reverse post-order as one chain; a block whose mask has no lane set is
+//! laid out as one chain in a loop-contiguous topological order (loops contiguous,
+//! header first, so lanes leaving a loop wait at its exit for the others); a block whose mask has no lane set is
 //! skipped, otherwise it runs under its mask, clears it, and ORs the edge masks into its
 //! successors' masks (block parameters are blended under the edge mask). After a
 //! retreating edge the chain jumps back to the target while its mask has lanes, so a
@@ -11,9 +12,10 @@
 //! every mask. Varying values defined under a mask are blended, so that blocks running
 //! again for other lanes keep the values of lanes that already passed.
 //!
-//! The analysis side (which values stay uniform under masking) is
-//! `Uniformity::new_masked`; the choice of this path is `plan`. This module must not
-//! lower individual instructions.
+//! Uniform values stay scalars: the analysis side (`Uniformity::new_masked`) keeps a
+//! value uniform only when every lane that uses it sees the same definition; a uniform
+//! block parameter is written only along an edge some lane takes. The choice of this
+//! path is `plan`. This module must not lower individual instructions.
 
 use cranelift_codegen::ir::condcodes::IntCC as CIntCC;
 use cranelift_codegen::ir::{types, Block, InstBuilder, Value as ClifValue};
@@ -22,6 +24,8 @@ use spirjit_abi::Status;
 
 use super::function::FnLower;
 use super::vector::lane_flags;
+use crate::analysis::loops::linear_order;
+use crate::analysis::DomTree;
 use crate::ir::{BlockCall, BlockId, Scalar, Terminator};
 use crate::{CompileError, Result};
 
@@ -33,6 +37,47 @@ pub(crate) struct MaskState {
     cur: Vec<ClifValue>,
     /// Where the chain of blocks ends (the kernel returns).
     exit: Block,
+    /// The chain: reachable blocks in loop-contiguous order (`analysis::loops`).
+    order: Vec<BlockId>,
+    /// Position of each block in `order`.
+    order_index: Vec<Option<usize>>,
+    /// Per value: used outside the block that defines it. Only such values need
+    /// blending under the mask (a value used only where it is defined is consumed in
+    /// the same visit of its block, before the block can run again for other lanes).
+    escapes: Vec<bool>,
+}
+
+/// Per value of `func`: true when some use is outside the defining block.
+fn escaping_values(func: &crate::ir::Function) -> Vec<bool> {
+    let n = func.values.len();
+    let mut def_block: Vec<Option<u32>> = vec![None; n];
+    for (bi, block) in func.blocks.iter().enumerate() {
+        for p in &block.params {
+            def_block[p.0 as usize] = Some(bi as u32);
+        }
+        for &ii in &block.insts {
+            if let Some(r) = func.inst(ii).result {
+                def_block[r.0 as usize] = Some(bi as u32);
+            }
+        }
+    }
+    let mut escapes = vec![false; n];
+    let mut mark = |v: crate::ir::Value, bi: usize| {
+        if let Some(e) = escapes.get_mut(v.0 as usize) {
+            *e |= def_block[v.0 as usize] != Some(bi as u32);
+        }
+    };
+    for (bi, block) in func.blocks.iter().enumerate() {
+        for &ii in &block.insts {
+            for v in func.inst(ii).kind.uses() {
+                mark(v, bi);
+            }
+        }
+        for v in block.term.uses() {
+            mark(v, bi);
+        }
+    }
+    escapes
 }
 
 impl FnLower<'_, '_> {
@@ -55,7 +100,15 @@ impl FnLower<'_, '_> {
             self.b.def_var(*v, m);
         }
         let exit = self.b.create_block();
-        self.masks = Some(MaskState { vars, cur: Vec::new(), exit });
+        let dt = DomTree::new(&self.cfg);
+        let order = linear_order(&self.cfg, &dt)
+            .map_err(|why| CompileError::unsupported(format!("divergent control flow cannot be linearized: {why}")))?;
+        let mut order_index = vec![None; self.func.blocks.len()];
+        for (i, b) in order.iter().enumerate() {
+            order_index[b.0 as usize] = Some(i);
+        }
+        let escapes = escaping_values(self.func);
+        self.masks = Some(MaskState { vars, cur: Vec::new(), exit, order, order_index, escapes });
         Ok(())
     }
 
@@ -109,7 +162,7 @@ impl FnLower<'_, '_> {
     }
 
     /// Mask `m` (`i32x4` vectors) reshaped to the lanes of a varying leaf of `s`.
-    fn mask_for(&mut self, s: Scalar, m: &[ClifValue]) -> Vec<ClifValue> {
+    pub(crate) fn mask_for(&mut self, s: Scalar, m: &[ClifValue]) -> Vec<ClifValue> {
         let n = self.lanes.vectors(s);
         let narrow = |me: &mut Self, v: &[ClifValue]| -> Vec<ClifValue> {
             v.chunks(2).map(|c| me.b.ins().snarrow(c[0], *c.get(1).unwrap_or(&c[0]))).collect()
@@ -166,12 +219,51 @@ impl FnLower<'_, '_> {
     /// The leaves of varying `v` with the active lanes replaced by `leaves`.
     pub(crate) fn blend_under_mask(&mut self, v: crate::ir::Value, leaves: Vec<ClifValue>) -> Result<Vec<ClifValue>> {
         let mask = match &self.masks {
-            Some(m) if !m.cur.is_empty() => m.cur.clone(),
+            Some(m) if !m.cur.is_empty() && m.escapes.get(v.0 as usize).copied().unwrap_or(true) => m.cur.clone(),
             _ => return Ok(leaves),
         };
         let scalars = self.leaf_scalars(v)?;
         let old = self.get(v)?;
         self.blend(&mask, &scalars, leaves, old)
+    }
+
+    /// The mask of the lane group's existing work-items (as at kernel entry).
+    fn entry_mask(&mut self) -> Result<Vec<ClifValue>> {
+        let per_lane: Vec<Vec<ClifValue>> = self.entry_active.iter().map(|a| vec![*a]).collect();
+        self.pack(&[Scalar::Bool], &per_lane)
+    }
+
+    /// At a barrier under masked control flow: unless the current mask is the entry
+    /// mask (every work-item of the lane group is here, so no other block holds a lane),
+    /// record `BARRIER_DIVERGENT` and stop.
+    pub(crate) fn check_barrier_mask(&mut self) -> Result<()> {
+        let Some(cur) = self.masks.as_ref().map(|m| m.cur.clone()) else { return Ok(()) };
+        let entry = self.entry_mask()?;
+        let diff: Vec<ClifValue> = cur.iter().zip(&entry).map(|(a, b)| self.b.ins().bxor(*a, *b)).collect();
+        let bad = self.mask_any(&diff);
+        let err = self.b.create_block();
+        let ok = self.b.create_block();
+        self.b.set_cold_block(err);
+        self.b.ins().brif(bad, err, &[], ok, &[]);
+        self.b.switch_to_block(err);
+        self.emit_error_return(spirjit_abi::status::error_kind::BARRIER_DIVERGENT);
+        self.b.switch_to_block(ok);
+        Ok(())
+    }
+
+    /// In the continuation of a barrier under masked control flow: every work-item is in
+    /// the barrier's block (`check_barrier_mask` made sure), so every block mask is empty
+    /// and the current mask is the entry mask.
+    pub(crate) fn resume_masks(&mut self) -> Result<()> {
+        if self.masks.is_none() {
+            return Ok(());
+        }
+        let zero = self.zero_mask();
+        for blk in 0..self.func.blocks.len() {
+            self.write_mask(BlockId(blk as u32), &zero)?;
+        }
+        let entry = self.entry_mask()?;
+        self.enter_mask(entry)
     }
 
     /// Make `m` the current mask: per-lane active flags follow it.
@@ -192,9 +284,22 @@ impl FnLower<'_, '_> {
         Ok(())
     }
 
-    /// Translate every block of `rpo` as one masked chain, then the exit.
-    pub(crate) fn translate_masked(&mut self, rpo: &[BlockId]) -> Result<()> {
-        let exit = self.masks.as_ref().map(|m| m.exit).ok_or_else(|| CompileError::internal("no mask state"))?;
+    /// True when the edge `from → to` goes back in the chain (a loop back-edge).
+    fn chain_retreating(&self, from: BlockId, to: BlockId) -> bool {
+        let Some(m) = &self.masks else { return self.cfg.is_retreating(from, to) };
+        match (m.order_index.get(from.0 as usize), m.order_index.get(to.0 as usize)) {
+            (Some(Some(f)), Some(Some(t))) => t <= f,
+            _ => false,
+        }
+    }
+
+    /// Translate every block as one masked chain in loop-contiguous order, then the exit.
+    pub(crate) fn translate_masked(&mut self) -> Result<()> {
+        let (exit, rpo) = self
+            .masks
+            .as_ref()
+            .map(|m| (m.exit, m.order.clone()))
+            .ok_or_else(|| CompileError::internal("no mask state"))?;
         for (i, &blk) in rpo.iter().enumerate() {
             let next = match rpo.get(i + 1) {
                 Some(n) => self.clif_block(*n)?,
@@ -214,8 +319,7 @@ impl FnLower<'_, '_> {
             self.masked_terminator(blk, next).map_err(|e| e.at(None, format!("terminator of {blk}"), None))?;
         }
         self.b.switch_to_block(exit);
-        let done = self.b.ins().iconst(types::I64, Status::DONE as i64);
-        self.b.ins().return_(&[done]);
+        self.end_lane_group(Status::DONE);
         Ok(())
     }
 
@@ -286,13 +390,24 @@ impl FnLower<'_, '_> {
             }
             args.push(vals);
         }
+        let conditional = !matches!(term, Terminator::Jump(_));
         for ((call, e), vals) in edges.iter().zip(args) {
             let params = &func.block(call.block).params;
+            // A uniform parameter takes its argument only when some lane takes the edge
+            // (the analysis makes sure lanes never arrive along two edges at once).
+            let taken = if conditional && params.iter().any(|p| !self.is_varying(*p)) {
+                Some(self.mask_any(e))
+            } else {
+                None
+            };
             for (p, new) in params.iter().zip(vals) {
                 let v = if self.is_varying(*p) {
                     let scalars = self.leaf_scalars(*p)?;
                     let old = self.get(*p)?;
                     self.blend(e, &scalars, new, old)?
+                } else if let Some(t) = taken {
+                    let old = self.get(*p)?;
+                    new.into_iter().zip(old).map(|(x, y)| self.b.ins().select(t, x, y)).collect()
                 } else {
                     new
                 };
@@ -304,7 +419,7 @@ impl FnLower<'_, '_> {
         }
         let mut back: Vec<BlockId> = Vec::new();
         for (call, _) in &edges {
-            if self.cfg.is_retreating(blk, call.block) && !back.contains(&call.block) {
+            if self.chain_retreating(blk, call.block) && !back.contains(&call.block) {
                 back.push(call.block);
             }
         }

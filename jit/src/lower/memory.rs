@@ -2,13 +2,15 @@
 //! and stores leaf by leaf at their offsets (little-endian, as the host), memory copies
 //! and atomics.
 //!
+//! Every access is guarded by a bounds check first (`bounds`, when checks are on).
 //! Local and data addresses are formed in `function`; this module must not decide
-//! control flow.
+//! control flow beyond those checks.
 
 use cranelift_codegen::ir::condcodes::IntCC as CIntCC;
 use cranelift_codegen::ir::{types, AtomicRmwOp, InstBuilder, Value as ClifValue};
 
-use super::function::{ctx_flags, mem_flags, FnLower};
+use super::bounds::{access_extent, AccessSize};
+use super::function::{mem_flags, FnLower};
 use super::leaf::{self, leaf_type};
 use crate::ir::{self, AtomicOp, InstKind, Scalar, Type, VarId};
 use crate::{CompileError, Result};
@@ -59,13 +61,16 @@ impl FnLower<'_, '_> {
         }
         let slot = 8 * n as u64;
         let (p, o) = self.address(self.args_ptr, slot);
+        // Movable like the bounds checks' slot loads, so that Cranelift merges the two
+        // and `(base + off) - base` folds to `off`.
+        let flags = super::bounds::slot_flags();
         match ty {
             Type::Scalar(s) => {
-                let v = self.b.ins().load(leaf_type(*s), ctx_flags(), p, o);
+                let v = self.b.ins().load(leaf_type(*s), flags, p, o);
                 Ok(vec![if *s == Scalar::Bool { self.b.ins().icmp_imm_s(CIntCC::NotEqual, v, 0) } else { v }])
             }
             _ => {
-                let ptr = self.b.ins().load(types::I64, ctx_flags(), p, o);
+                let ptr = self.b.ins().load(types::I64, flags, p, o);
                 self.load_leaves(ptr, ty)
             }
         }
@@ -105,27 +110,41 @@ impl FnLower<'_, '_> {
 
     pub(crate) fn load(&mut self, ptr: ir::Value, ty: &Type) -> Result<Vec<ClifValue>> {
         let p = self.get_scalar(ptr)?;
+        self.check_access(ptr, p, AccessSize::Const(access_extent(ty)?))?;
         let p = self.lane_addr(p);
         self.load_leaves(p, ty)
     }
 
     pub(crate) fn store(&mut self, ptr: ir::Value, value: ir::Value) -> Result<()> {
         let p = self.get_scalar(ptr)?;
-        let p = self.lane_addr(p);
         let ty = self.value_type(value)?;
+        self.check_access(ptr, p, AccessSize::Const(access_extent(ty)?))?;
+        let p = self.lane_addr(p);
         let v = self.get(value)?;
         self.store_leaves(p, ty, &v)
     }
 
     pub(crate) fn copy_memory(&mut self, dst: ir::Value, src: ir::Value, size: ir::Value) -> Result<()> {
         let d = self.get_scalar(dst)?;
-        let d = self.lane_addr(d);
         let s = self.get_scalar(src)?;
-        let s = self.lane_addr(s);
         let constant = match self.func.def_inst(size).map(|i| &i.kind) {
             Some(InstKind::Const(bits)) => bits.first().copied(),
             _ => None,
         };
+        if self.checks_on() {
+            let n = match constant {
+                Some(n) => AccessSize::Const(n),
+                None => {
+                    let n = self.get_scalar(size)?;
+                    let n = if self.vty(n).bits() < 64 { self.b.ins().uextend(types::I64, n) } else { n };
+                    AccessSize::Dynamic(n)
+                }
+            };
+            self.check_access(dst, d, n)?;
+            self.check_access(src, s, n)?;
+        }
+        let d = self.lane_addr(d);
+        let s = self.lane_addr(s);
         if let Some(n) = constant.filter(|n| *n <= INLINE_COPY_MAX) {
             // Load everything first, then store: correct for overlapping ranges too.
             let mut chunks = Vec::new();
@@ -209,6 +228,7 @@ impl FnLower<'_, '_> {
             )));
         }
         let p = self.get_scalar(ptr)?;
+        self.check_access(ptr, p, AccessSize::Const(it.bytes() as u64))?;
         let p = self.lane_addr(p);
         let (rop, x) = match op {
             AtomicOp::Inc => (AtomicRmwOp::Add, self.iconst(it, 1)),
@@ -245,6 +265,7 @@ impl FnLower<'_, '_> {
         let s = Self::atomic_scalar(ty)?;
         let it = Self::atomic_type(s)?;
         let p = self.get_scalar(ptr)?;
+        self.check_access(ptr, p, AccessSize::Const(it.bytes() as u64))?;
         let p = self.lane_addr(p);
         let e = self.get_scalar(expected)?;
         let e = self.as_int_bits(e, it);
@@ -258,6 +279,7 @@ impl FnLower<'_, '_> {
         let s = Self::atomic_scalar(ty)?;
         let it = Self::atomic_type(s)?;
         let p = self.get_scalar(ptr)?;
+        self.check_access(ptr, p, AccessSize::Const(it.bytes() as u64))?;
         let p = self.lane_addr(p);
         let v = self.b.ins().atomic_load(it, mem_flags(), p);
         Ok(vec![self.int_bits_as(v, s)])
@@ -267,6 +289,7 @@ impl FnLower<'_, '_> {
         let s = Self::atomic_scalar(self.value_type(value)?)?;
         let it = Self::atomic_type(s)?;
         let p = self.get_scalar(ptr)?;
+        self.check_access(ptr, p, AccessSize::Const(it.bytes() as u64))?;
         let p = self.lane_addr(p);
         let v = self.get_scalar(value)?;
         let v = self.as_int_bits(v, it);

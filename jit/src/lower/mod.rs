@@ -1,12 +1,15 @@
 //! Lowering of KIR kernels to native code through Cranelift.
 //!
-//! Each kernel becomes one entry function of type [`spirjit_abi::EntryFn`] that runs one
-//! lane group (W work-items) of a work-group, from the start or from a barrier. W is
-//! [`LowerOptions::lanes`]; W = 1 is the scalar path and the reference.
+//! Each kernel becomes one entry function of type [`spirjit_abi::EntryFn`] that runs a
+//! range of lane groups (W work-items each) of a work-group, from the start or from a
+//! barrier. W is [`LowerOptions::lanes`]; W = 1 is the scalar path and the reference.
 //!
 //! * [`leaf`] — what a KIR value is in Cranelift (a list of leaves; the W abstraction).
 //! * `function` — one kernel: entry, resume dispatch, blocks, edges, instruction dispatch.
+//! * `entry` — the loop over the lane groups of one entry call.
 //! * `arith`, `convert`, `memory`, `workitem`, `barrier`, `call` — instruction families.
+//! * `bounds` — bounds checks on memory accesses (pointer provenance → region checks).
+//! * [`dump`] — Cranelift IR and machine-code text for inspection.
 //! * [`plan`] — which path (W, masked or not, or W = 1 and why) each kernel gets.
 //! * `vector`, `vmemory`, `masked` — the W > 1 path: leaf vectors and per-lane fallback,
 //!   consecutive / gathered memory accesses, divergent control flow under masks.
@@ -15,8 +18,11 @@
 
 mod arith;
 mod barrier;
+mod bounds;
 mod call;
 mod convert;
+pub mod dump;
+mod entry;
 mod function;
 pub mod leaf;
 mod masked;
@@ -44,6 +50,8 @@ use crate::ir;
 use crate::{CompileError, Result};
 use function::FnLower;
 use leaf::Lanes;
+
+pub use dump::{dump, DumpKind};
 
 /// Options that change the generated code. Part of the compiled-code cache key.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -101,6 +109,14 @@ pub struct CompiledModule {
     _data: Box<[DataChunk]>,
 }
 
+impl CompiledModule {
+    /// Address and size in bytes of the module data kernels may access (for the region
+    /// table of bounds checks).
+    pub fn data_region(&self) -> (u64, u64) {
+        (self._data.as_ptr() as u64, std::mem::size_of_val(&*self._data) as u64)
+    }
+}
+
 // SAFETY: after `finalize_definitions` the JIT module is never touched again until drop
 // (no declarations, no symbol lookups), so its interior `RefCell` is not shared; the
 // machine code is immutable and may run on any thread. The data copy is only written by
@@ -146,6 +162,7 @@ fn new_jit() -> Result<JITModule> {
     for b in spirjit_builtins::table() {
         jb.symbol(b.symbol, b.address);
     }
+    jb.symbol(bounds::CHECK_UNKNOWN_SYMBOL, bounds::check_unknown_access as *const u8);
     Ok(JITModule::new(jb))
 }
 
@@ -177,6 +194,16 @@ fn copy_data(module: &ir::Module) -> (Box<[DataChunk]>, Vec<u64>) {
     (data, addrs)
 }
 
+/// What every kernel of a module is compiled against.
+#[derive(Clone, Copy)]
+struct ModuleData<'m> {
+    module: &'m ir::Module,
+    /// Absolute address of each data block.
+    data_addrs: &'m [u64],
+    /// Emit bounds checks.
+    checked: bool,
+}
+
 /// Translate `kernel` into `ctx.func`.
 fn translate(
     jit: &mut JITModule,
@@ -185,14 +212,16 @@ fn translate(
     kernel: &ir::Kernel,
     lanes: Lanes,
     masked: bool,
-    data_addrs: &[u64],
+    data: ModuleData<'_>,
 ) -> Result<function::Translated> {
+    let ModuleData { module, data_addrs, checked } = data;
     let mut sig = jit.make_signature();
-    sig.params.extend([AbiParam::new(types::I64), AbiParam::new(types::I64), AbiParam::new(types::I64)]);
+    sig.params.extend([types::I64; 4].map(AbiParam::new));
     sig.returns.push(AbiParam::new(types::I64));
     ctx.func.signature = sig;
     let b = FunctionBuilder::new(&mut ctx.func, fctx);
-    FnLower::new(b, jit, kernel, lanes, masked, data_addrs)?.translate()
+    let bounds = bounds::BoundsInfo::new(module, kernel, checked);
+    FnLower::new(b, jit, kernel, lanes, masked, data_addrs, bounds)?.translate()
 }
 
 /// The path of one kernel: W to try first, whether masked, and the note to record.
@@ -249,13 +278,13 @@ fn compile_kernel(
     kernel: &ir::Kernel,
     lanes: Lanes,
     masked: bool,
-    data_addrs: &[u64],
+    data: ModuleData<'_>,
 ) -> Result<(FuncId, function::Translated)> {
     let name = &kernel.name;
     guarded(name, || {
         jit.clear_context(ctx);
         let mut fctx = FunctionBuilderContext::new();
-        let info = translate(jit, ctx, &mut fctx, kernel, lanes, masked, data_addrs).map_err(|e| e.in_kernel(name))?;
+        let info = translate(jit, ctx, &mut fctx, kernel, lanes, masked, data).map_err(|e| e.in_kernel(name))?;
         let id = jit
             .declare_function(&format!("spirjit_kernel_{i}_w{}", lanes.0), Linkage::Local, &ctx.func.signature)
             .map_err(|e| CompileError::internal(format!("cannot declare the entry: {e}")).in_kernel(name))?;
@@ -270,6 +299,7 @@ fn compile_kernel(
 /// path would not give).
 pub fn compile(module: &ir::Module, options: &LowerOptions) -> Result<CompiledModule> {
     let (data, data_addrs) = copy_data(module);
+    let md = ModuleData { module, data_addrs: &data_addrs, checked: options.checked };
     let mut jit = new_jit()?;
     let mut ctx = jit.make_context();
     let mut pending = Vec::with_capacity(module.kernels.len());
@@ -277,14 +307,14 @@ pub fn compile(module: &ir::Module, options: &LowerOptions) -> Result<CompiledMo
         let (w, masked, mut note) = first_choice(kernel, options);
         let mut done = None;
         if w.0 > 1 {
-            match compile_kernel(&mut jit, &mut ctx, i, kernel, w, masked, &data_addrs) {
+            match compile_kernel(&mut jit, &mut ctx, i, kernel, w, masked, md) {
                 Ok(r) => done = Some((r, w.0)),
                 Err(e) => note = Some(fallback_note(w.0, &e)),
             }
         }
         let ((id, info), w) = match done {
             Some(d) => d,
-            None => (compile_kernel(&mut jit, &mut ctx, i, kernel, Lanes(1), false, &data_addrs)?, 1),
+            None => (compile_kernel(&mut jit, &mut ctx, i, kernel, Lanes(1), false, md)?, 1),
         };
         pending.push((id, info, w, note));
     }
@@ -292,7 +322,7 @@ pub fn compile(module: &ir::Module, options: &LowerOptions) -> Result<CompiledMo
     let mut kernels = Vec::with_capacity(pending.len());
     for (kernel, (id, info, lanes, path_note)) in module.kernels.iter().zip(pending) {
         let ptr = jit.get_finalized_function(id);
-        // SAFETY: the function was built with the `EntryFn` signature (three i64
+        // SAFETY: the function was built with the `EntryFn` signature (four i64
         // parameters, one i64 result, the host's default C calling convention).
         let entry: EntryFn = unsafe { std::mem::transmute::<*const u8, EntryFn>(ptr) };
         kernels.push(CompiledKernel {
@@ -324,35 +354,5 @@ fn codegen_error(e: ModuleError, func: &cranelift_codegen::ir::Function) -> Comp
 
 /// The Cranelift IR text of every kernel of `module`, before optimisation.
 pub fn dump_clif(module: &ir::Module, options: &LowerOptions) -> Result<String> {
-    let (_data, data_addrs) = copy_data(module);
-    let mut jit = new_jit()?;
-    let mut ctx = jit.make_context();
-    let mut out = String::new();
-    for (i, kernel) in module.kernels.iter().enumerate() {
-        let name = &kernel.name;
-        let mut clif = |lanes: Lanes, masked: bool| {
-            guarded(name, || {
-                jit.clear_context(&mut ctx);
-                let mut fctx = FunctionBuilderContext::new();
-                ctx.func.name = UserFuncName::user(0, i as u32);
-                translate(&mut jit, &mut ctx, &mut fctx, kernel, lanes, masked, &data_addrs)
-                    .map_err(|e| e.in_kernel(name))?;
-                Ok(ctx.func.display().to_string())
-            })
-        };
-        let (w, masked, mut note) = first_choice(kernel, options);
-        let text = match (w.0 > 1).then(|| clif(w, masked)) {
-            Some(Ok(t)) => t,
-            Some(Err(e)) => {
-                note = Some(fallback_note(w.0, &e));
-                clif(Lanes(1), false)?
-            }
-            None => clif(Lanes(1), false)?,
-        };
-        match note {
-            Some(n) => out.push_str(&format!("; kernel {name} ({n})\n{text}\n")),
-            None => out.push_str(&format!("; kernel {name}\n{text}\n")),
-        }
-    }
-    Ok(out)
+    dump::dump(module, options, DumpKind::Clif)
 }

@@ -63,12 +63,6 @@ pub fn choose(kernel: &ir::Kernel, lanes: u32) -> Result<VectorPath, String> {
         }
     }
     let Some(divergent) = divergent else { return Ok(VectorPath { lanes: w, masked: false }) };
-    let has_barrier = func.insts.iter().any(|i| matches!(i.kind, ir::InstKind::Barrier));
-    if has_barrier {
-        return Err(format!(
-            "{divergent} in a kernel with barriers; barriers under divergent control flow are not vectorized"
-        ));
-    }
     let dt = DomTree::new(&cfg);
     for &blk in &cfg.rpo {
         for s in &cfg.succs[blk.0 as usize] {

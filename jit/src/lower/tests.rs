@@ -126,6 +126,23 @@ fn aligned(bytes: u64) -> Vec<u128> {
 /// Run kernel 0 over a 1-D NDRange the way the driver does; returns the first status
 /// that is not DONE (or DONE) and the error record.
 fn run_1d(cm: &CompiledModule, args: &[u64], global: u64, local: u64, cancel: &AtomicU32) -> (u64, ErrorRecord) {
+    // The slots, then a size per slot: unlimited, as is the one region of the table
+    // (these tests exercise code generation; `tests/bounds.rs` exercises the checks).
+    let mut slots = args.to_vec();
+    slots.extend(std::iter::repeat_n(u64::MAX, args.len()));
+    let everything = [spirjit_abi::Region { base: 0, size: u64::MAX, arg: u64::MAX }];
+    run_1d_in(cm, &slots, &everything, global, local, cancel)
+}
+
+/// [`run_1d`] with explicit slots (`n` values then `n` sizes) and region table.
+fn run_1d_in(
+    cm: &CompiledModule,
+    slots: &[u64],
+    regions: &[spirjit_abi::Region],
+    global: u64,
+    local: u64,
+    cancel: &AtomicU32,
+) -> (u64, ErrorRecord) {
     let k = &cm.kernels[0];
     let groups = global.div_ceil(local);
     let mut private = aligned(k.private_stride * local.div_ceil(k.lanes as u64));
@@ -141,19 +158,33 @@ fn run_1d(cm: &CompiledModule, args: &[u64], global: u64, local: u64, cancel: &A
             num_groups: [groups, 1, 1],
             global_offset: [0; 3],
             group_id: [g, 0, 0],
-            args: args.as_ptr(),
+            args: slots.as_ptr(),
             local_mem: localm.as_mut_ptr() as *mut u8,
             private_mem: private.as_mut_ptr() as *mut u8,
             private_stride: k.private_stride,
             cancel: cancel as *const AtomicU32,
             error: &mut err,
+            regions: regions.as_ptr(),
+            region_count: regions.len() as u64,
         };
         let mut resume = 0;
+        let lane_groups = ls.div_ceil(k.lanes as u64);
+        // Even groups run in one call; odd ones in two calls (the second starting
+        // mid-group), as a driver splitting work-groups may.
+        let split = if g % 2 == 1 && lane_groups > 1 { lane_groups / 2 } else { lane_groups };
         loop {
             let mut statuses = Vec::new();
-            for lg in 0..ls.div_ceil(k.lanes as u64) {
+            for (first, count) in [(0, split), (split, lane_groups - split)] {
+                if count == 0 {
+                    continue;
+                }
                 // SAFETY: the context points at live buffers sized for the kernel.
-                statuses.push(unsafe { (k.entry)(&ctx, lg, resume) });
+                let st = unsafe { (k.entry)(&ctx, first, count, resume) };
+                if st == Status::ERROR || st == Status::CANCELLED {
+                    // The driver stops the dispatch at the first error.
+                    return (st, err);
+                }
+                statuses.push(st);
             }
             let s = statuses[0];
             assert!(statuses.iter().all(|x| *x == s), "lane groups disagree: {statuses:?}");
@@ -756,4 +787,5 @@ fn dump_clif_shows_every_kernel() {
     assert!(text.contains("return"), "{text}");
 }
 
+mod bounds;
 mod vector;

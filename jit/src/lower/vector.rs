@@ -10,14 +10,16 @@
 //! `mod.rs`).
 
 use cranelift_codegen::ir::condcodes::IntCC as CIntCC;
-use cranelift_codegen::ir::{types, InstBuilder, MemFlagsData, StackSlotData, StackSlotKind, Value as ClifValue};
+use cranelift_codegen::ir::{
+    types, ConstantData, InstBuilder, MemFlagsData, StackSlotData, StackSlotKind, Value as ClifValue,
+};
 use cranelift_frontend::FunctionBuilder;
 
 use super::arith::{float_cc, int_cc};
 use super::function::FnLower;
 use super::leaf::{self, leaf_type, vec_leaf_type, Lanes};
 use crate::analysis::{Cfg, Uniformity};
-use crate::ir::{self, BinaryOp, BlockId, ConvOp, InstKind, MathOp, Scalar, Type, UnaryOp};
+use crate::ir::{self, BinaryOp, BlockId, ConvOp, InstKind, MathOp, Rounding, Scalar, Type, UnaryOp};
 use crate::{CompileError, Result};
 
 /// Most bytes one masked-off lane may touch in scratch memory.
@@ -204,6 +206,7 @@ impl FnLower<'_, '_> {
                 };
             }
             InstKind::Call { symbol, args } => return self.masked_call(symbol, args, result),
+            InstKind::CallWhole { symbol, args } => return self.masked_call_whole(symbol, args, result),
             _ => {}
         }
         let r = result.ok_or_else(|| CompileError::invalid("the instruction has no result"))?;
@@ -212,6 +215,8 @@ impl FnLower<'_, '_> {
             self.value_inst(&inst.kind, &ty)?
         } else if let InstKind::Load { ptr, .. } = &inst.kind {
             self.vload(*ptr, &ty)?
+        } else if let Some(v) = self.vec_work_item(&inst.kind, &ty)? {
+            v
         } else if let Some(v) = self.vector_op(&inst.kind, &ty)? {
             v
         } else {
@@ -222,6 +227,9 @@ impl FnLower<'_, '_> {
 
     /// A builtin call per lane, skipped for masked-off lanes (calls may have effects).
     fn masked_call(&mut self, symbol: &str, args: &[ir::Value], result: Option<ir::Value>) -> Result<()> {
+        if let (Some(r), Some(vals)) = (result, self.vector_form_call(symbol, args, result)?) {
+            return self.set(r, vals);
+        }
         let scalars = match result {
             Some(r) => self.leaf_scalars(r)?,
             None => Vec::new(),
@@ -240,6 +248,44 @@ impl FnLower<'_, '_> {
             self.b.switch_to_block(call_b);
             self.cur_lane = Some(l);
             let r = self.call_builtin_op(symbol, args, result);
+            self.cur_lane = None;
+            if let Some(vals) = r? {
+                for (var, x) in vars.iter().zip(vals) {
+                    self.b.def_var(*var, x);
+                }
+            }
+            self.b.ins().jump(join, &[]);
+            self.b.switch_to_block(join);
+            per_lane.push(vars.iter().map(|v| self.b.use_var(*v)).collect::<Vec<_>>());
+        }
+        if let Some(r) = result {
+            let packed = self.pack(&scalars, &per_lane)?;
+            self.set(r, packed)?;
+        }
+        Ok(())
+    }
+
+    /// A whole-value builtin call per active lane, in lane order (masked-off lanes skip
+    /// the call: image writes and printf have effects).
+    fn masked_call_whole(&mut self, symbol: &str, args: &[ir::Value], result: Option<ir::Value>) -> Result<()> {
+        let scalars = match result {
+            Some(r) => self.leaf_scalars(r)?,
+            None => Vec::new(),
+        };
+        let mut per_lane = Vec::with_capacity(self.lanes.0 as usize);
+        for l in 0..self.lanes.0 {
+            let call_b = self.b.create_block();
+            let join = self.b.create_block();
+            let vars: Vec<_> = scalars.iter().map(|s| self.b.declare_var(leaf_type(*s))).collect();
+            for (var, s) in vars.iter().zip(&scalars) {
+                let z = self.zero(*s);
+                self.b.def_var(*var, z);
+            }
+            let active = self.active[l as usize];
+            self.b.ins().brif(active, call_b, &[], join, &[]);
+            self.b.switch_to_block(call_b);
+            self.cur_lane = Some(l);
+            let r = self.call_whole(symbol, args, result);
             self.cur_lane = None;
             if let Some(vals) = r? {
                 for (var, x) in vars.iter().zip(vals) {
@@ -319,32 +365,25 @@ impl FnLower<'_, '_> {
                     }
                 })?
             }
-            Icmp(cc, a, b) if matches!(self.scalar_of(*a)?, Scalar::I32) => {
-                self.map_vectors(&[*a, *b], |me, x| me.b.ins().icmp(int_cc(*cc), x[0], x[1]))?
-            }
-            Fcmp(cc, a, b) if self.scalar_of(*a)? == Scalar::F32 => self.map_vectors(&[*a, *b], |me, x| {
-                let m = me.b.ins().fcmp(float_cc(*cc), x[0], x[1]);
-                let t = me.vty(m);
-                if t == types::I32X4 {
-                    m
-                } else {
-                    me.b.ins().bitcast(types::I32X4, lane_flags(), m)
+            Icmp(cc, a, b) => {
+                let s = self.scalar_of(*a)?;
+                if !(s.is_int() || matches!(s, Scalar::Ptr(_))) {
+                    return Ok(None);
                 }
-            })?,
-            Select(c, a, b) if self.leaf_scalars(*c)?.len() == 1 && matches!(rs, Scalar::I32 | Scalar::F32) => {
-                let cm = self.bundles(*c)?.remove(0);
-                let av = self.bundles(*a)?;
-                let bv = self.bundles(*b)?;
-                let mut out = Vec::new();
-                for (x, y) in av.into_iter().zip(bv) {
-                    for (k, (p, q)) in x.into_iter().zip(y).enumerate() {
-                        let m = cm[k];
-                        let m = if rs == Scalar::F32 { self.b.ins().bitcast(types::F32X4, lane_flags(), m) } else { m };
-                        out.push(self.b.ins().bitselect(m, p, q));
-                    }
-                }
-                out
+                let ms = self.map_vectors(&[*a, *b], |me, x| me.b.ins().icmp(int_cc(*cc), x[0], x[1]))?;
+                self.masks_to_bool(ms, s)?
             }
+            Fcmp(cc, a, b) if matches!(self.scalar_of(*a)?, Scalar::F32 | Scalar::F64) => {
+                let s = self.scalar_of(*a)?;
+                let ms = self.map_vectors(&[*a, *b], |me, x| me.b.ins().fcmp(float_cc(*cc), x[0], x[1]))?;
+                self.masks_to_bool(ms, s)?
+            }
+            Select(c, a, b) => return self.vector_select(*c, *a, *b).map(Some),
+            Fma(a, b, c) if matches!(rs, Scalar::F32 | Scalar::F64) => {
+                // One rounding: Cranelift emits `vfmadd` with FMA, per-lane `fma` calls without.
+                self.map_vectors(&[*a, *b, *c], |me, x| me.b.ins().fma(x[0], x[1], x[2]))?
+            }
+            Math(op, args) if args.len() > 1 => return self.vector_math2(*op, args, rs),
             PtrAdd(p, off) => {
                 let base = self.bundles(*p)?.remove(0);
                 let os = self.scalar_of(*off)?;
@@ -364,8 +403,32 @@ impl FnLower<'_, '_> {
                         out.truncate(self.lanes.vectors(Scalar::I64));
                         out
                     }
+                    (ConvOp::SToS | ConvOp::UToU | ConvOp::SToU | ConvOp::UToS, Scalar::I64, Scalar::I32, false) => {
+                        let vs = self.bundles(*a)?.remove(0);
+                        self.narrow_i64(&vs)?
+                    }
                     (ConvOp::SToF, Scalar::I32, Scalar::F32, _) if c.rounding.is_none() => {
                         self.map_vectors(&[*a], |me, x| me.b.ins().fcvt_from_sint(types::F32X4, x[0]))?
+                    }
+                    (ConvOp::UToF, Scalar::I32, Scalar::F32, _) if c.rounding.is_none() => {
+                        self.map_vectors(&[*a], |me, x| me.b.ins().fcvt_from_uint(types::F32X4, x[0]))?
+                    }
+                    (ConvOp::FToS | ConvOp::FToU, Scalar::F32, Scalar::I32, _) => {
+                        let signed = c.op == ConvOp::FToS;
+                        let rounding = c.rounding;
+                        self.map_vectors(&[*a], |me, x| {
+                            let f = match rounding {
+                                None | Some(Rounding::TowardZero) => x[0],
+                                Some(Rounding::Down) => me.b.ins().floor(x[0]),
+                                Some(Rounding::Up) => me.b.ins().ceil(x[0]),
+                                Some(Rounding::NearestEven) => me.b.ins().nearest(x[0]),
+                            };
+                            if signed {
+                                me.b.ins().fcvt_to_sint_sat(types::I32X4, f)
+                            } else {
+                                me.b.ins().fcvt_to_uint_sat(types::I32X4, f)
+                            }
+                        })?
                     }
                     (ConvOp::BoolToNum, Scalar::Bool, Scalar::I32, _) => {
                         let one = self.b.ins().iconst(types::I32, 1);
@@ -387,6 +450,9 @@ impl FnLower<'_, '_> {
                     })?,
                 _ => return Ok(None),
             },
+            Math(MathOp::IAbs, args) if matches!(rs, Scalar::I8 | Scalar::I16 | Scalar::I32) && args.len() == 1 => {
+                self.map_vectors(args, |me, x| me.b.ins().iabs(x[0]))?
+            }
             Extract(..) | Insert { .. } | Shuffle { .. } | Construct(_) | Undef | Const(_) => {
                 return self.vector_composite(kind, ty)
             }
@@ -442,6 +508,152 @@ impl FnLower<'_, '_> {
             _ => return Ok(None),
         };
         Ok(Some(out.into_iter().flatten().collect()))
+    }
+
+    /// Comparison results (vectors in the lanes of the operands' scalar `s`) as bool
+    /// leaves (`i32x4` masks).
+    fn masks_to_bool(&mut self, ms: Vec<ClifValue>, s: Scalar) -> Result<Vec<ClifValue>> {
+        let mut out = Vec::new();
+        match vec_leaf_type(s).lane_bits() {
+            32 => {
+                for m in ms {
+                    out.push(if self.vty(m) == types::I32X4 {
+                        m
+                    } else {
+                        self.b.ins().bitcast(types::I32X4, lane_flags(), m)
+                    });
+                }
+            }
+            64 => out = self.narrow_i64(&ms)?,
+            16 => {
+                for m in ms {
+                    let m = self.as_type(m, types::I16X8);
+                    out.push(self.b.ins().swiden_low(m));
+                    out.push(self.b.ins().swiden_high(m));
+                }
+            }
+            _ => {
+                for m in ms {
+                    let m = self.as_type(m, types::I8X16);
+                    for h in [self.b.ins().swiden_low(m), self.b.ins().swiden_high(m)] {
+                        out.push(self.b.ins().swiden_low(h));
+                        out.push(self.b.ins().swiden_high(h));
+                    }
+                }
+            }
+        }
+        out.truncate(self.lanes.vectors(Scalar::Bool));
+        Ok(out)
+    }
+
+    /// `v` reinterpreted as the 128-bit vector type `ty` (no instruction when it already is).
+    pub(crate) fn as_type(&mut self, v: ClifValue, ty: types::Type) -> ClifValue {
+        if self.vty(v) == ty {
+            v
+        } else {
+            self.b.ins().bitcast(ty, lane_flags(), v)
+        }
+    }
+
+    /// A two-input shuffle of 32-bit lanes: lane `i` of the result is lane `idx[i]` of
+    /// `a ++ b` (0..8); the result has `a`'s type.
+    pub(crate) fn shuffle32(&mut self, a: ClifValue, b: ClifValue, idx: [u8; 4]) -> ClifValue {
+        let mut bytes = Vec::with_capacity(16);
+        for i in idx {
+            bytes.extend((0..4).map(|k| 4 * i + k));
+        }
+        self.shuffle_bytes(a, b, bytes)
+    }
+
+    /// A two-input shuffle of 64-bit lanes (indices 0..4 into `a ++ b`).
+    pub(crate) fn shuffle64(&mut self, a: ClifValue, b: ClifValue, idx: [u8; 2]) -> ClifValue {
+        let mut bytes = Vec::with_capacity(16);
+        for i in idx {
+            bytes.extend((0..8).map(|k| 8 * i + k));
+        }
+        self.shuffle_bytes(a, b, bytes)
+    }
+
+    fn shuffle_bytes(&mut self, a: ClifValue, b: ClifValue, bytes: Vec<u8>) -> ClifValue {
+        let ty = self.vty(a);
+        let (x, y) = (self.as_type(a, types::I8X16), self.as_type(b, types::I8X16));
+        let mask = self.b.func.dfg.immediates.push(ConstantData::from(bytes));
+        let r = self.b.ins().shuffle(x, y, mask);
+        self.as_type(r, ty)
+    }
+
+    /// `i64x2` vectors (lanes in order) truncated to the low 32 bits of each lane, as
+    /// `i32x4` vectors.
+    fn narrow_i64(&mut self, vs: &[ClifValue]) -> Result<Vec<ClifValue>> {
+        let mut out = Vec::with_capacity(vs.len().div_ceil(2));
+        for c in vs.chunks(2) {
+            let a = self.as_type(c[0], types::I32X4);
+            let b = match c.get(1) {
+                Some(b) => self.as_type(*b, types::I32X4),
+                None => a,
+            };
+            out.push(self.shuffle32(a, b, [0, 2, 4, 6]));
+        }
+        out.truncate(self.lanes.vectors(Scalar::I32));
+        Ok(out)
+    }
+
+    /// `c ? a : b` with varying operands: a bit select per leaf, the condition mask
+    /// reshaped to each leaf's lanes (one condition for all components, or one per
+    /// component).
+    fn vector_select(&mut self, c: ir::Value, a: ir::Value, b: ir::Value) -> Result<Vec<ClifValue>> {
+        let conds = self.bundles(c)?;
+        let scalars = self.leaf_scalars(a)?;
+        let av = self.bundles(a)?;
+        let bv = self.bundles(b)?;
+        if av.len() != bv.len() || av.len() != scalars.len() || (conds.len() != 1 && conds.len() != av.len()) {
+            return Err(CompileError::invalid(format!("select {c}: operands do not match")));
+        }
+        let mut out = Vec::new();
+        for (i, ((x, y), s)) in av.into_iter().zip(bv).zip(scalars).enumerate() {
+            let cm = if conds.len() == 1 { conds[0].clone() } else { conds[i].clone() };
+            let ms = self.mask_for(s, &cm);
+            if ms.len() != x.len() || x.len() != y.len() {
+                return Err(CompileError::internal("a select mask does not match its operands"));
+            }
+            for ((m, p), q) in ms.into_iter().zip(x).zip(y) {
+                out.push(self.b.ins().bitselect(m, p, q));
+            }
+        }
+        Ok(out)
+    }
+
+    /// Two- and three-operand math on varying values with a direct vector form.
+    fn vector_math2(&mut self, op: MathOp, args: &[ir::Value], rs: Scalar) -> Result<Option<Vec<ClifValue>>> {
+        let fl = matches!(rs, Scalar::F32 | Scalar::F64);
+        let small_int = matches!(rs, Scalar::I8 | Scalar::I16 | Scalar::I32);
+        let mask_ty = if rs == Scalar::F32 { types::F32X4 } else { types::F64X2 };
+        Ok(Some(match op {
+            // Two roundings, as the scalar lowering (`arith::math_leaf`).
+            MathOp::Mad if fl && args.len() == 3 => self.map_vectors(args, |me, x| {
+                let p = me.b.ins().fmul(x[0], x[1]);
+                me.b.ins().fadd(p, x[2])
+            })?,
+            MathOp::FMin | MathOp::FMax if fl && args.len() == 2 => self.map_vectors(args, |me, x| {
+                let r = if op == MathOp::FMin { me.b.ins().fmin(x[0], x[1]) } else { me.b.ins().fmax(x[0], x[1]) };
+                // IEEE minNum/maxNum: a NaN operand loses.
+                let a_nan = me.b.ins().fcmp(cranelift_codegen::ir::condcodes::FloatCC::Unordered, x[0], x[0]);
+                let b_nan = me.b.ins().fcmp(cranelift_codegen::ir::condcodes::FloatCC::Unordered, x[1], x[1]);
+                let a_nan = me.as_type(a_nan, mask_ty);
+                let b_nan = me.as_type(b_nan, mask_ty);
+                let r = me.b.ins().bitselect(a_nan, x[1], r);
+                me.b.ins().bitselect(b_nan, x[0], r)
+            })?,
+            MathOp::SMin | MathOp::SMax | MathOp::UMin | MathOp::UMax if small_int && args.len() == 2 => {
+                self.map_vectors(args, |me, x| match op {
+                    MathOp::SMin => me.b.ins().smin(x[0], x[1]),
+                    MathOp::SMax => me.b.ins().smax(x[0], x[1]),
+                    MathOp::UMin => me.b.ins().umin(x[0], x[1]),
+                    _ => me.b.ins().umax(x[0], x[1]),
+                })?
+            }
+            _ => return Ok(None),
+        }))
     }
 
     fn scalar_of(&self, v: ir::Value) -> Result<Scalar> {

@@ -4,13 +4,17 @@
 //! analysis's hint) gets a vector access, guarded at run time by a check that every
 //! lane is active and the addresses really are consecutive; otherwise, and when the
 //! check fails, each lane accesses memory on its own (masked-off lanes touch scratch
-//! memory instead). This module must not decide control flow beyond that guard.
+//! memory instead). With bounds checks on, the guard also requires the whole vector to
+//! lie inside its region (one check per vector); when it does not, the per-lane path
+//! checks each active lane and reports the first one out of bounds. This module must
+//! not decide control flow beyond that guard.
 
 use cranelift_codegen::ir::condcodes::IntCC as CIntCC;
 use cranelift_codegen::ir::{types, ConstantData, InstBuilder, Value as ClifValue};
 
+use super::bounds::AccessSize;
 use super::function::{mem_flags, FnLower};
-use super::leaf::vec_leaf_type;
+use super::leaf::{self, vec_leaf_type};
 use crate::ir::{self, InstKind, Scalar, Type};
 use crate::Result;
 
@@ -27,9 +31,15 @@ impl FnLower<'_, '_> {
         (stride == s.size() as i64 && bytes.is_multiple_of(16)).then_some(*s)
     }
 
-    /// An `i8` that is 1 when every lane is active and the lane addresses of `ptr` are
-    /// `a0, a0 + size, a0 + 2 * size, ...`; also returns `a0`.
-    fn consecutive_guard(&mut self, ptr: ir::Value, size: u64) -> Result<(ClifValue, ClifValue)> {
+    /// An `i8` that is 1 when every lane is active, the lane addresses of `ptr` are
+    /// `a0, a0 + size, a0 + 2 * size, ...` and (with checks on) the whole vector access
+    /// is in bounds; also returns `a0`.
+    ///
+    /// A load (`load` set) under a partial mask may still read the whole vector when
+    /// bounds checks are on and the vector lies inside its region: loads have no effect
+    /// and the region is valid memory. Without checks every lane must be active (an
+    /// inactive lane's address may lie outside any buffer).
+    fn consecutive_guard(&mut self, ptr: ir::Value, size: u64, load: bool) -> Result<(ClifValue, ClifValue)> {
         let addrs = self.bundles(ptr)?.remove(0);
         let a0 = self.b.ins().extractlane(addrs[0], 0);
         let base = self.b.ins().splat(types::I64X2, a0);
@@ -52,8 +62,14 @@ impl FnLower<'_, '_> {
             None => self.b.ins().iconst(types::I8, 0),
         };
         let ok = match self.all_active {
-            Some(all) => self.b.ins().band(ok, all),
-            None => ok,
+            Some(all) if !(load && self.checks_on()) => self.b.ins().band(ok, all),
+            _ => ok,
+        };
+        let ok = if self.checks_on() {
+            let (inb, _) = self.in_bounds(ptr, a0, AccessSize::Const(size * self.lanes.0 as u64))?;
+            self.b.ins().band(ok, inb)
+        } else {
+            ok
         };
         Ok((ok, a0))
     }
@@ -61,10 +77,23 @@ impl FnLower<'_, '_> {
     /// Load a varying value of type `ty` from the varying address `ptr`.
     pub(crate) fn vload(&mut self, ptr: ir::Value, ty: &Type) -> Result<Vec<ClifValue>> {
         let kind = InstKind::Load { ptr, align: 1 };
+        if !self.is_varying(ptr) {
+            // The same address in every lane: one access (the block runs only when some
+            // lane is active, so the access happens for at least one work-item).
+            let scalars: Vec<Scalar> = leaf::leaves(ty)?.into_iter().map(|(_, s)| s).collect();
+            let vals = self.load(ptr, ty)?;
+            return Ok(vals.into_iter().zip(scalars).flat_map(|(x, s)| self.splat_leaf(x, s)).collect());
+        }
+        if self.uni.as_ref().and_then(|u| u.lane_stride(ptr)) == Some(0) {
+            return self.vload_same_address(ptr, ty);
+        }
+        if let Some((s, chunks)) = self.chunked_vector(ty) {
+            return self.vload_chunks(ptr, s, chunks);
+        }
         let Some(s) = self.consecutive_scalar(ptr, ty) else {
             return self.per_lane_value(&kind, ty);
         };
-        let (ok, a0) = self.consecutive_guard(ptr, s.size())?;
+        let (ok, a0) = self.consecutive_guard(ptr, s.size(), true)?;
         let vt = vec_leaf_type(s);
         let n = self.lanes.vectors(s);
         let vars: Vec<_> = (0..n).map(|_| self.b.declare_var(vt)).collect();
@@ -100,14 +129,242 @@ impl FnLower<'_, '_> {
             }
             Ok(())
         };
+        if fast_scalar.is_none() && self.is_varying(ptr) && self.is_varying(value) {
+            if let Some((s, chunks)) = self.chunked_vector(ty) {
+                return self.vstore_chunks(ptr, value, s, chunks);
+            }
+        }
         let Some(s) = fast_scalar else { return per_lane(self) };
-        let (ok, a0) = self.consecutive_guard(ptr, s.size())?;
+        let (ok, a0) = self.consecutive_guard(ptr, s.size(), false)?;
         let vals = self.bundles(value)?.remove(0);
         let (fast, slow, join) = (self.b.create_block(), self.b.create_block(), self.b.create_block());
         self.b.ins().brif(ok, fast, &[], slow, &[]);
         self.b.switch_to_block(fast);
         for (k, v) in vals.iter().enumerate() {
             self.b.ins().store(mem_flags(), *v, a0, 16 * k as i32);
+        }
+        self.b.ins().jump(join, &[]);
+        self.b.switch_to_block(slow);
+        self.b.set_cold_block(slow);
+        per_lane(self)?;
+        self.b.ins().jump(join, &[]);
+        self.b.switch_to_block(join);
+        Ok(())
+    }
+
+    /// Load from a varying address that the analysis expects to be the same in every
+    /// lane (`ptr[get_local_id(1)]`): when it is at run time (and, with checks on, the
+    /// access is in bounds), one scalar load splatted to every lane; otherwise per lane.
+    /// Every active lane reads that same address, and some lane is active.
+    fn vload_same_address(&mut self, ptr: ir::Value, ty: &Type) -> Result<Vec<ClifValue>> {
+        let scalars: Vec<Scalar> = leaf::leaves(ty)?.into_iter().map(|(_, s)| s).collect();
+        let addrs = self.bundles(ptr)?.remove(0);
+        let a0 = self.b.ins().extractlane(addrs[0], 0);
+        let base = self.b.ins().splat(types::I64X2, a0);
+        let mut acc: Option<ClifValue> = None;
+        for v in &addrs {
+            let eq = self.b.ins().icmp(CIntCC::Equal, *v, base);
+            acc = Some(match acc {
+                Some(a) => self.b.ins().band(a, eq),
+                None => eq,
+            });
+        }
+        let mut ok = match acc {
+            Some(a) => self.b.ins().vall_true(a),
+            None => self.b.ins().iconst(types::I8, 0),
+        };
+        if self.checks_on() {
+            let (inb, _) = self.in_bounds(ptr, a0, AccessSize::Const(super::bounds::access_extent(ty)?))?;
+            ok = self.b.ins().band(ok, inb);
+        }
+        let vars: Vec<_> = scalars
+            .iter()
+            .flat_map(|s| std::iter::repeat_n(vec_leaf_type(*s), self.lanes.vectors(*s)))
+            .map(|t| self.b.declare_var(t))
+            .collect();
+        let (fast, slow, join) = (self.b.create_block(), self.b.create_block(), self.b.create_block());
+        self.b.ins().brif(ok, fast, &[], slow, &[]);
+        self.b.switch_to_block(fast);
+        let vals = self.load_leaves(a0, ty)?;
+        let splat: Vec<ClifValue> = vals.into_iter().zip(&scalars).flat_map(|(x, s)| self.splat_leaf(x, *s)).collect();
+        for (var, v) in vars.iter().zip(splat) {
+            self.b.def_var(*var, v);
+        }
+        self.b.ins().jump(join, &[]);
+        self.b.switch_to_block(slow);
+        self.b.set_cold_block(slow);
+        let kind = InstKind::Load { ptr, align: 1 };
+        let vals = self.per_lane_value(&kind, ty)?;
+        for (var, v) in vars.iter().zip(vals) {
+            self.b.def_var(*var, v);
+        }
+        self.b.ins().jump(join, &[]);
+        self.b.switch_to_block(join);
+        Ok(vars.iter().map(|v| self.b.use_var(*v)).collect())
+    }
+
+    /// For a vector type made of whole 16-byte chunks of 32- or 64-bit components
+    /// (`float4`, `int8`, `double2`, ...): the component scalar and the chunk count.
+    fn chunked_vector(&self, ty: &Type) -> Option<(Scalar, u32)> {
+        let Type::Vector(s, n) = ty else { return None };
+        if !matches!(s, Scalar::F32 | Scalar::I32 | Scalar::F64 | Scalar::I64) {
+            return None;
+        }
+        let bytes = s.size() * *n as u64;
+        (bytes.is_multiple_of(16) && bytes > 0).then_some((*s, (bytes / 16) as u32))
+    }
+
+    /// Per lane, the address of `ptr` checked for an access of `size` bytes (only
+    /// active lanes can fail) and replaced by scratch memory when the lane is inactive.
+    fn lane_access_addr(&mut self, ptr: ir::Value, l: u32, size: u64) -> Result<ClifValue> {
+        self.cur_lane = Some(l);
+        let r = (|| -> Result<ClifValue> {
+            let p = self.get_scalar(ptr)?;
+            self.check_access(ptr, p, AccessSize::Const(size))?;
+            Ok(self.lane_addr(p))
+        })();
+        self.cur_lane = None;
+        r
+    }
+
+    /// Transpose groups of lane vectors: `per_lane[l][c]` (lane `l`'s chunk `c`, 4 x 32
+    /// or 2 x 64 bits) becomes, per component, the vectors that carry that component
+    /// for every lane. The same shuffles turn component vectors back into lane chunks.
+    fn transpose_chunks(&mut self, s: Scalar, vs: &[ClifValue]) -> Vec<ClifValue> {
+        let pick = |i: usize| vs[i.min(vs.len() - 1)];
+        if s.size() == 4 {
+            let (v0, v1, v2, v3) = (pick(0), pick(1), pick(2), pick(3));
+            let t0 = self.shuffle32(v0, v1, [0, 4, 1, 5]);
+            let t1 = self.shuffle32(v2, v3, [0, 4, 1, 5]);
+            let t2 = self.shuffle32(v0, v1, [2, 6, 3, 7]);
+            let t3 = self.shuffle32(v2, v3, [2, 6, 3, 7]);
+            vec![
+                self.shuffle32(t0, t1, [0, 1, 4, 5]),
+                self.shuffle32(t0, t1, [2, 3, 6, 7]),
+                self.shuffle32(t2, t3, [0, 1, 4, 5]),
+                self.shuffle32(t2, t3, [2, 3, 6, 7]),
+            ]
+        } else {
+            let (v0, v1) = (pick(0), pick(1));
+            vec![self.shuffle64(v0, v1, [0, 2]), self.shuffle64(v0, v1, [1, 3])]
+        }
+    }
+
+    /// Load a varying vector-typed value (`chunks` 16-byte chunks of `s` components) from
+    /// varying addresses: per lane one 128-bit load per chunk, then shuffles into the
+    /// component vectors.
+    fn vload_chunks(&mut self, ptr: ir::Value, s: Scalar, chunks: u32) -> Result<Vec<ClifValue>> {
+        let vt = vec_leaf_type(s);
+        let w = self.lanes.0 as usize;
+        let bytes = 16 * chunks as u64;
+        let per_lane = |me: &mut Self| -> Result<Vec<ClifValue>> {
+            let mut out = Vec::with_capacity(w * chunks as usize);
+            for l in 0..me.lanes.0 {
+                let p = me.lane_access_addr(ptr, l, bytes)?;
+                for c in 0..chunks {
+                    out.push(me.b.ins().load(vt, mem_flags(), p, 16 * c as i32));
+                }
+            }
+            Ok(out)
+        };
+        let raw = if self.consecutive_elements(ptr, bytes) {
+            // Elements back to back (`a[gid]`): one guard and one check for all lanes.
+            let (ok, a0) = self.consecutive_guard(ptr, bytes, true)?;
+            let vars: Vec<_> = (0..w * chunks as usize).map(|_| self.b.declare_var(vt)).collect();
+            let (fast, slow, join) = (self.b.create_block(), self.b.create_block(), self.b.create_block());
+            self.b.ins().brif(ok, fast, &[], slow, &[]);
+            self.b.switch_to_block(fast);
+            for (k, var) in vars.iter().enumerate() {
+                let v = self.b.ins().load(vt, mem_flags(), a0, 16 * k as i32);
+                self.b.def_var(*var, v);
+            }
+            self.b.ins().jump(join, &[]);
+            self.b.switch_to_block(slow);
+            self.b.set_cold_block(slow);
+            for (var, v) in vars.iter().zip(per_lane(self)?) {
+                self.b.def_var(*var, v);
+            }
+            self.b.ins().jump(join, &[]);
+            self.b.switch_to_block(join);
+            vars.iter().map(|v| self.b.use_var(*v)).collect()
+        } else {
+            per_lane(self)?
+        };
+        self.chunks_to_components(s, chunks, &raw)
+    }
+
+    /// True when the analysis expects lane `l` of `ptr` at `lane0 + l * bytes`.
+    fn consecutive_elements(&self, ptr: ir::Value, bytes: u64) -> bool {
+        self.uni.as_ref().and_then(|u| u.lane_stride(ptr)) == Some(bytes as i64)
+    }
+
+    /// Lane chunks (`raw[l * chunks + c]`) shuffled into component vectors.
+    fn chunks_to_components(&mut self, s: Scalar, chunks: u32, raw: &[ClifValue]) -> Result<Vec<ClifValue>> {
+        let per = vec_leaf_type(s).lane_count() as usize; // components per chunk = lanes per vector
+        let w = self.lanes.0 as usize;
+        if raw.len() != w * chunks as usize {
+            return Err(crate::CompileError::internal("a vector load produced the wrong number of chunks"));
+        }
+        let lane_chunks: Vec<&[ClifValue]> = raw.chunks(chunks as usize).collect();
+        let groups = w.div_ceil(per);
+        // comps[component][group]
+        let mut comps = vec![Vec::with_capacity(groups); per * chunks as usize];
+        for c in 0..chunks as usize {
+            for g in 0..groups {
+                let vs: Vec<ClifValue> = (g * per..((g + 1) * per).min(w)).map(|l| lane_chunks[l][c]).collect();
+                for (k, v) in self.transpose_chunks(s, &vs).into_iter().enumerate() {
+                    comps[c * per + k].push(v);
+                }
+            }
+        }
+        Ok(comps.into_iter().flatten().collect())
+    }
+
+    /// Store a varying vector-typed value to varying addresses: shuffles back into lane
+    /// chunks, then per lane (in lane order, inactive lanes to scratch) one 128-bit
+    /// store per chunk.
+    fn vstore_chunks(&mut self, ptr: ir::Value, value: ir::Value, s: Scalar, chunks: u32) -> Result<()> {
+        let per = vec_leaf_type(s).lane_count() as usize;
+        let w = self.lanes.0 as usize;
+        let comps = self.bundles(value)?; // comps[component][group]
+        if comps.len() != per * chunks as usize {
+            return Err(crate::CompileError::internal("a stored vector has the wrong number of components"));
+        }
+        let groups = w.div_ceil(per);
+        // lane_chunks[l][c]
+        let mut lane_chunks = vec![Vec::with_capacity(chunks as usize); groups * per];
+        for c in 0..chunks as usize {
+            for g in 0..groups {
+                let vs: Vec<ClifValue> = (0..per).map(|k| comps[c * per + k][g]).collect();
+                for (k, v) in self.transpose_chunks(s, &vs).into_iter().enumerate() {
+                    lane_chunks[g * per + k].push(v);
+                }
+            }
+        }
+        let bytes = 16 * chunks as u64;
+        let per_lane = |me: &mut Self| -> Result<()> {
+            for l in 0..me.lanes.0 {
+                let p = me.lane_access_addr(ptr, l, bytes)?;
+                for (c, v) in lane_chunks[l as usize].iter().enumerate() {
+                    me.b.ins().store(mem_flags(), *v, p, 16 * c as i32);
+                }
+            }
+            Ok(())
+        };
+        if !self.consecutive_elements(ptr, bytes) {
+            return per_lane(self);
+        }
+        // Elements back to back and every lane active: stores in address order.
+        let (ok, a0) = self.consecutive_guard(ptr, bytes, false)?;
+        let (fast, slow, join) = (self.b.create_block(), self.b.create_block(), self.b.create_block());
+        self.b.ins().brif(ok, fast, &[], slow, &[]);
+        self.b.switch_to_block(fast);
+        for l in 0..w {
+            for (c, v) in lane_chunks[l].iter().enumerate() {
+                let off = i32::try_from(bytes * l as u64 + 16 * c as u64)
+                    .map_err(|_| crate::CompileError::limit("a vector element is too large"))?;
+                self.b.ins().store(mem_flags(), *v, a0, off);
+            }
         }
         self.b.ins().jump(join, &[]);
         self.b.switch_to_block(slow);

@@ -1,42 +1,245 @@
 //! Work-item queries: ids, sizes and offsets read from the launch context and the lane
 //! group number, truncated to the module's size type.
 //!
+//! Ids cost no division per lane group: the entry (`entry`) tracks the local id of each
+//! lane group's first work-item incrementally in the dimensions the kernel queries, and
+//! computes `group_id * enqueued_local_size + global_offset` once per call. At W > 1 the
+//! loop head builds the ids of the lanes as vectors: first id + lane iota when the lane
+//! group lies within one row, per lane otherwise (the only place left with divisions,
+//! taken only by lane groups that wrap a row).
+//!
 //! This module must not touch kernel memory.
 
 use cranelift_codegen::ir::condcodes::IntCC as CIntCC;
-use cranelift_codegen::ir::{types, InstBuilder, Value as ClifValue};
+use cranelift_codegen::ir::{types, ConstantData, InstBuilder, Type as ClifType, Value as ClifValue};
+use cranelift_frontend::FunctionBuilder;
 use spirjit_abi::context::offsets;
 
 use super::function::{ctx_flags, FnLower};
 use super::leaf::leaf_type;
-use crate::ir::{self, InstKind, Type, WorkItemQuery};
+use crate::ir::{self, InstKind, Scalar, Type, WorkItemQuery};
 use crate::{CompileError, Result};
+
+/// Which work-item ids a kernel queries.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct IdNeeds {
+    /// Local or global ids of dimension d are queried (all three for a dynamic dimension).
+    pub local: [bool; 3],
+    /// Global ids of dimension d are queried.
+    pub global_base: [bool; 3],
+    /// (dimension, lane type) of each id query with a constant dimension whose result
+    /// has an `i32` or `i64` lane type: the vector forms W > 1 builds.
+    pub vector_forms: Vec<(usize, ClifType)>,
+}
+
+impl IdNeeds {
+    /// Scan every instruction of `func` for id queries.
+    pub fn scan(func: &ir::Function) -> IdNeeds {
+        let mut n = IdNeeds::default();
+        for inst in &func.insts {
+            let InstKind::WorkItem(q, dim) = &inst.kind else { continue };
+            let global = match q {
+                WorkItemQuery::GlobalId => true,
+                WorkItemQuery::LocalId => false,
+                _ => continue,
+            };
+            let constant = match func.def_inst(*dim).map(|i| &i.kind) {
+                Some(InstKind::Const(bits)) => bits.first().copied(),
+                _ => None,
+            };
+            match constant {
+                Some(d) if d < 3 => {
+                    let d = d as usize;
+                    n.local[d] = true;
+                    n.global_base[d] |= global;
+                    let lane = inst.result.and_then(|r| func.ty(r).scalar()).map(leaf_type);
+                    if let Some(t @ (types::I32 | types::I64)) = lane {
+                        if !n.vector_forms.contains(&(d, t)) {
+                            n.vector_forms.push((d, t));
+                        }
+                    }
+                }
+                Some(_) => {}
+                None => {
+                    n.local = [true; 3];
+                    if global {
+                        n.global_base = [true; 3];
+                    }
+                }
+            }
+        }
+        n
+    }
+
+    /// The dimensions whose first-work-item position the entry tracks: x whenever any
+    /// id is queried, y for y or z ids, z for z ids.
+    pub fn tracked(&self) -> [bool; 3] {
+        let any = self.local.iter().any(|x| *x);
+        [any, self.local[1] || self.local[2], self.local[2]]
+    }
+}
+
+/// The work-item ids of the current lane group, as the entry and loop head computed them.
+pub(crate) struct WorkItemIds {
+    needs: IdNeeds,
+    /// Per dimension: `group_id * enqueued_local_size + global_offset` (per call).
+    base: [Option<ClifValue>; 3],
+    /// Per dimension: local id of the lane group's first work-item (loop head).
+    first: [Option<ClifValue>; 3],
+    /// Work-group size in x and y, at least 1.
+    size_nz: [ClifValue; 2],
+    /// W > 1: the local ids of the lanes per (dimension, lane type), as the vectors of a
+    /// varying leaf.
+    lane_vecs: Vec<((usize, ClifType), Vec<ClifValue>)>,
+}
+
+impl WorkItemIds {
+    pub fn new(
+        needs: IdNeeds,
+        base: [Option<ClifValue>; 3],
+        first: [Option<ClifValue>; 3],
+        size_nz: [ClifValue; 2],
+    ) -> WorkItemIds {
+        WorkItemIds { needs, base, first, size_nz, lane_vecs: Vec::new() }
+    }
+
+    /// Local id of the lane group's first work-item in dimension `d`, when tracked.
+    pub fn first_pos(&self, d: usize) -> Option<ClifValue> {
+        self.first.get(d).copied().flatten()
+    }
+
+    /// Emit, in the loop head at W > 1, the lane vectors of every id the kernel queries
+    /// with a constant dimension.
+    pub fn build_lane_vectors(&mut self, b: &mut FunctionBuilder, lane_group: ClifValue, lanes: u32) -> Result<()> {
+        if self.needs.vector_forms.is_empty() || lanes < 2 {
+            return Ok(());
+        }
+        let x = self.first[0].ok_or_else(|| CompileError::internal("work-item ids are queried but not tracked"))?;
+        let [sx, sy] = self.size_nz;
+        let forms = self.needs.vector_forms.clone();
+        let vtype = |t: ClifType| t.by(128 / t.bits()).unwrap_or(types::I64X2);
+        let per = |t: ClifType| (128 / t.bits()) as usize;
+        let vars: Vec<Vec<_>> = forms
+            .iter()
+            .map(|(_, t)| (0..(lanes as usize).div_ceil(per(*t))).map(|_| b.declare_var(vtype(*t))).collect())
+            .collect();
+        let fast = b.create_block();
+        let slow = b.create_block();
+        let join = b.create_block();
+        let end = b.ins().iadd_imm_s(x, lanes as i64);
+        let within_row = b.ins().icmp(CIntCC::UnsignedLessThanOrEqual, end, sx);
+        b.ins().brif(within_row, fast, &[], slow, &[]);
+
+        // Within one row: x ids are consecutive, y and z the same for every lane.
+        b.switch_to_block(fast);
+        for ((d, t), vs) in forms.iter().zip(&vars) {
+            let first = self.first[*d].ok_or_else(|| CompileError::internal("a queried id is not tracked"))?;
+            let first = if *t == types::I64 { first } else { b.ins().ireduce(*t, first) };
+            let splat = b.ins().splat(vtype(*t), first);
+            for (vi, var) in vs.iter().enumerate() {
+                let v = if *d == 0 {
+                    let iota = iota_const(b, *t, vi * per(*t));
+                    b.ins().iadd(splat, iota)
+                } else {
+                    splat
+                };
+                b.def_var(*var, v);
+            }
+        }
+        b.ins().jump(join, &[]);
+
+        // The lane group wraps a row: each lane's ids from its local linear id.
+        b.switch_to_block(slow);
+        b.set_cold_block(slow);
+        let first_lin = b.ins().imul_imm_s(lane_group, lanes as i64);
+        let mut per_lane: Vec<[ClifValue; 3]> = Vec::with_capacity(lanes as usize);
+        let zero = b.ins().iconst(types::I64, 0);
+        let sxy = b.ins().imul(sx, sy);
+        for l in 0..lanes {
+            let lin = b.ins().iadd_imm_s(first_lin, l as i64);
+            let lx = b.ins().urem(lin, sx);
+            let (mut ly, mut lz) = (zero, zero);
+            if forms.iter().any(|(d, _)| *d == 1) {
+                let q = b.ins().udiv(lin, sx);
+                ly = b.ins().urem(q, sy);
+            }
+            if forms.iter().any(|(d, _)| *d == 2) {
+                lz = b.ins().udiv(lin, sxy);
+            }
+            per_lane.push([lx, ly, lz]);
+        }
+        for ((d, t), vs) in forms.iter().zip(&vars) {
+            let n = per(*t);
+            for (vi, var) in vs.iter().enumerate() {
+                let lane_val = |b: &mut FunctionBuilder, l: usize| {
+                    let v = per_lane.get(l).map_or(zero, |p| p[*d]);
+                    if *t == types::I64 {
+                        v
+                    } else {
+                        b.ins().ireduce(*t, v)
+                    }
+                };
+                let v0 = lane_val(b, vi * n);
+                let mut v = b.ins().splat(vtype(*t), v0);
+                for li in 1..n {
+                    if vi * n + li >= lanes as usize {
+                        break;
+                    }
+                    let x = lane_val(b, vi * n + li);
+                    v = b.ins().insertlane(v, x, li as u8);
+                }
+                b.def_var(*var, v);
+            }
+        }
+        b.ins().jump(join, &[]);
+
+        b.switch_to_block(join);
+        for (form, vs) in forms.into_iter().zip(vars) {
+            let vals = vs.into_iter().map(|v| b.use_var(v)).collect();
+            self.lane_vecs.push((form, vals));
+        }
+        Ok(())
+    }
+}
+
+/// The vector of lane type `t` holding `start, start + 1, ...`.
+fn iota_const(b: &mut FunctionBuilder, t: ClifType, start: usize) -> ClifValue {
+    let n = (128 / t.bits()) as usize;
+    let bytes: Vec<u8> = if t == types::I64 {
+        (0..n).flat_map(|i| ((start + i) as u64).to_le_bytes()).collect()
+    } else {
+        (0..n).flat_map(|i| ((start + i) as u32).to_le_bytes()).collect()
+    };
+    let c = b.func.dfg.constants.insert(ConstantData::from(bytes));
+    b.ins().vconst(t.by(n as u32).unwrap_or(types::I64X2), c)
+}
 
 impl FnLower<'_, '_> {
     fn ctx_u64(&mut self, field: usize, dim: usize) -> ClifValue {
         self.b.ins().load(types::I64, ctx_flags(), self.ctx, (field + 8 * dim) as i32)
     }
 
-    /// Local linear id of this lane's work-item (W = 1: the lane group number; W > 1:
-    /// the lane `cur_lane` of the group).
+    /// Local linear id of this lane's work-item at W > 1 (lane `cur_lane` of the group).
     fn local_linear_id(&mut self) -> ClifValue {
-        if self.lanes.0 == 1 {
-            self.lane_group
-        } else {
-            let first = self.b.ins().imul_imm_s(self.lane_group, self.lanes.0 as i64);
-            self.b.ins().iadd_imm_s(first, self.cur_lane.unwrap_or(0) as i64)
-        }
+        let first = self.b.ins().imul_imm_s(self.lane_group, self.lanes.0 as i64);
+        self.b.ins().iadd_imm_s(first, self.cur_lane.unwrap_or(0) as i64)
     }
 
     /// `local_size[d]`, at least 1 (so that divisions by it cannot trap).
     fn local_size_nz(&mut self, d: usize) -> ClifValue {
         let ls = self.ctx_u64(offsets::LOCAL_SIZE, d);
         let one = self.b.ins().iconst(types::I64, 1);
-        let is0 = self.b.ins().icmp_imm_s(CIntCC::Equal, ls, 0);
-        self.b.ins().select(is0, one, ls)
+        self.b.ins().umax(ls, one)
     }
 
     fn local_id(&mut self, d: usize) -> ClifValue {
+        if self.lanes.0 == 1 {
+            if let Some(v) = self.ids.first_pos(d) {
+                return v;
+            }
+        }
+        // One lane of a lane group at W > 1 (the per-lane lowering of a query whose
+        // dimension is not a constant): from the local linear id.
         let l = self.local_linear_id();
         let sx = self.local_size_nz(0);
         match d {
@@ -54,17 +257,52 @@ impl FnLower<'_, '_> {
         }
     }
 
+    /// `group_id[d] * enqueued_local_size[d] + global_offset[d]`.
+    fn global_base(&mut self, d: usize) -> ClifValue {
+        if let Some(v) = self.ids.base.get(d).copied().flatten() {
+            return v;
+        }
+        let g = self.ctx_u64(offsets::GROUP_ID, d);
+        let e = self.ctx_u64(offsets::ENQUEUED_LOCAL_SIZE, d);
+        let o = self.ctx_u64(offsets::GLOBAL_OFFSET, d);
+        let ge = self.b.ins().imul(g, e);
+        self.b.ins().iadd(ge, o)
+    }
+
+    /// The vector form of a local or global id query with a constant dimension at
+    /// W > 1 (lane vectors built in the loop head); `None` for any other instruction.
+    pub(crate) fn vec_work_item(&mut self, kind: &InstKind, ty: &Type) -> Result<Option<Vec<ClifValue>>> {
+        let InstKind::WorkItem(q @ (WorkItemQuery::GlobalId | WorkItemQuery::LocalId), dim) = kind else {
+            return Ok(None);
+        };
+        let d = match self.func.def_inst(*dim).map(|i| &i.kind) {
+            Some(InstKind::Const(bits)) => match bits.first() {
+                Some(d) if *d < 3 => *d as usize,
+                _ => return Ok(None),
+            },
+            _ => return Ok(None),
+        };
+        let Some(t) = ty.scalar().filter(|s| s.is_int()).map(leaf_type) else { return Ok(None) };
+        let Some(vecs) = self.ids.lane_vecs.iter().find(|(f, _)| *f == (d, t)).map(|(_, v)| v.clone()) else {
+            return Ok(None);
+        };
+        if *q == WorkItemQuery::LocalId {
+            return Ok(Some(vecs));
+        }
+        let base = self.global_base(d);
+        let base = if t == types::I64 { base } else { self.b.ins().ireduce(t, base) };
+        let vt = super::leaf::vec_leaf_type(if t == types::I64 { Scalar::I64 } else { Scalar::I32 });
+        let splat = self.b.ins().splat(vt, base);
+        Ok(Some(vecs.into_iter().map(|v| self.b.ins().iadd(v, splat)).collect()))
+    }
+
     /// The query for a dimension known to be 0, 1 or 2, as i64.
     fn query_dim(&mut self, q: WorkItemQuery, d: usize) -> ClifValue {
         match q {
             WorkItemQuery::GlobalId => {
-                let g = self.ctx_u64(offsets::GROUP_ID, d);
-                let e = self.ctx_u64(offsets::ENQUEUED_LOCAL_SIZE, d);
+                let base = self.global_base(d);
                 let l = self.local_id(d);
-                let o = self.ctx_u64(offsets::GLOBAL_OFFSET, d);
-                let ge = self.b.ins().imul(g, e);
-                let s = self.b.ins().iadd(ge, l);
-                self.b.ins().iadd(s, o)
+                self.b.ins().iadd(base, l)
             }
             WorkItemQuery::LocalId => self.local_id(d),
             WorkItemQuery::GroupId => self.ctx_u64(offsets::GROUP_ID, d),

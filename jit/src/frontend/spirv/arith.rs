@@ -103,6 +103,46 @@ fn f64_to_f16_bits(x: f64) -> u16 {
     sign | ((((e + 15) as u16) << 10) + m)
 }
 
+/// What kind of scalar an operation takes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Kind {
+    Int,
+    Float,
+    Bool,
+}
+
+/// Fail unless `ty` is a scalar or vector of `kind`.
+pub(crate) fn expect_kind(ty: &Type, kind: Kind) -> Result<()> {
+    let ok = match ty.scalar() {
+        Some(s) => match kind {
+            Kind::Int => s.is_int(),
+            Kind::Float => s.is_float(),
+            Kind::Bool => s == Scalar::Bool,
+        },
+        None => false,
+    };
+    if !ok {
+        let want = match kind {
+            Kind::Int => "an integer",
+            Kind::Float => "a float",
+            Kind::Bool => "a bool",
+        };
+        return Err(CompileError::invalid(format!("operand has type {ty}; expected {want} scalar or vector")));
+    }
+    Ok(())
+}
+
+/// Fail unless `rt` is the bool type with the shape of `operand`.
+fn expect_bool_of(rt: &Type, operand: &Type) -> Result<()> {
+    if rt != &operand.with_scalar(Scalar::Bool) {
+        return Err(CompileError::invalid(format!(
+            "a comparison of {operand} values has result type {rt}; expected {}",
+            operand.with_scalar(Scalar::Bool)
+        )));
+    }
+    Ok(())
+}
+
 impl Translator<'_> {
     pub(crate) fn arith(&mut self, fr: &mut Frame, inst: &SpvInst) -> Result<()> {
         let op = inst.op;
@@ -114,6 +154,12 @@ impl Translator<'_> {
                 c = self.emit(InstKind::Convert(conv(ConvOp::UToU), c), ty.clone());
             }
             self.same_types(a, c)?;
+            let kind = match op {
+                Op::LogicalAnd | Op::LogicalOr | Op::LogicalNotEqual => Kind::Bool,
+                Op::FAdd | Op::FSub | Op::FMul | Op::FDiv | Op::FRem | Op::FMod => Kind::Float,
+                _ => Kind::Int,
+            };
+            expect_kind(&ty, kind)?;
             let v = self.emit(InstKind::Binary(b, a, c), ty);
             return self.set_v(fr, inst, v);
         }
@@ -121,7 +167,9 @@ impl Translator<'_> {
             let a = self.op(fr, inst, 0)?;
             let c = self.op(fr, inst, 1)?;
             self.same_types(a, c)?;
+            expect_kind(self.f.ty(a), Kind::Int)?;
             let rt = self.rty(inst)?;
+            expect_bool_of(&rt, self.f.ty(a))?;
             let v = self.emit(InstKind::Icmp(cc, a, c), rt);
             return self.set_v(fr, inst, v);
         }
@@ -129,23 +177,30 @@ impl Translator<'_> {
             let a = self.op(fr, inst, 0)?;
             let c = self.op(fr, inst, 1)?;
             self.same_types(a, c)?;
+            expect_kind(self.f.ty(a), Kind::Float)?;
             let rt = self.rty(inst)?;
+            expect_bool_of(&rt, self.f.ty(a))?;
             let v = self.emit(InstKind::Fcmp(cc, a, c), rt);
             return self.set_v(fr, inst, v);
         }
+        self.check_special(fr, inst)?;
         let v = match op {
             Op::SNegate | Op::FNegate | Op::Not | Op::LogicalNot => {
                 let a = self.op(fr, inst, 0)?;
-                let u = match op {
-                    Op::SNegate => UnaryOp::INeg,
-                    Op::FNegate => UnaryOp::FNeg,
-                    _ => UnaryOp::Not,
+                let (u, kind) = match op {
+                    Op::SNegate => (UnaryOp::INeg, Kind::Int),
+                    Op::FNegate => (UnaryOp::FNeg, Kind::Float),
+                    Op::Not => (UnaryOp::Not, Kind::Int),
+                    _ => (UnaryOp::Not, Kind::Bool),
                 };
+                expect_kind(self.f.ty(a), kind)?;
                 self.emit(InstKind::Unary(u, a), self.ty_of(a))
             }
             Op::LogicalEqual => {
                 let a = self.op(fr, inst, 0)?;
                 let c = self.op(fr, inst, 1)?;
+                self.same_types(a, c)?;
+                expect_kind(self.f.ty(a), Kind::Bool)?;
                 let t = self.ty_of(a);
                 let x = self.emit(InstKind::Binary(BinaryOp::Xor, a, c), t.clone());
                 self.emit(InstKind::Unary(UnaryOp::Not, x), t)
@@ -155,6 +210,12 @@ impl Translator<'_> {
                 let a = self.op(fr, inst, 1)?;
                 let b = self.op(fr, inst, 2)?;
                 self.same_types(a, b)?;
+                let ct = self.f.ty(cond);
+                if ct.scalar() != Some(Scalar::Bool) || (ct.lanes() != Some(1) && ct.lanes() != self.f.ty(a).lanes()) {
+                    return Err(CompileError::invalid(format!(
+                        "OpSelect condition has type {ct}; expected bool or a bool vector of the operands' size"
+                    )));
+                }
                 self.emit(InstKind::Select(cond, a, b), self.ty_of(a))
             }
             Op::Any | Op::All => {
@@ -287,6 +348,67 @@ impl Translator<'_> {
             _ => return Err(CompileError::unsupported(format!("{} is not supported", op_name(op)))),
         };
         self.set_v(fr, inst, v)
+    }
+
+    /// Operand and result types of the tests, reductions and extended arithmetic that
+    /// `arith` expands into several KIR instructions.
+    fn check_special(&mut self, fr: &Frame, inst: &SpvInst) -> Result<()> {
+        let op = inst.op;
+        let first = || -> Result<u32> { inst.id(0) };
+        let operand = |t: &mut Self| -> Result<Type> {
+            let v = t.value(fr, first()?)?;
+            Ok(t.ty_of(v))
+        };
+        match op {
+            Op::IsNan | Op::IsInf | Op::IsFinite | Op::IsNormal | Op::SignBitSet => {
+                let a = operand(self)?;
+                expect_kind(&a, Kind::Float)?;
+                expect_bool_of(&self.rty(inst)?, &a)
+            }
+            Op::Any | Op::All => {
+                let a = operand(self)?;
+                expect_kind(&a, Kind::Bool)?;
+                let rt = self.rty(inst)?;
+                if rt != Type::BOOL {
+                    return Err(CompileError::invalid(format!("{} has result type {rt}; expected bool", op_name(op))));
+                }
+                Ok(())
+            }
+            Op::BitCount => {
+                let a = operand(self)?;
+                expect_kind(&a, Kind::Int)?;
+                let rt = self.rty(inst)?;
+                expect_kind(&rt, Kind::Int)?;
+                if rt.lanes() != a.lanes() {
+                    return Err(CompileError::invalid(format!("OpBitCount of {a} with result type {rt}")));
+                }
+                Ok(())
+            }
+            Op::VectorTimesScalar | Op::Dot => {
+                let a = operand(self)?;
+                let b = self.op(fr, inst, 1)?;
+                expect_kind(&a, Kind::Float)?;
+                let bt = self.ty_of(b);
+                let ok = if op == Op::Dot { bt == a } else { bt.lanes() == Some(1) && bt.scalar() == a.scalar() };
+                if !ok {
+                    return Err(CompileError::invalid(format!("{} of {a} and {bt}", op_name(op))));
+                }
+                Ok(())
+            }
+            Op::IAddCarry | Op::ISubBorrow | Op::UMulExtended | Op::SMulExtended => {
+                let a = operand(self)?;
+                expect_kind(&a, Kind::Int)?;
+                let rt = self.rty(inst)?;
+                if !matches!(rt, Type::Struct(_)) || rt.component_count() != 2 || rt.component(0) != Some(a.clone()) {
+                    return Err(CompileError::invalid(format!("{} of {a} with result type {rt}", op_name(op))));
+                }
+                if rt.component(1) != Some(a) {
+                    return Err(CompileError::invalid(format!("{} result type {rt} has mixed members", op_name(op))));
+                }
+                Ok(())
+            }
+            _ => Ok(()),
+        }
     }
 
     /// Fail unless `a` and `b` have the same type.

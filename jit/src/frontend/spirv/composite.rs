@@ -17,7 +17,17 @@ impl Translator<'_> {
             Op::VectorShuffle => {
                 let a = self.op(fr, inst, 0)?;
                 let b = self.op(fr, inst, 1)?;
-                let total = self.f.ty(a).lanes().unwrap_or(1) + self.f.ty(b).lanes().unwrap_or(1);
+                let (ta, tb) = (self.ty_of(a), self.ty_of(b));
+                if !matches!(ta, Type::Vector(..)) || ta.scalar() != tb.scalar() || tb.lanes().is_none() {
+                    return Err(CompileError::invalid(format!("OpVectorShuffle of {ta} and {tb}")));
+                }
+                let count = inst.operands.len().saturating_sub(2);
+                if rt.scalar() != ta.scalar() || rt.lanes() != Some(count as u32) {
+                    return Err(CompileError::invalid(format!(
+                        "OpVectorShuffle selects {count} components of {ta} but its result type is {rt}"
+                    )));
+                }
+                let total = ta.lanes().unwrap_or(1) + tb.lanes().unwrap_or(1);
                 let mut indices = Vec::new();
                 for i in 2..inst.operands.len() {
                     let k = inst.lit(i)?;
@@ -65,6 +75,11 @@ impl Translator<'_> {
                             _ => flat.push(p),
                         }
                     }
+                    if flat.iter().any(|p| self.f.ty(*p) != &Type::Scalar(s)) {
+                        return Err(CompileError::invalid(format!(
+                            "OpCompositeConstruct of a {rt} from components of another type"
+                        )));
+                    }
                     if flat.len() != n as usize {
                         return Err(CompileError::invalid(format!(
                             "OpCompositeConstruct gives {} components for a {n}-component vector",
@@ -79,18 +94,36 @@ impl Translator<'_> {
                             parts.len()
                         )));
                     }
+                    for (k, p) in parts.iter().enumerate() {
+                        if rt.component(k as u32).as_ref() != Some(self.f.ty(*p)) {
+                            return Err(CompileError::invalid(format!(
+                                "OpCompositeConstruct member {k} has type {}, which does not match {rt}",
+                                self.f.ty(*p)
+                            )));
+                        }
+                    }
                     self.emit(InstKind::Construct(parts), rt)
                 }
             }
             Op::VectorExtractDynamic => {
                 let a = self.op(fr, inst, 0)?;
                 let i = self.op(fr, inst, 1)?;
+                let ta = self.ty_of(a);
+                if !matches!(ta, Type::Vector(..)) || ta.scalar().map(Type::Scalar) != Some(rt.clone()) {
+                    return Err(CompileError::invalid(format!("OpVectorExtractDynamic of {ta} as {rt}")));
+                }
+                super::arith::expect_kind(self.f.ty(i), super::arith::Kind::Int)?;
                 self.emit(InstKind::ExtractDyn(a, i), rt)
             }
             Op::VectorInsertDynamic => {
                 let vector = self.op(fr, inst, 0)?;
                 let element = self.op(fr, inst, 1)?;
                 let index = self.op(fr, inst, 2)?;
+                let (tv, te) = (self.ty_of(vector), self.ty_of(element));
+                if !matches!(tv, Type::Vector(..)) || tv != rt || tv.scalar().map(Type::Scalar) != Some(te.clone()) {
+                    return Err(CompileError::invalid(format!("OpVectorInsertDynamic of {te} into {tv} as {rt}")));
+                }
+                super::arith::expect_kind(self.f.ty(index), super::arith::Kind::Int)?;
                 self.emit(InstKind::InsertDyn { vector, element, index }, rt)
             }
             _ => return Err(CompileError::internal("composite() called for another opcode")),
@@ -108,6 +141,12 @@ impl Translator<'_> {
             .component(k)
             .ok_or_else(|| CompileError::invalid(format!("component {k} is out of range for type {t}")))?;
         let inner = if rest.is_empty() {
+            if self.f.ty(element) != &ct {
+                return Err(CompileError::invalid(format!(
+                    "OpCompositeInsert of a {} where component {k} of {t} is {ct}",
+                    self.f.ty(element)
+                )));
+            }
             element
         } else {
             let sub = self.emit(InstKind::Extract(agg, k), ct);

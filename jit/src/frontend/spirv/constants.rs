@@ -8,6 +8,7 @@
 use rspirv::dr::Operand;
 use rspirv::spirv::{Decoration, Op, StorageClass};
 
+use super::limits;
 use super::module::{err_at, SpvModule};
 use crate::ir::{ConstData, DataId, Type};
 use crate::{CompileError, Result};
@@ -51,12 +52,30 @@ pub(crate) struct GlobalLayout {
 impl SpvModule {
     /// The value of `id` when it is a constant, null or undef; `None` for other ids.
     pub fn const_value(&self, id: u32) -> Result<Option<ConstVal>> {
-        self.const_value_depth(id, 0)
+        let mut nodes = 0;
+        self.const_value_depth(id, 0, &mut nodes)
     }
 
-    fn const_value_depth(&self, id: u32, depth: u32) -> Result<Option<ConstVal>> {
+    /// Like [`SpvModule::const_value`], but fails once the value tree has more than
+    /// `max_nodes` nodes (used where the type bounds the size of a valid constant, so
+    /// repeated evaluation stays cheap).
+    pub fn const_value_within(&self, id: u32, max_nodes: usize) -> Result<Option<ConstVal>> {
+        let mut nodes = limits::MAX_CONSTANT_NODES.saturating_sub(max_nodes);
+        self.const_value_depth(id, 0, &mut nodes)
+    }
+
+    /// `nodes` counts the value tree's nodes so far: composites may share constituents,
+    /// so the tree can be exponentially larger than the module.
+    fn const_value_depth(&self, id: u32, depth: u32, nodes: &mut usize) -> Result<Option<ConstVal>> {
         if depth > MAX_CONST_DEPTH {
             return Err(CompileError::invalid(format!("constant %{id} is nested too deeply (or refers to itself)")));
+        }
+        *nodes += 1;
+        if *nodes > limits::MAX_CONSTANT_NODES {
+            return Err(limits::exceeded(
+                format!("the value of constant %{id} (counting every component of nested composites)"),
+                format!("{} components", limits::MAX_CONSTANT_NODES),
+            ));
         }
         let Some(&index) = self.defs.get(&id) else { return Ok(None) };
         let inst = &self.insts[index];
@@ -85,7 +104,7 @@ impl SpvModule {
                 let mut parts = Vec::with_capacity(inst.operands.len());
                 for i in 0..inst.operands.len() {
                     let c = inst.id(i)?;
-                    let v = self.const_value_depth(c, depth + 1)?.ok_or_else(|| {
+                    let v = self.const_value_depth(c, depth + 1, nodes)?.ok_or_else(|| {
                         err_at(CompileError::invalid(format!("constituent %{c} is not a constant")), inst)
                     })?;
                     parts.push(v);
@@ -101,10 +120,7 @@ impl SpvModule {
                 ))
             }
             Op::ConstantSampler => {
-                return Err(err_at(
-                    CompileError::unsupported("samplers (OpConstantSampler) are not supported yet; images come later"),
-                    inst,
-                ))
+                ConstVal::Bits(super::image::constant_sampler_bits(inst).map_err(|e| err_at(e, inst))?)
             }
             _ => return Ok(None),
         };
@@ -113,7 +129,7 @@ impl SpvModule {
 
     /// An integer constant's value, zero-extended (for indices and literals given as ids).
     pub fn const_u64(&self, id: u32) -> Result<u64> {
-        match self.const_value(id)? {
+        match self.const_value_within(id, 4)? {
             Some(ConstVal::Bits(b)) => Ok(b),
             Some(ConstVal::Zero | ConstVal::Undef) => Ok(0),
             _ => Err(CompileError::invalid(format!("%{id} should be an integer constant"))),
@@ -164,8 +180,11 @@ pub(crate) fn write_const(ty: &Type, value: &ConstVal, buf: &mut [u8], offset: u
 
 /// The bytes of constant `id` of type `ty`.
 pub(crate) fn const_bytes(m: &SpvModule, id: u32, ty: &Type) -> Result<Vec<u8>> {
-    let value =
-        m.const_value(id)?.ok_or_else(|| CompileError::unsupported(format!("initializer %{id} is not a constant")))?;
+    // A constant of a valid type has at most one leaf per byte plus as many composites.
+    let budget = (ty.size() as usize).saturating_mul(2).saturating_add(64);
+    let value = m
+        .const_value_within(id, budget)?
+        .ok_or_else(|| CompileError::unsupported(format!("initializer %{id} is not a constant")))?;
     let mut bytes = vec![0u8; ty.size() as usize];
     write_const(ty, &value, &mut bytes, 0)?;
     Ok(bytes)
@@ -184,6 +203,7 @@ pub(crate) fn is_zero(v: &ConstVal) -> bool {
 /// `CrossWorkgroup` variables, offsets in static local memory for `Workgroup` ones.
 pub(crate) fn build_globals(m: &mut SpvModule, data: &mut Vec<ConstData>) -> Result<GlobalLayout> {
     let mut layout = GlobalLayout::default();
+    let mut data_bytes = 0u64;
     for gi in 0..m.globals.len() {
         let id = m.globals[gi];
         let inst = m.def(id)?.clone();
@@ -210,6 +230,13 @@ pub(crate) fn build_globals(m: &mut SpvModule, data: &mut Vec<ConstData>) -> Res
                 }
                 let ty = m.kir_type(pointee).map_err(located)?;
                 check_size(&ty).map_err(located)?;
+                data_bytes += ty.size();
+                if data_bytes > limits::MAX_DATA_BYTES {
+                    return Err(located(limits::exceeded(
+                        format!("module-scope data of {data_bytes} bytes"),
+                        format!("{} bytes", limits::MAX_DATA_BYTES),
+                    )));
+                }
                 let bytes = match init {
                     Some(c) => const_bytes(m, c, &ty).map_err(located)?,
                     None => vec![0u8; ty.size() as usize],
@@ -225,6 +252,12 @@ pub(crate) fn build_globals(m: &mut SpvModule, data: &mut Vec<ConstData>) -> Res
                 let offset = layout.local_size.div_ceil(align) * align;
                 let size = ty.size();
                 layout.local_size = offset + size;
+                if layout.local_size > limits::MAX_LOCAL_BYTES {
+                    return Err(located(limits::exceeded(
+                        format!("static local memory of {} bytes", layout.local_size),
+                        format!("{} bytes", limits::MAX_LOCAL_BYTES),
+                    )));
+                }
                 if let Some(c) = init {
                     let v = m.const_value(c).map_err(located)?;
                     match v {

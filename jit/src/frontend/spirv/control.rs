@@ -49,6 +49,9 @@ impl Translator<'_> {
                 Terminator::Switch { value, default, cases }
             }
             Op::Return => match fr.ret {
+                Some(cont) if !self.f.block(cont).params.is_empty() => {
+                    return Err(CompileError::invalid("OpReturn in a function that returns a value"))
+                }
                 Some(cont) => Terminator::Jump(BlockCall { block: cont, args: Vec::new() }),
                 None => Terminator::Return,
             },

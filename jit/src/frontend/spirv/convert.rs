@@ -47,6 +47,27 @@ impl Translator<'_> {
             Op::ConvertUToPtr => ConvOp::IntToPtr,
             _ => ConvOp::PtrToPtr,
         };
+        let is_ptr = |t: &Type| matches!(t, Type::Scalar(Scalar::Ptr(_)));
+        let is = |t: &Type, k: char| match k {
+            'i' => t.scalar().is_some_and(|s| s.is_int()),
+            'f' => t.scalar().is_some_and(|s| s.is_float()),
+            _ => is_ptr(t),
+        };
+        let (from, to) = match op {
+            ConvOp::FToU | ConvOp::FToS => ('f', 'i'),
+            ConvOp::SToF | ConvOp::UToF => ('i', 'f'),
+            ConvOp::FToF => ('f', 'f'),
+            ConvOp::PtrToInt => ('p', 'i'),
+            ConvOp::IntToPtr => ('i', 'p'),
+            ConvOp::PtrToPtr => ('p', 'p'),
+            _ => ('i', 'i'),
+        };
+        if !is(&src, from) || !is(&rt, to) {
+            return Err(CompileError::invalid(format!(
+                "{} cannot convert {src} to {rt}",
+                super::module::op_name(inst.op)
+            )));
+        }
         let saturate = saturate || matches!(inst.op, Op::SatConvertSToU | Op::SatConvertUToS);
         if src.lanes() != rt.lanes() {
             return Err(CompileError::invalid(format!("conversion from {src} to {rt} changes the component count")));

@@ -1,7 +1,9 @@
 //! `OpExtInst` with the OpenCL.std set: common math, integer and geometric functions
 //! and vector loads/stores are expressed in KIR; every other component-wise function
 //! becomes a call of `"<name>_<f32|f64|i8|i16|i32|i64>"` from `spirjit-builtins`
-//! (`native_*` / `half_*` variants use the full-precision symbols).
+//! (`native_*` / `half_*` variants use the full-precision symbols). Functions with a
+//! pointer output (`frexp`, `lgamma_r`, `remquo`, `modf`, `fract`, `sincos`) become two
+//! component-wise computations and a store.
 //!
 //! A function the builtins crate does not provide is rejected by name; nothing is
 //! guessed. Non-semantic and debug-info sets are ignored.
@@ -59,6 +61,10 @@ impl Translator<'_> {
     /// Operand `i` of the extended instruction, splatted to `ty` when it is a scalar.
     fn arg_as(&mut self, fr: &Frame, inst: &SpvInst, i: usize, ty: &Type) -> Result<Value> {
         let v = self.arg(fr, inst, i)?;
+        let t = self.ty_of(v);
+        if &t != ty && !(t.lanes() == Some(1) && t.scalar() == ty.scalar()) {
+            return Err(CompileError::invalid(format!("operand {i} has type {t}; expected {ty}")));
+        }
         Ok(self.splat(v, ty))
     }
 
@@ -110,6 +116,37 @@ impl Translator<'_> {
             _ => None,
         };
         if let Some(m) = simple {
+            let float_op = matches!(
+                m,
+                MathOp::FAbs
+                    | MathOp::Sqrt
+                    | MathOp::Floor
+                    | MathOp::Ceil
+                    | MathOp::Trunc
+                    | MathOp::Rint
+                    | MathOp::Round
+                    | MathOp::FMin
+                    | MathOp::FMax
+                    | MathOp::CopySign
+            ) || m == MathOp::Mad;
+            let kind = if float_op { super::arith::Kind::Float } else { super::arith::Kind::Int };
+            super::arith::expect_kind(&rt, kind)?;
+            let want = match m {
+                MathOp::FMin
+                | MathOp::FMax
+                | MathOp::CopySign
+                | MathOp::SMin
+                | MathOp::SMax
+                | MathOp::UMin
+                | MathOp::UMax
+                | MathOp::SMulHi
+                | MathOp::UMulHi => 2,
+                MathOp::Mad => 3,
+                _ => 1,
+            };
+            if nargs != want {
+                return Err(CompileError::invalid(format!("takes {want} operands, found {nargs}")));
+            }
             let args = (0..nargs).map(|i| self.arg_as(fr, inst, i, &rt)).collect::<Result<Vec<_>>>()?;
             return Ok(Some(self.math(m, args, &rt)));
         }
@@ -444,7 +481,25 @@ impl Translator<'_> {
                 self.emit(InstKind::Construct(parts), rt.clone())
             }
             Cl::prefetch => return Ok(None),
-            Cl::printf => return Err(CompileError::unsupported("printf is not supported yet")),
+            Cl::printf => return self.printf(fr, inst).map(Some),
+            Cl::frexp | Cl::lgamma_r | Cl::remquo => {
+                // Two component-wise calls: the result and the value stored through the
+                // pointer operand (an integer vector of the result's shape).
+                let n_in = if op == Cl::remquo { 2 } else { 1 };
+                let ins = (0..n_in).map(|i| self.arg_as(fr, inst, i, &rt)).collect::<Result<Vec<_>>>()?;
+                let out = self.arg(fr, inst, n_in)?;
+                let it = rt.with_scalar(Scalar::I32);
+                let (value_fn, stored_fn) = match op {
+                    Cl::frexp => ("frexp_mant", "frexp_exp"),
+                    Cl::lgamma_r => ("lgamma", "lgamma_r_sign"),
+                    _ => ("remquo_rem", "remquo_quo"),
+                };
+                let value = self.call_builtin(value_fn, ins.clone(), &rt)?;
+                let stored = self.call_builtin(stored_fn, ins, &it)?;
+                let align = it.align().max(1);
+                self.emit_void(InstKind::Store { ptr: out, value: stored, align });
+                value
+            }
             Cl::modf | Cl::fract | Cl::sincos => {
                 let x = self.arg(fr, inst, 0)?;
                 let out = self.arg(fr, inst, 1)?;
@@ -548,10 +603,33 @@ impl Translator<'_> {
             other => return Err(CompileError::invalid(format!("{name} of type {other}"))),
         };
         let symbol = format!("{name}_{suffix}");
-        if spirjit_builtins::lookup(&symbol).is_none() {
+        let Some(builtin) = spirjit_builtins::lookup(&symbol) else {
             return Err(CompileError::unsupported(format!(
                 "the OpenCL function `{name}` for {s} is not available (no builtin `{symbol}`)"
             )));
+        };
+        // Component-wise call: every operand has the result's shape and the builtin's
+        // scalar types.
+        let arg_type = |t: &Type| {
+            use spirjit_builtins::ArgType as A;
+            Some(match t.scalar()? {
+                Scalar::I8 => A::I8,
+                Scalar::I16 | Scalar::F16 => A::I16,
+                Scalar::I32 => A::I32,
+                Scalar::I64 => A::I64,
+                Scalar::F32 => A::F32,
+                Scalar::F64 => A::F64,
+                Scalar::Ptr(_) => A::Ptr,
+                Scalar::Bool => return None,
+            })
+        };
+        let types: Vec<Type> = args.iter().map(|a| self.ty_of(*a)).collect();
+        let fits = builtin.params.len() == types.len()
+            && types.iter().zip(builtin.params).all(|(t, p)| arg_type(t) == Some(*p) && t.lanes() == rt.lanes())
+            && arg_type(rt) == Some(builtin.ret);
+        if !fits {
+            let list = types.iter().map(|t| t.to_string()).collect::<Vec<_>>().join(", ");
+            return Err(CompileError::invalid(format!("{name} cannot take ({list}) and return {rt}")));
         }
         Ok(self.emit(InstKind::Call { symbol, args }, rt.clone()))
     }

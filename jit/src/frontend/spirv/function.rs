@@ -10,6 +10,7 @@ use std::collections::HashMap;
 use rspirv::spirv::{BuiltIn, Decoration, Op};
 
 use super::constants::ConstVal;
+use super::limits::{self, MAX_INLINE_DEPTH};
 use super::module::{err_at, op_name, SpvModule};
 use super::reader::SpvInst;
 use crate::ir::{self, BlockCall, BlockId, InstKind, Terminator, Type, Value};
@@ -17,9 +18,6 @@ use crate::{CompileError, Result};
 
 /// Most scalar leaves an aggregate constant may have when it becomes an SSA value.
 const MAX_CONST_LEAVES: usize = 4096;
-
-/// Most nested inlined calls.
-const MAX_INLINE_DEPTH: usize = 64;
 
 /// What a SPIR-V id stands for inside a kernel.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -55,6 +53,10 @@ pub(crate) struct Translator<'m> {
     pub stack: Vec<u32>,
     /// The module's size type (I32 or I64).
     pub size_ty: Type,
+    /// SPIR-V instructions translated so far, every inlined copy counted.
+    pub inlined: usize,
+    /// Bytes of private variables so far.
+    pub private_bytes: u64,
 }
 
 pub(crate) const PROLOGUE: BlockId = BlockId(0);
@@ -72,7 +74,21 @@ impl<'m> Translator<'m> {
             const_cache: HashMap::new(),
             stack: Vec::new(),
             size_ty,
+            inlined: 0,
+            private_bytes: 0,
         }
+    }
+
+    /// Add a private variable, within the cap on private memory per work-item.
+    pub fn add_private(&mut self, var: ir::PrivateVar) -> Result<ir::VarId> {
+        self.private_bytes = self.private_bytes.saturating_add(var.size.max(1).div_ceil(8) * 8);
+        if self.private_bytes > limits::MAX_PRIVATE_BYTES {
+            return Err(limits::exceeded(
+                format!("private memory of {} bytes per work-item", self.private_bytes),
+                format!("{} bytes", limits::MAX_PRIVATE_BYTES),
+            ));
+        }
+        Ok(self.f.add_var(var))
     }
 
     // ---- emission helpers -------------------------------------------------------------
@@ -277,7 +293,7 @@ impl<'m> Translator<'m> {
             )));
         }
         if self.stack.len() >= MAX_INLINE_DEPTH {
-            return Err(CompileError::limit(format!("calls are nested more than {MAX_INLINE_DEPTH} deep")));
+            return Err(limits::exceeded("the nesting of calls", format!("{MAX_INLINE_DEPTH} levels")));
         }
         let fdef = m.func(fid)?;
         if fdef.blocks.is_empty() {
@@ -286,6 +302,13 @@ impl<'m> Translator<'m> {
                 "function {name} is declared but has no body (an import); link the module first"
             ))
             .at(Some(m.insts[fdef.def].word), "OpFunction", Some(fid)));
+        }
+        self.inlined += fdef.blocks.iter().map(|b| b.body.len() + 1).sum::<usize>();
+        if self.inlined > limits::MAX_INLINED_INSTRUCTIONS {
+            return Err(limits::exceeded(
+                "the kernel's size after inlining every call",
+                format!("{} instructions", limits::MAX_INLINED_INSTRUCTIONS),
+            ));
         }
         if fdef.params.len() != args.len() {
             return Err(CompileError::invalid(format!(
@@ -297,7 +320,20 @@ impl<'m> Translator<'m> {
         self.stack.push(fid);
         let mut fr = Frame { values: HashMap::new(), blocks: HashMap::new(), phis: HashMap::new(), ret, label: 0 };
         for (&pi, a) in fdef.params.iter().zip(args) {
-            fr.values.insert(m.insts[pi].rid()?, a);
+            let p = &m.insts[pi];
+            if let (Val::V(v), Some(t)) = (a, p.result_type) {
+                let want = m.kir_type(t).map_err(|e| err_at(e, p))?;
+                if self.f.ty(v) != &want {
+                    return Err(err_at(
+                        CompileError::invalid(format!(
+                            "function %{fid} is called with an argument of type {} for a parameter of type {want}",
+                            self.f.ty(v)
+                        )),
+                        p,
+                    ));
+                }
+            }
+            fr.values.insert(p.rid()?, a);
         }
         // Blocks first, so forward branches have targets; phis become parameters.
         for b in &fdef.blocks {
@@ -344,6 +380,7 @@ impl<'m> Translator<'m> {
                 }
                 terminated = is_terminator(inst.op);
                 self.inst(&mut fr, inst).map_err(|e| err_at(e, inst))?;
+                self.check_result_type(&fr, inst).map_err(|e| err_at(e, inst))?;
             }
             if !terminated {
                 return Err(err_at(
@@ -353,6 +390,22 @@ impl<'m> Translator<'m> {
             }
         }
         self.stack.pop();
+        Ok(())
+    }
+
+    /// Fail when the value recorded for `inst`'s result does not have the type the
+    /// instruction declares (later stages rely on every value having its declared type).
+    fn check_result_type(&self, fr: &Frame, inst: &SpvInst) -> Result<()> {
+        let (Some(rt), Some(id)) = (inst.result_type, inst.result_id) else { return Ok(()) };
+        let Some(Val::V(v)) = fr.values.get(&id) else { return Ok(()) };
+        let Ok(declared) = self.m.kir_type(rt) else { return Ok(()) };
+        let actual = self.f.ty(*v);
+        if actual != &declared {
+            return Err(CompileError::invalid(format!(
+                "the result has type {actual} but the instruction declares %{rt} ({declared}); the operands do not \
+                 match the result type"
+            )));
+        }
         Ok(())
     }
 
@@ -453,10 +506,7 @@ impl<'m> Translator<'m> {
             }
             SizeOf => Err(CompileError::unsupported("OpSizeOf is not supported yet")),
             ConstantSampler => Err(CompileError::unsupported("samplers are not supported yet; images come later")),
-            op if is_image_op(op) => Err(CompileError::unsupported(format!(
-                "{} (images) is not supported yet; images come later",
-                op_name(op)
-            ))),
+            op if is_image_op(op) => self.image_op(fr, inst),
             GroupAsyncCopy | GroupWaitEvents => {
                 Err(CompileError::unsupported("async_work_group_copy / wait_group_events are not supported yet"))
             }

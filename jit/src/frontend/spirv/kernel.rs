@@ -18,6 +18,13 @@ use crate::{CompileError, Result};
 pub(crate) fn build_kernel(m: &SpvModule, ep: &EntryPoint, layout: &GlobalLayout) -> Result<ir::Kernel> {
     let located = |e: CompileError| e.in_kernel(&ep.name).at(Some(ep.word), "OpEntryPoint", Some(ep.func));
     let fdef = m.func(ep.func).map_err(located)?;
+    let ret = m.insts[fdef.def].rtype().map_err(located)?;
+    if !matches!(m.spv_type(ret).map_err(located)?, SpvType::Void) {
+        return Err(located(CompileError::invalid(format!(
+            "the entry point's function %{} returns a value; kernels return void",
+            ep.func
+        ))));
+    }
     let forward = forward_target(m, fdef);
     let type_names = arg_strings(m, "kernel_arg_type.", &ep.name);
     let quals = arg_strings(m, "kernel_arg_type_qual.", &ep.name);
@@ -64,12 +71,7 @@ pub(crate) fn build_kernel(m: &SpvModule, ep: &EntryPoint, layout: &GlobalLayout
                 let ro = attr(Attr::NoWrite) || qual_const || space == AddressSpace::Constant;
                 (ParamKind::Pointer { space, pointee: pointee_ty }, Type::ptr(space), ro)
             }
-            SpvType::Opaque(what) => {
-                return Err(loc(CompileError::unsupported(format!(
-                    "kernel parameter {n} has type {what}: image, sampler and other opaque kernel arguments are not \
-                     supported yet"
-                ))))
-            }
+            SpvType::Opaque(what) => super::image::opaque_param(m, ty_id, &what).map_err(loc)?,
             _ => {
                 let ty = m.kir_type(ty_id).map_err(loc)?;
                 (ParamKind::Value(ty.clone()), ty, false)
@@ -81,12 +83,14 @@ pub(crate) fn build_kernel(m: &SpvModule, ep: &EntryPoint, layout: &GlobalLayout
             ParamKind::Value(ty) if matches!(value_type, Type::Scalar(ir::Scalar::Ptr(_))) => {
                 // By-value aggregate: each work-item gets its own copy, as C semantics allow
                 // the callee to modify its parameter.
-                let var = t.f.add_var(PrivateVar {
-                    name: name.clone(),
-                    size: ty.size(),
-                    align: ty.align().max(1),
-                    init: None,
-                });
+                let var = t
+                    .add_private(PrivateVar {
+                        name: name.clone(),
+                        size: ty.size(),
+                        align: ty.align().max(1),
+                        init: None,
+                    })
+                    .map_err(loc)?;
                 let addr = t.emit_prologue(InstKind::VarAddr(var), Type::ptr(AddressSpace::Private));
                 let size = t.i64c(ty.size() as i64);
                 t.f.push(super::function::PROLOGUE, InstKind::CopyMemory { dst: addr, src: v, size }, None);

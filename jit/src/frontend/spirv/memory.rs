@@ -139,13 +139,19 @@ impl Translator<'_> {
             }
             _ => return Err(CompileError::invalid("OpVariable without a storage class")),
         }
+        if self.private_bytes.saturating_add(ty.size()) > super::limits::MAX_PRIVATE_BYTES {
+            return Err(super::limits::exceeded(
+                format!("private memory of {} bytes per work-item", self.private_bytes.saturating_add(ty.size())),
+                format!("{} bytes", super::limits::MAX_PRIVATE_BYTES),
+            ));
+        }
         let init = match inst.operands.get(1) {
             Some(_) => Some(const_bytes(m, inst.id(1)?, &ty)?),
             None => None,
         };
         let id = inst.rid()?;
         let align = ty.align().max(m.deco_lit(id, Decoration::Alignment).unwrap_or(1)).max(1);
-        let var = self.f.add_var(PrivateVar { name: m.names.get(&id).cloned(), size: ty.size(), align, init });
+        let var = self.add_private(PrivateVar { name: m.names.get(&id).cloned(), size: ty.size(), align, init })?;
         let v = self.emit(InstKind::VarAddr(var), self.ty(ptr_ty)?);
         self.set_v(fr, inst, v)
     }
@@ -228,6 +234,12 @@ impl Translator<'_> {
             }
         }
         let rt = self.rty(inst)?;
+        if &rt != self.f.ty(base) {
+            return Err(CompileError::invalid(format!(
+                "access chain into a {} gives a {rt}; the storage class must stay the same",
+                self.f.ty(base)
+            )));
+        }
         let offset = match (dyn_off, const_off) {
             (None, 0) => None,
             (None, c) => Some(self.i64c(c)),
@@ -256,7 +268,7 @@ impl Translator<'_> {
         const_off: &mut i64,
         dyn_off: &mut Option<Value>,
     ) -> Result<()> {
-        if self.m.const_value(idx)?.is_some() && !matches!(self.m.def(idx)?.op, Op::Undef) {
+        if matches!(self.m.def(idx)?.op, Op::Constant | Op::SpecConstant | Op::ConstantNull) {
             let i = self.m.const_i64(idx)?;
             *const_off = const_off.wrapping_add(i.wrapping_mul(stride as i64));
             return Ok(());
@@ -324,7 +336,9 @@ impl Translator<'_> {
                 Op::AtomicIIncrement | Op::AtomicIDecrement => self.konst(&it, &[1]),
                 _ => {
                     let v = self.op(fr, inst, 3)?;
-                    self.atomic_int(v)?.0
+                    let (v, vt) = self.atomic_int(v)?;
+                    same_width(&vt, &it)?;
+                    v
                 }
             };
             self.emit(InstKind::AtomicRmw { op, ptr, value }, it.clone())
@@ -334,8 +348,10 @@ impl Translator<'_> {
                 Op::AtomicCompareExchange | Op::AtomicCompareExchangeWeak => {
                     let replacement = self.op(fr, inst, 4)?;
                     let expected = self.op(fr, inst, 5)?;
-                    let (replacement, _) = self.atomic_int(replacement)?;
-                    let (expected, _) = self.atomic_int(expected)?;
+                    let (replacement, t1) = self.atomic_int(replacement)?;
+                    let (expected, t2) = self.atomic_int(expected)?;
+                    same_width(&t1, &it)?;
+                    same_width(&t2, &it)?;
                     self.emit(InstKind::AtomicCmpXchg { ptr, expected, replacement }, it.clone())
                 }
                 _ => return Err(CompileError::internal("atomic() called for another opcode")),
@@ -355,6 +371,14 @@ impl Translator<'_> {
             Ok((self.emit(InstKind::Bitcast(v), it.clone()), it))
         }
     }
+}
+
+/// Fail unless an atomic operand has the width of the atomic's result.
+fn same_width(operand: &Type, result: &Type) -> Result<()> {
+    if operand != result {
+        return Err(CompileError::invalid(format!("atomic operand of type {operand} for a result of type {result}")));
+    }
+    Ok(())
 }
 
 fn atomic_int_type(t: &Type) -> Result<Type> {

@@ -24,12 +24,17 @@ mod control;
 mod convert;
 mod extinst;
 mod function;
+mod image;
 mod kernel;
+mod limits;
 mod memory;
 mod module;
+mod printf;
 mod reader;
 mod types;
 
+#[cfg(test)]
+mod limits_tests;
 #[cfg(test)]
 mod tests;
 

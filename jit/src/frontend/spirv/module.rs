@@ -8,6 +8,7 @@ use std::collections::HashMap;
 use rspirv::dr::Operand;
 use rspirv::spirv::{self, Capability, Decoration, Op};
 
+use super::limits;
 use super::reader::{Header, SpvInst};
 use super::types::SpvType;
 use crate::ir::{DataId, Type};
@@ -188,6 +189,8 @@ impl SpvModule {
         let mut local_size: HashMap<u32, [u32; 3]> = HashMap::new();
         let mut size_hint: HashMap<u32, [u32; 3]> = HashMap::new();
         let mut memory_model_seen = false;
+        // Decorations copied by decoration groups (each group may be applied many times).
+        let mut decorations = 0usize;
 
         for index in 0..m.insts.len() {
             let inst = &m.insts[index];
@@ -238,6 +241,12 @@ impl SpvModule {
                         if let Some((label, start)) = open_block.take() {
                             f.blocks.push(BlockDef { label, label_index: start - 1, body: start..index });
                         }
+                        if f.blocks.len() >= limits::MAX_BLOCKS_PER_FUNCTION {
+                            return Err(err_at(
+                                limits::exceeded("the number of blocks in a function", limits::MAX_BLOCKS_PER_FUNCTION),
+                                inst,
+                            ));
+                        }
                         open_block = Some((inst.rid()?, index + 1));
                     }
                     Op::FunctionEnd => {
@@ -264,6 +273,9 @@ impl SpvModule {
             }
             match inst.op {
                 Op::Function => {
+                    if m.funcs.len() >= limits::MAX_FUNCTIONS {
+                        return Err(err_at(limits::exceeded("the number of functions", limits::MAX_FUNCTIONS), inst));
+                    }
                     cur = Some((inst.rid()?, FuncDef { def: index, params: Vec::new(), blocks: Vec::new() }));
                 }
                 Op::FunctionParameter | Op::Label | Op::FunctionEnd => {
@@ -308,6 +320,12 @@ impl SpvModule {
                                  Vulkan compute modules are not supported yet",
                                 model.map(|o| o.to_string()).unwrap_or_default()
                             )),
+                            inst,
+                        ));
+                    }
+                    if m.entry_points.len() >= limits::MAX_ENTRY_POINTS {
+                        return Err(err_at(
+                            limits::exceeded("the number of entry points", limits::MAX_ENTRY_POINTS),
                             inst,
                         ));
                     }
@@ -358,6 +376,13 @@ impl SpvModule {
                     let decos = groups.get(&group).cloned().ok_or_else(|| {
                         err_at(CompileError::invalid(format!("%{group} is not an OpDecorationGroup")), inst)
                     })?;
+                    decorations += decos.len() * inst.operands.len();
+                    if decorations > limits::MAX_DECORATIONS {
+                        return Err(err_at(
+                            limits::exceeded("the number of decorations", limits::MAX_DECORATIONS),
+                            inst,
+                        ));
+                    }
                     for i in 1..inst.operands.len() {
                         m.decos.entry(inst.id(i)?).or_default().extend(decos.iter().cloned());
                     }
@@ -367,6 +392,13 @@ impl SpvModule {
                     let decos = groups.get(&group).cloned().ok_or_else(|| {
                         err_at(CompileError::invalid(format!("%{group} is not an OpDecorationGroup")), inst)
                     })?;
+                    decorations += decos.len() * inst.operands.len();
+                    if decorations > limits::MAX_DECORATIONS {
+                        return Err(err_at(
+                            limits::exceeded("the number of decorations", limits::MAX_DECORATIONS),
+                            inst,
+                        ));
+                    }
                     let mut i = 1;
                     while i + 1 < inst.operands.len() {
                         let key = (inst.id(i)?, inst.lit(i + 1)?);
@@ -376,6 +408,12 @@ impl SpvModule {
                 }
                 Op::Variable => {
                     m.globals.push(inst.rid()?);
+                }
+                op if !allowed_at_module_scope(op) => {
+                    return Err(err_at(
+                        CompileError::invalid(format!("{} is not allowed outside a function", op_name(op))),
+                        inst,
+                    ));
                 }
                 _ => {}
             }
@@ -442,6 +480,33 @@ impl SpvModule {
             .get(&id)
             .ok_or_else(|| CompileError::invalid(format!("%{id} is not a function defined in the module")))
     }
+}
+
+/// True for instructions that may appear outside functions (declarations, debug
+/// information, annotations, types, constants, global variables).
+fn allowed_at_module_scope(op: Op) -> bool {
+    let name = format!("{op:?}");
+    name.starts_with("Type")
+        || name.starts_with("Constant")
+        || name.starts_with("SpecConstant")
+        || name.starts_with("Decorat")
+        || name.starts_with("MemberDecorat")
+        || name.starts_with("Source")
+        || matches!(
+            op,
+            Op::Nop
+                | Op::Extension
+                | Op::String
+                | Op::MemberName
+                | Op::ModuleProcessed
+                | Op::GroupDecorate
+                | Op::GroupMemberDecorate
+                | Op::Undef
+                | Op::Line
+                | Op::NoLine
+                | Op::ExtInst
+                | Op::ExecutionModeId
+        )
 }
 
 fn decoration(inst: &SpvInst, at: usize) -> Result<Deco> {

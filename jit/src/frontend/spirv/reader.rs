@@ -14,8 +14,7 @@ use crate::{CompileError, Result};
 /// SPIR-V's magic number in host order.
 pub(crate) const MAGIC: u32 = 0x0723_0203;
 
-/// Instructions per module above which translation stops (a limit, not a format rule).
-const MAX_INSTRUCTIONS: usize = 4_000_000;
+use super::limits::MAX_INSTRUCTIONS;
 
 /// One instruction with the word offset where it starts.
 #[derive(Clone, Debug)]
@@ -127,7 +126,7 @@ pub(crate) fn read(words: &[u32]) -> Result<(Header, Vec<SpvInst>)> {
         }
         starts.push(at);
         if starts.len() > MAX_INSTRUCTIONS {
-            let mut e = CompileError::limit(format!("module has more than {MAX_INSTRUCTIONS} instructions"));
+            let mut e = super::limits::exceeded("the number of instructions", MAX_INSTRUCTIONS);
             e.location_mut().word = Some(at);
             return Err(e);
         }

@@ -227,19 +227,19 @@ fn recursion_is_rejected() {
 }
 
 #[test]
-fn printf_and_images_are_unsupported() {
-    for (name, bytes, needle) in [
-        ("printf", fixture!("printf").1, "printf is not supported yet"),
-        ("image", fixture!("image").1, "not supported yet"),
-    ] {
+fn printf_and_images_become_whole_value_calls() {
+    for (name, bytes, symbol) in
+        [("printf", fixture!("printf").1, "spirjit_printf"), ("image", fixture!("image").1, "spirjit_image_")]
+    {
         let words = words_from_bytes(bytes).unwrap();
-        match translate(&words) {
-            Err(e @ CompileError::Unsupported { .. }) => {
-                assert!(e.to_string().contains(needle), "{name}: {e}");
-                assert!(e.to_string().contains("kernel `"), "{name}: {e}");
-            }
-            other => panic!("{name}: expected unsupported, got {other:?}"),
-        }
+        let m = translate(&words).unwrap_or_else(|e| panic!("{name}: {e}"));
+        let calls = m.kernels[0]
+            .func
+            .insts
+            .iter()
+            .filter(|i| matches!(&i.kind, crate::ir::InstKind::CallWhole { symbol: s, .. } if s.starts_with(symbol)))
+            .count();
+        assert!(calls > 0, "{name}: no call of {symbol}");
     }
 }
 

@@ -4,11 +4,13 @@
 //!
 //! This module only describes types; it emits no instructions.
 
+use std::collections::HashMap;
 use std::sync::Arc;
 
 use rspirv::dr::Operand;
 use rspirv::spirv::{Decoration, Op, StorageClass};
 
+use super::limits;
 use super::module::{err_at, SpvModule};
 use crate::ir::{AddressSpace, Scalar, StructType, Type};
 use crate::{CompileError, Result};
@@ -68,6 +70,8 @@ const MAX_TYPE_SIZE: u64 = 1 << 40;
 /// Record every type declaration of the module (types precede their uses, so one pass
 /// in module order suffices).
 pub(crate) fn build(m: &mut SpvModule) -> Result<()> {
+    let mut depth: HashMap<u32, u32> = HashMap::new();
+    let mut elements: HashMap<u32, u64> = HashMap::new();
     for index in 0..m.insts.len() {
         let inst = &m.insts[index];
         let ty = match inst.op {
@@ -83,6 +87,15 @@ pub(crate) fn build(m: &mut SpvModule) -> Result<()> {
             }
             Op::TypeRuntimeArray => SpvType::RuntimeArray { elem: inst.id(0)? },
             Op::TypeStruct => {
+                if inst.operands.len() > limits::MAX_STRUCT_MEMBERS {
+                    return Err(err_at(
+                        limits::exceeded(
+                            format!("a struct of {} members", inst.operands.len()),
+                            format!("{} members", limits::MAX_STRUCT_MEMBERS),
+                        ),
+                        inst,
+                    ));
+                }
                 SpvType::Struct { members: (0..inst.operands.len()).map(|i| inst.id(i)).collect::<Result<_>>()? }
             }
             Op::TypePointer => match inst.operands.first() {
@@ -107,6 +120,27 @@ pub(crate) fn build(m: &mut SpvModule) -> Result<()> {
             _ => continue,
         };
         let id = inst.rid()?;
+        let (d, n) = shape(&ty, &depth, &elements);
+        if d > limits::MAX_TYPE_DEPTH {
+            return Err(err_at(
+                limits::exceeded(
+                    format!("type %{id} nests {d} levels deep"),
+                    format!("{} levels", limits::MAX_TYPE_DEPTH),
+                ),
+                inst,
+            ));
+        }
+        if n > limits::MAX_TYPE_ELEMENTS {
+            return Err(err_at(
+                limits::exceeded(
+                    format!("type %{id} has {n} scalar elements"),
+                    format!("{} elements", limits::MAX_TYPE_ELEMENTS),
+                ),
+                inst,
+            ));
+        }
+        depth.insert(id, d);
+        elements.insert(id, n);
         let kir = kir_of(m, id, &ty).map_err(|e| err_at(e, &m.insts[index]))?;
         if let Some(k) = kir {
             if k.size() > MAX_TYPE_SIZE {
@@ -120,6 +154,23 @@ pub(crate) fn build(m: &mut SpvModule) -> Result<()> {
         m.types.insert(id, ty);
     }
     Ok(())
+}
+
+/// Nesting depth and scalar-element count of a type, from those of its parts (types
+/// not seen yet count as scalars; they are rejected later).
+fn shape(ty: &SpvType, depth: &HashMap<u32, u32>, elements: &HashMap<u32, u64>) -> (u32, u64) {
+    let d = |id: &u32| depth.get(id).copied().unwrap_or(1);
+    let n = |id: &u32| elements.get(id).copied().unwrap_or(1);
+    match ty {
+        SpvType::Vector { elem, n: count } => (d(elem) + 1, n(elem).saturating_mul(*count as u64)),
+        SpvType::Array { elem, len } => (d(elem) + 1, n(elem).saturating_mul(*len)),
+        SpvType::RuntimeArray { elem } => (d(elem) + 1, n(elem)),
+        SpvType::Struct { members } => (
+            members.iter().map(d).max().unwrap_or(0) + 1,
+            members.iter().map(n).fold(0u64, |a, b| a.saturating_add(b)).max(1),
+        ),
+        _ => (1, 1),
+    }
 }
 
 fn array_length(m: &SpvModule, id: u32) -> Result<u64> {
@@ -139,7 +190,8 @@ fn array_length(m: &SpvModule, id: u32) -> Result<u64> {
 fn kir_of(m: &SpvModule, id: u32, ty: &SpvType) -> Result<Option<Type>> {
     let elem = |e: u32| -> Result<Type> { m.kir_type(e) };
     Ok(Some(match ty {
-        SpvType::Void | SpvType::Function { .. } | SpvType::Opaque(_) => return Ok(None),
+        SpvType::Opaque(name) => return Ok(super::image::opaque_value_type(name)),
+        SpvType::Void | SpvType::Function { .. } => return Ok(None),
         SpvType::Bool => Type::BOOL,
         SpvType::Int { bits } => {
             Type::Scalar(Scalar::int(*bits).ok_or_else(|| CompileError::unsupported(format!("{bits}-bit integers")))?)
@@ -151,6 +203,12 @@ fn kir_of(m: &SpvModule, id: u32, ty: &SpvType) -> Result<Option<Type>> {
             let Type::Scalar(s) = elem(*e)? else {
                 return Err(CompileError::invalid(format!("vector component type %{e} is not a scalar")));
             };
+            if *n > limits::MAX_VECTOR_COMPONENTS {
+                return Err(limits::exceeded(
+                    format!("a vector of {n} components"),
+                    format!("{} components", limits::MAX_VECTOR_COMPONENTS),
+                ));
+            }
             if !matches!(n, 2 | 3 | 4 | 8 | 16) {
                 return Err(CompileError::unsupported(format!(
                     "vectors of {n} components (OpenCL has 2, 3, 4, 8, 16)"
@@ -159,6 +217,12 @@ fn kir_of(m: &SpvModule, id: u32, ty: &SpvType) -> Result<Option<Type>> {
             Type::Vector(s, *n as u8)
         }
         SpvType::Array { elem: e, len } => {
+            if *len > limits::MAX_ARRAY_LENGTH {
+                return Err(limits::exceeded(
+                    format!("an array of {len} elements"),
+                    format!("{} elements", limits::MAX_ARRAY_LENGTH),
+                ));
+            }
             let et = elem(*e)?;
             let stride = match m.deco_lit(id, Decoration::ArrayStride) {
                 Some(s) => s as u64,

@@ -3,6 +3,7 @@
 //! plus checks of which path kernels get and of the generated vector code.
 
 use super::*;
+use crate::ir::{MathOp, Scalar};
 
 fn with_lanes(w: u32, f: impl FnOnce()) {
     LANES.with(|l| l.set(w));
@@ -144,7 +145,9 @@ fn run_io(m: &Module, w: u32, inp: &[i32], global: u64, local: u64) -> (u32, Opt
     let cm = compile(m, &LowerOptions { lanes: w, checked: true }).unwrap();
     let mut out = vec![-7i32; global as usize + 1];
     let args = [out.as_mut_ptr() as u64, inp.as_ptr() as u64];
-    assert_eq!(run_1d(&cm, &args, global, local, &no_cancel()).0, Status::DONE);
+    // Exactly one slot per parameter: the region sizes follow the slots.
+    let args = &args[..m.kernels[0].params.len()];
+    assert_eq!(run_1d(&cm, args, global, local, &no_cancel()).0, Status::DONE);
     (cm.kernels[0].lanes, cm.kernels[0].path_note.clone(), out)
 }
 
@@ -263,14 +266,39 @@ fn divergent_switch_runs_masked() {
 }
 
 #[test]
-fn barriers_under_divergent_control_flow_fall_back_with_a_note() {
+fn barriers_after_divergent_control_flow_run_masked() {
+    // The barrier sits in the join block, after the divergent if/else has closed.
+    let mut m = divergent_module();
+    let f = &mut m.kernels[0].func;
+    f.push(BlockId(3), InstKind::Barrier, None);
+    check_masked_matches_scalar(&m, &[]);
+}
+
+#[test]
+fn barriers_inside_divergent_control_flow_are_reported_at_run_time() {
+    // The barrier sits in the `then` block, which only some lanes of a group reach.
     let mut m = divergent_module();
     let f = &mut m.kernels[0].func;
     f.push(BlockId(1), InstKind::Barrier, None);
     let cm = compile(&m, &LowerOptions { lanes: 4, checked: true }).unwrap();
     let note = cm.kernels[0].path_note.clone().unwrap_or_default();
-    assert_eq!(cm.kernels[0].lanes, 1, "{note}");
-    assert!(note.contains("barrier"), "{note}");
+    assert_eq!(cm.kernels[0].lanes, 4, "{note}");
+    let mut out = vec![0i32; 8];
+    let args = [out.as_mut_ptr() as u64];
+    let (status, err) = run_1d(&cm, &args, 8, 8, &no_cancel());
+    assert_eq!(status, Status::ERROR);
+    assert_eq!(err.kind, spirjit_abi::status::error_kind::BARRIER_DIVERGENT);
+}
+
+/// The loop-contiguous chain keeps a loop's blocks together: lanes leaving a varying
+/// loop early wait at its exit, so a barrier after the loop sees every lane.
+#[test]
+fn barriers_after_varying_loops_run_masked() {
+    let mut m = varying_loop_module();
+    // Block 4 is the loop exit; no input is negative, so no lane returns early.
+    m.kernels[0].func.push(BlockId(4), InstKind::Barrier, None);
+    let inp: Vec<i32> = (0..64).map(|i| (i * 7) % 13).collect();
+    check_masked_matches_scalar(&m, &inp);
 }
 
 #[test]
@@ -314,4 +342,150 @@ fn corpus_modules_lower_at_w4_with_a_path_per_kernel() {
         }
     }
     eprintln!("{vector} kernels vectorized, {scalar} at W = 1");
+}
+
+/// `out[i] = mad(a[i], a[i], a[i] * 0.5)` and `fma` on `float4` (or `double2`) elements.
+fn vector_elements_module(s: Scalar, n: u8) -> Module {
+    let ty = Type::Vector(s, n);
+    let size = ty.size();
+    let mut b = Fb::new();
+    let (pa, po) = (b.param(0, gptr()), b.param(1, gptr()));
+    let i = b.gid(0);
+    let (ea, eo) = (b.elem(pa, i, size), b.elem(po, i, size));
+    let x = b.load(ea, ty.clone());
+    let half = if s == Scalar::F32 { 0.5f32.to_bits() as u64 } else { 0.5f64.to_bits() };
+    let h = b.op(InstKind::Const(vec![half; n as usize]), ty.clone());
+    let xh = b.bin(BinaryOp::FMul, x, h);
+    let m = b.op(InstKind::Math(MathOp::Mad, vec![x, x, xh]), ty.clone());
+    let f = b.op(InstKind::Fma(m, x, h), ty.clone());
+    b.store(eo, f);
+    b.f.terminate(b.cur, Terminator::Return);
+    module(vec![ptr_param(ty.clone()), ptr_param(ty)], b.f, 0)
+}
+
+#[test]
+fn vector_typed_elements_are_loaded_whole_and_bit_identical() {
+    for (s, n) in [(Scalar::F32, 4u8), (Scalar::F32, 8), (Scalar::F64, 2)] {
+        let m = vector_elements_module(s, n);
+        let words = Type::Vector(s, n).size() as usize / 4;
+        for (global, local) in [(64u64, 16u64), (37, 7), (5, 5)] {
+            let inp: Vec<u32> = (0..global as usize * words)
+                .map(|k| if s == Scalar::F32 { (k as f32 * 0.731 - 9.0).to_bits() } else { (k as u32) * 0x9e37 })
+                .collect();
+            let run = |w: u32| {
+                let cm = compile(&m, &LowerOptions { lanes: w, checked: true }).unwrap();
+                assert_eq!(cm.kernels[0].lanes, w, "{:?}", cm.kernels[0].path_note);
+                let mut out = vec![0xdead_beefu32; (global as usize + 1) * words];
+                let args = [inp.as_ptr() as u64, out.as_mut_ptr() as u64];
+                assert_eq!(run_1d(&cm, &args, global, local, &no_cancel()).0, Status::DONE);
+                out
+            };
+            let reference = run(1);
+            assert_eq!(reference[global as usize * words], 0xdead_beef);
+            for w in [2, 4, 8, 16] {
+                assert_eq!(run(w), reference, "{s}x{n}: W = {w}, global {global}, local {local}");
+            }
+        }
+    }
+    let text = dump_clif(&vector_elements_module(Scalar::F32, 4), &LowerOptions { lanes: 4, checked: true }).unwrap();
+    assert!(text.contains("load.f32x4") && text.contains("shuffle"), "{text}");
+    assert!(text.contains("= fma v") && text.contains("= fmul v"), "{text}");
+}
+
+/// `for (k = 1; k < 16; k <<= 1) if (gid & k) acc += k; out[gid] = acc;`: a uniform loop
+/// around a divergent `if`. Under masking the counter `k` stays uniform.
+fn uniform_loop_divergent_body_module() -> (Module, Value) {
+    let mut b = Fb::new();
+    let out = b.param(0, gptr());
+    let gid = b.gid(0);
+    let g32 = b.op(InstKind::Convert(Conversion { op: ConvOp::UToU, saturate: false, rounding: None }, gid), Type::I32);
+    let (one, zero, sixteen) = (b.k(Type::I32, 1), b.k(Type::I32, 0), b.k(Type::I32, 16));
+    let (head, body, then_, latch, exit) =
+        (b.f.add_block(), b.f.add_block(), b.f.add_block(), b.f.add_block(), b.f.add_block());
+    b.jump(head, vec![one, zero]);
+    b.cur = head;
+    let k = b.f.add_block_param(head, Type::I32);
+    let acc = b.f.add_block_param(head, Type::I32);
+    let c = b.op(InstKind::Icmp(IntCC::Slt, k, sixteen), Type::BOOL);
+    b.f.terminate(
+        head,
+        Terminator::Branch {
+            cond: c,
+            then_: BlockCall { block: body, args: vec![] },
+            else_: BlockCall { block: exit, args: vec![acc] },
+        },
+    );
+    b.cur = body;
+    let m = b.bin(BinaryOp::And, g32, k);
+    let cz = b.op(InstKind::Icmp(IntCC::Ne, m, zero), Type::BOOL);
+    b.f.terminate(
+        body,
+        Terminator::Branch {
+            cond: cz,
+            then_: BlockCall { block: then_, args: vec![] },
+            else_: BlockCall { block: latch, args: vec![acc] },
+        },
+    );
+    b.cur = then_;
+    let acc2 = b.bin(BinaryOp::IAdd, acc, k);
+    b.jump(latch, vec![acc2]);
+    b.cur = latch;
+    let a = b.f.add_block_param(latch, Type::I32);
+    let k2 = b.bin(BinaryOp::Shl, k, one);
+    b.jump(head, vec![k2, a]);
+    b.cur = exit;
+    let r = b.f.add_block_param(exit, Type::I32);
+    let o = b.elem(out, gid, 4);
+    b.store(o, r);
+    b.f.terminate(exit, Terminator::Return);
+    (module(vec![ptr_param(Type::I32)], b.f, 0), k)
+}
+
+#[test]
+fn uniform_loop_counters_stay_uniform_around_divergent_branches() {
+    let (m, k) = uniform_loop_divergent_body_module();
+    let f = &m.kernels[0].func;
+    let u = crate::analysis::Uniformity::new_masked(f, &crate::analysis::Cfg::new(f));
+    assert!(u.is_uniform(k), "{}", u.explain(f, k));
+    check_masked_matches_scalar(&m, &[]);
+    let (_, _, out) = run_io(&m, 4, &[], 20, 20);
+    let expect: Vec<i32> = (0..20).map(|g| g & 15).chain([-7]).collect();
+    assert_eq!(out, expect);
+}
+
+/// `k = 0; do t = k * 3; while (k++ < inp[gid]); out[gid] = t;`: lanes leave the loop
+/// in different iterations, so `t` (uniform inside the loop) is varying after it.
+#[test]
+fn values_leaving_a_divergent_loop_are_varying() {
+    let mut b = Fb::new();
+    let (out, inp) = (b.param(0, gptr()), b.param(1, gptr()));
+    let gid = b.gid(0);
+    let ei = b.elem(inp, gid, 4);
+    let n = b.load(ei, Type::I32);
+    let (zero, one, three) = (b.k(Type::I32, 0), b.k(Type::I32, 1), b.k(Type::I32, 3));
+    let (head, exit) = (b.f.add_block(), b.f.add_block());
+    b.jump(head, vec![zero]);
+    b.cur = head;
+    let k = b.f.add_block_param(head, Type::I32);
+    let t = b.bin(BinaryOp::IMul, k, three);
+    let k1 = b.bin(BinaryOp::IAdd, k, one);
+    let c = b.op(InstKind::Icmp(IntCC::Slt, k, n), Type::BOOL);
+    b.f.terminate(
+        head,
+        Terminator::Branch {
+            cond: c,
+            then_: BlockCall { block: head, args: vec![k1] },
+            else_: BlockCall { block: exit, args: vec![] },
+        },
+    );
+    b.cur = exit;
+    let o = b.elem(out, gid, 4);
+    b.store(o, t);
+    b.f.terminate(exit, Terminator::Return);
+    let m = module(vec![ptr_param(Type::I32), ptr_param(Type::I32)], b.f, 0);
+    let f = &m.kernels[0].func;
+    let u = crate::analysis::Uniformity::new_masked(f, &crate::analysis::Cfg::new(f));
+    assert!(u.is_uniform(k) && !u.is_uniform(t));
+    let inp: Vec<i32> = (0..64).map(|i| (i * 7) % 13).collect();
+    check_masked_matches_scalar(&m, &inp);
 }

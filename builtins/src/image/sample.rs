@@ -1,0 +1,282 @@
+//! Image addressing and filtering exactly per OpenCL 1.2 §8.2: coordinates (normalized or
+//! not, integer or float) → element indices or border, for addressing modes none, clamp,
+//! clamp-to-edge, repeat and mirrored-repeat, with nearest or linear filtering.
+//!
+//! Element access goes through [`Texels`], which never reads outside the image's
+//! buffer; this module does no format conversion itself.
+
+use spirjit_abi::image::sampler;
+use spirjit_abi::{ChannelOrder, ChannelType, ImageDesc, ImageDim};
+
+use super::format::{border_alpha, decode_f32, decode_i32};
+
+/// A validated view of an image descriptor.
+pub struct Texels<'a> {
+    pub desc: &'a ImageDesc,
+    pub dim: ImageDim,
+    pub order: ChannelOrder,
+    pub ty: ChannelType,
+}
+
+impl<'a> Texels<'a> {
+    /// `None` when the descriptor names no valid dimensionality, order or type.
+    pub fn new(desc: &'a ImageDesc) -> Option<Texels<'a>> {
+        Some(Texels {
+            desc,
+            dim: ImageDim::from_u32(desc.dim)?,
+            order: ChannelOrder::from_u32(desc.channel_order)?,
+            ty: ChannelType::from_u32(desc.channel_type)?,
+        })
+    }
+
+    /// Sizes of the spatial dimensions (unused ones are 1).
+    pub fn sizes(&self) -> [i64; 3] {
+        let d = self.desc;
+        let c = |v: u64| v.clamp(1, i64::MAX as u64) as i64;
+        match self.dim.spatial() {
+            1 => [c(d.width), 1, 1],
+            2 => [c(d.width), c(d.height), 1],
+            _ => [c(d.width), c(d.height), c(d.depth)],
+        }
+    }
+
+    /// Layers of an array image (1 otherwise).
+    pub fn layers(&self) -> i64 {
+        if self.dim.is_array() {
+            self.desc.array_size.clamp(1, i64::MAX as u64) as i64
+        } else {
+            1
+        }
+    }
+
+    /// The bytes of element `(x, y, z)` of `layer`, or `None` when any index is out of
+    /// range or the element lies outside the buffer.
+    pub fn element(&self, idx: [i64; 3], layer: i64) -> Option<&'a [u8]> {
+        let off = self.offset(idx, layer)?;
+        let d = self.desc;
+        // SAFETY: `offset` checked `off + element_size <= buffer_size`; the runtime
+        // guarantees `data` covers `buffer_size` bytes for the dispatch.
+        Some(unsafe { std::slice::from_raw_parts(d.data.add(off), d.element_size as usize) })
+    }
+
+    /// Mutable bytes of element `(x, y, z)` of `layer` (see [`Texels::element`]).
+    pub fn element_mut(&self, idx: [i64; 3], layer: i64) -> Option<&'a mut [u8]> {
+        let off = self.offset(idx, layer)?;
+        let d = self.desc;
+        // SAFETY: as in `element`; kernels writing the same element race by design.
+        Some(unsafe { std::slice::from_raw_parts_mut(d.data.add(off), d.element_size as usize) })
+    }
+
+    fn offset(&self, idx: [i64; 3], layer: i64) -> Option<usize> {
+        let sizes = self.sizes();
+        if idx.iter().zip(sizes).any(|(i, s)| *i < 0 || *i >= s) || layer < 0 || layer >= self.layers() {
+            return None;
+        }
+        let d = self.desc;
+        if d.data.is_null() {
+            return None;
+        }
+        let z = if self.dim.is_array() { layer } else { idx[2] } as u64;
+        let off = (idx[0] as u64)
+            .checked_mul(d.element_size as u64)?
+            .checked_add((idx[1] as u64).checked_mul(d.row_pitch)?)?
+            .checked_add(z.checked_mul(d.slice_pitch)?)?;
+        let end = off.checked_add(d.element_size as u64)?;
+        if end > d.buffer_size {
+            return None;
+        }
+        usize::try_from(off).ok()
+    }
+
+    fn border_f32(&self) -> [f32; 4] {
+        [0.0, 0.0, 0.0, if border_alpha(self.order) { 0.0 } else { 1.0 }]
+    }
+
+    fn border_i32(&self) -> [u32; 4] {
+        [0, 0, 0, if border_alpha(self.order) { 0 } else { 1 }]
+    }
+
+    /// Element as floats, or the border color when out of range.
+    pub fn fetch_f32(&self, idx: [i64; 3], layer: i64) -> [f32; 4] {
+        match self.element(idx, layer) {
+            Some(p) => decode_f32(self.order, self.ty, p),
+            None => self.border_f32(),
+        }
+    }
+
+    /// Element as integers, or the border color when out of range.
+    pub fn fetch_i32(&self, idx: [i64; 3], layer: i64) -> [u32; 4] {
+        match self.element(idx, layer) {
+            Some(p) => decode_i32(self.order, self.ty, p),
+            None => self.border_i32(),
+        }
+    }
+}
+
+/// A coordinate: four 32-bit components, integers or floats.
+#[derive(Clone, Copy, Debug)]
+pub enum Coord {
+    Int([i32; 4]),
+    Float([f32; 4]),
+}
+
+/// Index of an integer coordinate under `mode` (out of range stays out of range, which
+/// reads the border; clamp-to-edge clamps; repeat modes are undefined for integer
+/// coordinates and clamp to the edge).
+fn address_int(i: i64, size: i64, mode: u32) -> i64 {
+    match mode {
+        sampler::ADDRESS_CLAMP_TO_EDGE | sampler::ADDRESS_REPEAT | sampler::ADDRESS_MIRRORED_REPEAT => {
+            i.clamp(0, size - 1)
+        }
+        sampler::ADDRESS_CLAMP => i.clamp(-1, size),
+        _ => i,
+    }
+}
+
+fn floor_i(x: f32) -> i64 {
+    let f = x.floor();
+    if f.is_nan() {
+        0
+    } else {
+        f.clamp(-(1i64 << 40) as f32, (1i64 << 40) as f32) as i64
+    }
+}
+
+fn mirror(s: f32) -> f32 {
+    let sp = 2.0 * (0.5 * s).round_ties_even();
+    (s - sp).abs()
+}
+
+/// Nearest filtering: the element index for coordinate `s` along a dimension of `size`.
+fn nearest(s: f32, size: i64, mode: u32, normalized: bool) -> i64 {
+    let w = size as f32;
+    match mode {
+        sampler::ADDRESS_REPEAT if normalized => {
+            let u = (s - s.floor()) * w;
+            let i = floor_i(u);
+            if i > size - 1 {
+                i - size
+            } else {
+                i
+            }
+        }
+        sampler::ADDRESS_MIRRORED_REPEAT if normalized => {
+            let u = mirror(s) * w;
+            floor_i(u).min(size - 1)
+        }
+        _ => {
+            let u = if normalized { s * w } else { s };
+            address_int(floor_i(u), size, if mode > sampler::ADDRESS_CLAMP_TO_EDGE { 2 } else { mode })
+        }
+    }
+}
+
+/// Linear filtering: (i0, i1, a) for coordinate `s` along a dimension of `size`.
+fn linear(s: f32, size: i64, mode: u32, normalized: bool) -> (i64, i64, f32) {
+    let w = size as f32;
+    let frac = |x: f32| x - x.floor();
+    match mode {
+        sampler::ADDRESS_REPEAT if normalized => {
+            let u = (s - s.floor()) * w;
+            let mut i0 = floor_i(u - 0.5);
+            let mut i1 = i0 + 1;
+            if i0 < 0 {
+                i0 += size;
+            }
+            if i1 > size - 1 {
+                i1 -= size;
+            }
+            (i0, i1, frac(u - 0.5))
+        }
+        sampler::ADDRESS_MIRRORED_REPEAT if normalized => {
+            let u = mirror(s) * w;
+            let i0 = floor_i(u - 0.5);
+            let i1 = i0 + 1;
+            (i0.max(0), i1.min(size - 1), frac(u - 0.5))
+        }
+        _ => {
+            let u = if normalized { s * w } else { s };
+            let m = if mode > sampler::ADDRESS_CLAMP_TO_EDGE { 2 } else { mode };
+            let i0 = floor_i(u - 0.5);
+            (address_int(i0, size, m), address_int(i0 + 1, size, m), frac(u - 0.5))
+        }
+    }
+}
+
+/// The layer an array coordinate selects: `clamp(rint(c), 0, layers - 1)`.
+fn layer_of(c: f32, layers: i64) -> i64 {
+    if c.is_nan() {
+        0
+    } else {
+        (c.round_ties_even().clamp(-1.0, layers as f32) as i64).clamp(0, layers - 1)
+    }
+}
+
+/// What a read returns.
+pub enum Texel {
+    F32([f32; 4]),
+    I32([u32; 4]),
+}
+
+/// Read image `t` at `coord` with sampler bits `smp`; `int_result` for
+/// `read_imagei/ui`.
+pub fn read(t: &Texels, smp: u32, coord: Coord, int_result: bool) -> Texel {
+    let sizes = t.sizes();
+    let n = t.dim.spatial();
+    let mode = smp & sampler::ADDRESS_MASK;
+    let normalized = smp & sampler::NORMALIZED_COORDS != 0;
+    let linear_filter = smp & sampler::FILTER_LINEAR != 0 && !int_result;
+    let layers = t.layers();
+    let fetch = |idx: [i64; 3], layer: i64| -> Texel {
+        if int_result {
+            Texel::I32(t.fetch_i32(idx, layer))
+        } else {
+            Texel::F32(t.fetch_f32(idx, layer))
+        }
+    };
+    match coord {
+        Coord::Int(c) => {
+            let mut idx = [0i64; 3];
+            for k in 0..n {
+                idx[k] = address_int(c[k] as i64, sizes[k], mode);
+            }
+            let layer = if t.dim.is_array() { (c[n] as i64).clamp(0, layers - 1) } else { 0 };
+            fetch(idx, layer)
+        }
+        Coord::Float(c) => {
+            let layer = if t.dim.is_array() { layer_of(c[n], layers) } else { 0 };
+            if !linear_filter {
+                let mut idx = [0i64; 3];
+                for k in 0..n {
+                    idx[k] = nearest(c[k], sizes[k], mode, normalized);
+                }
+                return fetch(idx, layer);
+            }
+            let mut lin = [(0i64, 0i64, 0f32); 3];
+            for k in 0..n {
+                lin[k] = linear(c[k], sizes[k], mode, normalized);
+            }
+            let mut acc = [0f32; 4];
+            let corners = 1usize << n;
+            for corner in 0..corners {
+                let mut idx = [0i64; 3];
+                let mut weight = 1f32;
+                for k in 0..n {
+                    let (i0, i1, a) = lin[k];
+                    if corner >> k & 1 == 1 {
+                        idx[k] = i1;
+                        weight *= a;
+                    } else {
+                        idx[k] = i0;
+                        weight *= 1.0 - a;
+                    }
+                }
+                let v = t.fetch_f32(idx, layer);
+                for (a, x) in acc.iter_mut().zip(v) {
+                    *a += weight * x;
+                }
+            }
+            Texel::F32(acc)
+        }
+    }
+}

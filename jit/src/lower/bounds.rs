@@ -1,0 +1,317 @@
+//! Bounds checks on memory accesses (when [`super::LowerOptions::checked`] is set).
+//!
+//! Each access is compared with the region its pointer derives from (pointer
+//! provenance, `analysis::provenance`): a kernel parameter's buffer (base and size from
+//! the argument slots), the static `__local` variables, one private variable, or one
+//! block of module data. An access of `n` bytes at offset `off` from the region's base
+//! is in bounds when `off + n <= size`, computed without overflow as `off < size - n + 1`
+//! (with the limit forced to 0 when `n > size`); the base and size loads are marked
+//! movable so Cranelift hoists them (and the limit) out of loops. Pointers of unknown or
+//! mixed origin are checked by [`check_unknown_access`] against the table of every
+//! region of the dispatch ([`spirjit_abi::LaunchContext::regions`]).
+//!
+//! A failing check records an `OUT_OF_BOUNDS` error (argument, offset, size, local
+//! linear id) and returns `Status::ERROR` from a cold block. In a per-lane lowering only
+//! active lanes are checked. This module must not change what an access does, only
+//! guard it.
+
+use cranelift_codegen::ir::condcodes::IntCC;
+use cranelift_codegen::ir::{types, AbiParam, FuncRef, InstBuilder, MemFlagsData, Signature, Value as ClifValue};
+use spirjit_abi::context::offsets;
+use spirjit_abi::status::error_kind;
+use spirjit_abi::{LaunchContext, Status};
+
+use super::function::FnLower;
+use crate::analysis::provenance::{Provenance, Region};
+use crate::analysis::{Cfg, Provenances};
+use crate::ir::{self, Kernel, Module};
+use crate::{CompileError, Result};
+
+/// Symbol under which [`check_unknown_access`] is registered with the JIT.
+pub(crate) const CHECK_UNKNOWN_SYMBOL: &str = "spirjit_check_unknown_access";
+
+/// What the bounds checks of one kernel need to know.
+pub(crate) struct BoundsInfo {
+    checked: bool,
+    prov: Provenances,
+    /// Byte length of each module data block.
+    data_sizes: Vec<u64>,
+    local_static_size: u64,
+    /// Start offsets of the module's static `__local` variables, sorted (the `LocalAddr`
+    /// offsets of every kernel; the layout is shared by the module's kernels).
+    local_starts: Vec<u64>,
+    /// The imported [`check_unknown_access`], once declared in this function.
+    unknown_fn: Option<FuncRef>,
+}
+
+impl BoundsInfo {
+    pub fn new(module: &Module, kernel: &Kernel, checked: bool) -> BoundsInfo {
+        let prov = if checked { Provenances::new(kernel, &Cfg::new(&kernel.func)) } else { Provenances::unknown() };
+        BoundsInfo {
+            checked,
+            prov,
+            data_sizes: module.data.iter().map(|d| d.bytes.len() as u64).collect(),
+            local_static_size: kernel.local_static_size,
+            local_starts: local_starts(module),
+            unknown_fn: None,
+        }
+    }
+}
+
+/// The distinct `LocalAddr` offsets of every kernel of `module`, sorted.
+fn local_starts(module: &Module) -> Vec<u64> {
+    let mut out: Vec<u64> = module
+        .kernels
+        .iter()
+        .flat_map(|k| k.func.insts.iter())
+        .filter_map(|i| match i.kind {
+            ir::InstKind::LocalAddr(off) => Some(off),
+            _ => None,
+        })
+        .collect();
+    out.sort_unstable();
+    out.dedup();
+    out
+}
+
+/// The size of an access: known when compiling, or a run-time value (`i64`).
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum AccessSize {
+    Const(u64),
+    Dynamic(ClifValue),
+}
+
+/// The bytes a load or store of `ty` touches: up to the end of its last leaf (a
+/// 3-component vector touches 3 components, not its 4-component stride).
+pub(crate) fn access_extent(ty: &ir::Type) -> Result<u64> {
+    Ok(super::leaf::leaves(ty)?.into_iter().map(|(off, s)| off + s.size()).max().unwrap_or(0))
+}
+
+/// Check an access of `size` bytes at `addr` against every region of the dispatch.
+/// Returns 1 when it lies inside one of them; otherwise 0, after writing the argument
+/// and offset of the nearest region into the context's error record.
+///
+/// # Safety
+/// `ctx` must be the launch context the calling kernel received.
+pub(crate) unsafe extern "C" fn check_unknown_access(ctx: *const LaunchContext, addr: u64, size: u64) -> u32 {
+    // SAFETY: compiled kernels pass the context they were called with (caller contract).
+    let Some(ctx) = (unsafe { ctx.as_ref() }) else { return 0 };
+    let regions = if ctx.regions.is_null() || ctx.region_count == 0 {
+        &[][..]
+    } else {
+        // SAFETY: the runtime points `regions` at `region_count` entries that live for
+        // the whole dispatch.
+        unsafe { std::slice::from_raw_parts(ctx.regions, ctx.region_count as usize) }
+    };
+    let mut nearest: Option<(u64, &spirjit_abi::Region)> = None;
+    for r in regions {
+        let off = addr.wrapping_sub(r.base);
+        if addr >= r.base && off <= r.size && size <= r.size - off {
+            return 1;
+        }
+        // An access that starts inside the region but runs past its end is at distance 0.
+        let dist = if addr < r.base { r.base - addr } else { addr.saturating_sub(r.base.saturating_add(r.size)) };
+        if nearest.is_none_or(|(d, _)| dist < d) {
+            nearest = Some((dist, r));
+        }
+    }
+    // SAFETY: the runtime points `error` at a record it owns for the whole call.
+    if let Some(rec) = unsafe { ctx.error.as_mut() } {
+        match nearest {
+            Some((_, r)) => {
+                rec.arg = u32::try_from(r.arg).unwrap_or(u32::MAX);
+                rec.offset = addr.wrapping_sub(r.base);
+            }
+            None => {
+                rec.arg = u32::MAX;
+                rec.offset = addr;
+            }
+        }
+    }
+    0
+}
+
+/// Memory flags for loads of argument slots and sizes: they never change during a
+/// call, so Cranelift may merge them and hoist them out of loops.
+pub(crate) fn slot_flags() -> MemFlagsData {
+    MemFlagsData::trusted().with_readonly().with_can_move()
+}
+
+impl FnLower<'_, '_> {
+    /// Whether bounds checks are emitted.
+    pub(crate) fn checks_on(&self) -> bool {
+        self.bounds.checked
+    }
+
+    /// Local linear id of the work-item an access belongs to (the lane group's first
+    /// work-item outside a per-lane lowering).
+    fn access_item(&mut self) -> ClifValue {
+        let first = self.b.ins().imul_imm_s(self.lane_group, self.lanes.0 as i64);
+        match self.cur_lane {
+            Some(l) if l > 0 => self.b.ins().iadd_imm_s(first, l as i64),
+            _ => first,
+        }
+    }
+
+    /// Base, size (both `i64`) and argument index (`u32::MAX` for none) of `region` as
+    /// seen by the current lane.
+    fn region_extent(&mut self, region: Region) -> Result<(ClifValue, ClifValue, u32)> {
+        Ok(match region {
+            Region::Param(n) => {
+                let n64 = n as u64;
+                let pc = self.param_count as u64;
+                let slot = i32::try_from(8 * n64).map_err(|_| CompileError::limit("too many kernel parameters"))?;
+                let size_slot =
+                    i32::try_from(8 * (pc + n64)).map_err(|_| CompileError::limit("too many kernel parameters"))?;
+                let base = self.b.ins().load(types::I64, slot_flags(), self.args_ptr, slot);
+                let size = self.b.ins().load(types::I64, slot_flags(), self.args_ptr, size_slot);
+                (base, size, n)
+            }
+            Region::StaticLocal(start) => {
+                // Up to the next variable's start, within the static part.
+                let total = self.bounds.local_static_size;
+                let end = self.bounds.local_starts.iter().copied().find(|o| *o > start).unwrap_or(total).min(total);
+                let size = self.b.ins().iconst(types::I64, end.saturating_sub(start) as i64);
+                let base = self.b.ins().iadd_imm_s(self.local_mem, start as i64);
+                (base, size, u32::MAX)
+            }
+            Region::Var(v) => {
+                let off = *self
+                    .layout
+                    .var_offsets
+                    .get(v.0 as usize)
+                    .ok_or_else(|| CompileError::invalid(format!("{v} does not exist")))?;
+                let var_size = self.func.vars.get(v.0 as usize).map_or(0, |var| var.size);
+                // One lane's copy in a per-lane lowering; all lanes' copies otherwise.
+                let (off, size) = match self.cur_lane {
+                    Some(l) => (off + l as u64 * var_size, var_size),
+                    None => (off, var_size * self.lanes.0 as u64),
+                };
+                let base = self.b.ins().iadd_imm_s(self.private_base, off as i64);
+                let size = self.b.ins().iconst(types::I64, size as i64);
+                (base, size, u32::MAX)
+            }
+            Region::Data(d) => {
+                let addr = *self
+                    .data_addrs
+                    .get(d.0 as usize)
+                    .ok_or_else(|| CompileError::invalid(format!("{d} does not exist in the module")))?;
+                let len = self.bounds.data_sizes.get(d.0 as usize).copied().unwrap_or(0);
+                let base = self.b.ins().iconst(types::I64, addr as i64);
+                let size = self.b.ins().iconst(types::I64, len as i64);
+                (base, size, u32::MAX)
+            }
+        })
+    }
+
+    /// The imported unknown-pointer check.
+    fn unknown_check_fn(&mut self) -> Result<FuncRef> {
+        if let Some(f) = self.bounds.unknown_fn {
+            return Ok(f);
+        }
+        use cranelift_module::Module as _;
+        let mut sig = Signature::new(self.jit.isa().default_call_conv());
+        sig.params.extend([AbiParam::new(types::I64), AbiParam::new(types::I64), AbiParam::new(types::I64)]);
+        sig.returns.push(AbiParam::new(types::I32));
+        let id = self
+            .jit
+            .declare_function(CHECK_UNKNOWN_SYMBOL, cranelift_module::Linkage::Import, &sig)
+            .map_err(|e| CompileError::internal(format!("cannot declare the bounds-check helper: {e}")))?;
+        let f = self.jit.declare_func_in_func(id, self.b.func);
+        self.bounds.unknown_fn = Some(f);
+        Ok(f)
+    }
+
+    /// An `i8` that is 1 when the access of `size` bytes at `addr` (an `i64` derived
+    /// from KIR pointer `ptr`) lies inside its region; also the offset from the region
+    /// base and the argument index to report (`None` for pointers of unknown origin,
+    /// whose helper already recorded them).
+    pub(crate) fn in_bounds(
+        &mut self,
+        ptr: ir::Value,
+        addr: ClifValue,
+        size: AccessSize,
+    ) -> Result<(ClifValue, Option<(ClifValue, u32)>)> {
+        let region = match self.bounds.prov.of(ptr) {
+            Provenance::Known(r) => r,
+            Provenance::None | Provenance::Unknown => {
+                let f = self.unknown_check_fn()?;
+                let n = match size {
+                    AccessSize::Const(n) => self.b.ins().iconst(types::I64, n as i64),
+                    AccessSize::Dynamic(n) => n,
+                };
+                let call = self.b.ins().call(f, &[self.ctx, addr, n]);
+                let r = self.b.inst_results(call)[0];
+                let ok = self.b.ins().icmp_imm_s(IntCC::NotEqual, r, 0);
+                return Ok((ok, None));
+            }
+        };
+        let (base, rsize, arg) = self.region_extent(region)?;
+        let off = self.b.ins().isub(addr, base);
+        let ok = match size {
+            AccessSize::Const(n) => {
+                // limit = size >= n ? size - n + 1 : 0; in bounds when off < limit.
+                let fits = self.b.ins().icmp_imm_s(IntCC::UnsignedGreaterThanOrEqual, rsize, n as i64);
+                let lim = self.b.ins().iadd_imm_s(rsize, 1i64.wrapping_sub(n as i64));
+                let zero = self.b.ins().iconst(types::I64, 0);
+                let lim = self.b.ins().select(fits, lim, zero);
+                self.b.ins().icmp(IntCC::UnsignedLessThan, off, lim)
+            }
+            AccessSize::Dynamic(n) => {
+                let start_ok = self.b.ins().icmp(IntCC::UnsignedLessThanOrEqual, off, rsize);
+                let room = self.b.ins().isub(rsize, off);
+                let len_ok = self.b.ins().icmp(IntCC::UnsignedLessThanOrEqual, n, room);
+                self.b.ins().band(start_ok, len_ok)
+            }
+        };
+        Ok((ok, Some((off, arg))))
+    }
+
+    /// Check an access of `size` bytes at `addr` (derived from KIR pointer `ptr`):
+    /// continue when it is in bounds (or the lane is masked off), otherwise record the
+    /// error and return `Status::ERROR`.
+    pub(crate) fn check_access(&mut self, ptr: ir::Value, addr: ClifValue, size: AccessSize) -> Result<()> {
+        if !self.bounds.checked {
+            return Ok(());
+        }
+        let (ok, known) = self.in_bounds(ptr, addr, size)?;
+        let fail = self.b.create_block();
+        let cont = self.b.create_block();
+        match (self.cur_lane, self.dummy) {
+            // Per lane: only an active lane can fail.
+            (Some(l), Some(_)) => {
+                let bad = self.b.ins().bxor_imm_u(ok, 1);
+                let bad = match self.active.get(l as usize) {
+                    Some(a) => self.b.ins().band(bad, *a),
+                    None => self.b.ins().iconst(types::I8, 0),
+                };
+                self.b.ins().brif(bad, fail, &[], cont, &[]);
+            }
+            _ => {
+                self.b.ins().brif(ok, cont, &[], fail, &[]);
+            }
+        }
+        self.b.set_cold_block(fail);
+        self.b.switch_to_block(fail);
+        let err = self.b.ins().load(types::I64, super::function::ctx_flags(), self.ctx, offsets::ERROR as i32);
+        let flags = MemFlagsData::trusted();
+        let k = self.b.ins().iconst(types::I32, error_kind::OUT_OF_BOUNDS as i64);
+        self.b.ins().store(flags, k, err, offsets::ERROR_KIND as i32);
+        if let Some((off, arg)) = known {
+            let a = self.b.ins().iconst(types::I32, arg as i64);
+            self.b.ins().store(flags, a, err, offsets::ERROR_ARG as i32);
+            self.b.ins().store(flags, off, err, offsets::ERROR_OFFSET as i32);
+        }
+        let n = match size {
+            AccessSize::Const(n) => self.b.ins().iconst(types::I64, n as i64),
+            AccessSize::Dynamic(n) => n,
+        };
+        self.b.ins().store(flags, n, err, offsets::ERROR_SIZE as i32);
+        let id = self.access_item();
+        self.b.ins().store(flags, id, err, offsets::ERROR_LOCAL_LINEAR_ID as i32);
+        let v = self.b.ins().iconst(types::I64, Status::ERROR as i64);
+        self.b.ins().return_(&[v]);
+        self.b.switch_to_block(cont);
+        Ok(())
+    }
+}

@@ -1,0 +1,215 @@
+//! Images and samplers on the host: [`Image`] (created from host data with a channel
+//! order, channel data type and dimensions; read back after a run) and [`Sampler`]
+//! (normalized coordinates, addressing mode, filter), and the descriptor an image
+//! argument binds to (`spirjit_abi::ImageDesc`).
+//!
+//! Images own their memory, tightly packed (row pitch = width × element size, slice
+//! pitch = row pitch × height). This module must not convert texels or sample; kernels
+//! do that through the image builtins.
+
+pub use spirjit_abi::{ChannelOrder, ChannelType, ImageDim};
+
+use spirjit_abi::image::{element_size, sampler};
+use spirjit_abi::ImageDesc;
+
+use crate::error::{Error, Result};
+
+/// An image: dimensionality, format, sizes and its texels.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Image {
+    dim: ImageDim,
+    order: ChannelOrder,
+    channel_type: ChannelType,
+    /// Width, height, depth (unused ones 1).
+    size: [usize; 3],
+    /// Layers of an array image (1 otherwise).
+    array_size: usize,
+    element_size: usize,
+    data: Vec<u8>,
+}
+
+fn bad(message: String) -> Error {
+    Error::data(None, message)
+}
+
+impl Image {
+    /// A zero-filled image. `size` is (width, height, depth) for 1D/2D/3D images and
+    /// (width, layers) / (width, height, layers) for 1D / 2D arrays; unused entries are
+    /// ignored (give 1).
+    pub fn new(dim: ImageDim, order: ChannelOrder, channel_type: ChannelType, size: [usize; 3]) -> Result<Image> {
+        let elem = element_size(order, channel_type).ok_or_else(|| {
+            bad(format!(
+                "channel order {} cannot be combined with channel type {} (the packed types 565, 555 and \
+                 101010 need order rgb or rgbx)",
+                order.name(),
+                channel_type.name()
+            ))
+        })? as usize;
+        let (spatial, array_size) = match dim {
+            ImageDim::D1 | ImageDim::D1Buffer => ([size[0], 1, 1], 1),
+            ImageDim::D1Array => ([size[0], 1, 1], size[1]),
+            ImageDim::D2 => ([size[0], size[1], 1], 1),
+            ImageDim::D2Array => ([size[0], size[1], 1], size[2]),
+            ImageDim::D3 => (size, 1),
+        };
+        if spatial.contains(&0) || array_size == 0 {
+            return Err(bad(format!(
+                "image{}_t of size {size:?} has no elements; every size must be at least 1",
+                dim.name()
+            )));
+        }
+        let bytes = spatial
+            .iter()
+            .chain(std::iter::once(&array_size))
+            .try_fold(elem, |acc, &d| acc.checked_mul(d))
+            .filter(|b| *b <= isize::MAX as usize)
+            .ok_or_else(|| bad(format!("image of size {size:?} is too large")))?;
+        Ok(Image { dim, order, channel_type, size: spatial, array_size, element_size: elem, data: vec![0; bytes] })
+    }
+
+    /// An image holding `data` (tightly packed elements, x fastest, then y, then z or
+    /// layer). `data.len()` must be exactly the image's byte size.
+    pub fn from_bytes(
+        dim: ImageDim,
+        order: ChannelOrder,
+        channel_type: ChannelType,
+        size: [usize; 3],
+        data: &[u8],
+    ) -> Result<Image> {
+        let mut img = Image::new(dim, order, channel_type, size)?;
+        if data.len() != img.data.len() {
+            return Err(bad(format!(
+                "image{}_t of size {size:?} with {} {} elements of {} bytes needs {} bytes of data, got {}",
+                dim.name(),
+                order.name(),
+                channel_type.name(),
+                img.element_size,
+                img.data.len(),
+                data.len()
+            )));
+        }
+        img.data.copy_from_slice(data);
+        Ok(img)
+    }
+
+    /// A 2D image of `width` × `height` elements from `data`.
+    pub fn image2d(
+        order: ChannelOrder,
+        channel_type: ChannelType,
+        width: usize,
+        height: usize,
+        data: &[u8],
+    ) -> Result<Image> {
+        Image::from_bytes(ImageDim::D2, order, channel_type, [width, height, 1], data)
+    }
+
+    pub fn dim(&self) -> ImageDim {
+        self.dim
+    }
+    pub fn channel_order(&self) -> ChannelOrder {
+        self.order
+    }
+    pub fn channel_type(&self) -> ChannelType {
+        self.channel_type
+    }
+    pub fn width(&self) -> usize {
+        self.size[0]
+    }
+    pub fn height(&self) -> usize {
+        self.size[1]
+    }
+    pub fn depth(&self) -> usize {
+        self.size[2]
+    }
+    /// Layers of an array image (1 otherwise).
+    pub fn array_size(&self) -> usize {
+        self.array_size
+    }
+    /// Bytes of one element.
+    pub fn element_size(&self) -> usize {
+        self.element_size
+    }
+    /// The texels, tightly packed.
+    pub fn bytes(&self) -> &[u8] {
+        &self.data
+    }
+    /// The texels, writable.
+    pub fn bytes_mut(&mut self) -> &mut [u8] {
+        &mut self.data
+    }
+    /// The bytes of element (x, y, z-or-layer), if in range.
+    pub fn element(&self, x: usize, y: usize, z: usize) -> Option<&[u8]> {
+        let zl = if self.dim.is_array() { self.array_size } else { self.size[2] };
+        let yl = if self.dim == ImageDim::D1Array { 1 } else { self.size[1] };
+        if x >= self.size[0] || y >= yl || z >= zl {
+            return None;
+        }
+        let off = ((z * yl + y) * self.size[0] + x) * self.element_size;
+        self.data.get(off..off + self.element_size)
+    }
+
+    /// The descriptor a kernel sees; valid while `self` is neither moved nor resized.
+    pub(crate) fn descriptor(&mut self) -> ImageDesc {
+        let row = (self.size[0] * self.element_size) as u64;
+        let yl = if self.dim == ImageDim::D1Array { 1 } else { self.size[1] as u64 };
+        ImageDesc {
+            data: self.data.as_mut_ptr(),
+            width: self.size[0] as u64,
+            height: self.size[1] as u64,
+            depth: self.size[2] as u64,
+            array_size: self.array_size as u64,
+            row_pitch: row,
+            slice_pitch: row * yl,
+            channel_order: self.order as u32,
+            channel_type: self.channel_type as u32,
+            element_size: self.element_size as u32,
+            dim: self.dim as u32,
+            buffer_size: self.data.len() as u64,
+        }
+    }
+}
+
+/// How a sampler treats coordinates outside the image.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum AddressingMode {
+    None,
+    Clamp,
+    ClampToEdge,
+    Repeat,
+    MirroredRepeat,
+}
+
+/// How a sampler combines elements.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum FilterMode {
+    Nearest,
+    Linear,
+}
+
+/// A sampler argument (`sampler_t`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Sampler {
+    pub normalized_coords: bool,
+    pub addressing: AddressingMode,
+    pub filter: FilterMode,
+}
+
+impl Sampler {
+    pub fn new(normalized_coords: bool, addressing: AddressingMode, filter: FilterMode) -> Sampler {
+        Sampler { normalized_coords, addressing, filter }
+    }
+
+    /// The sampler bit field (SPIR 1.2 encoding, `spirjit_abi::image::sampler`).
+    pub fn bits(&self) -> u32 {
+        let a = match self.addressing {
+            AddressingMode::None => sampler::ADDRESS_NONE,
+            AddressingMode::Clamp => sampler::ADDRESS_CLAMP,
+            AddressingMode::ClampToEdge => sampler::ADDRESS_CLAMP_TO_EDGE,
+            AddressingMode::Repeat => sampler::ADDRESS_REPEAT,
+            AddressingMode::MirroredRepeat => sampler::ADDRESS_MIRRORED_REPEAT,
+        };
+        let n = if self.normalized_coords { sampler::NORMALIZED_COORDS } else { 0 };
+        let f = if self.filter == FilterMode::Linear { sampler::FILTER_LINEAR } else { 0 };
+        a | n | f
+    }
+}
