@@ -33,6 +33,8 @@
 //! - Vector forms: `<name>_v4f32` / `<name>_v2f64` (parameters and result [`ArgType::F32X4`],
 //!   [`ArgType::F64X2`], [`ArgType::I32X4`]).
 //! - Helpers for the lowering: `fmod_*`, `round_*`, `convert_*`, `memmove`.
+//! - GLSL.std.450 packing functions: `glsl_pack_<form>` / `glsl_unpack_<form>` (module
+//!   `glsl`); every other GLSL.std.450 function reuses the OpenCL.std symbols.
 //!
 //! # Adding a builtin
 //!
@@ -64,6 +66,7 @@ use std::collections::HashMap;
 use std::sync::OnceLock;
 
 pub mod convert;
+pub mod glsl;
 pub mod half;
 pub mod image;
 pub mod integer;
@@ -278,6 +281,16 @@ builtins! {
     }
     memory: unsafe extern "C" fn(*mut u8, *const u8, i64) {
         memmove
+    }
+    glsl: extern "C" fn(f32, f32, f32, f32) -> i32 {
+        glsl_pack_snorm4x8, glsl_pack_unorm4x8
+    }
+    glsl: extern "C" fn(f32, f32) -> i32 {
+        glsl_pack_snorm2x16, glsl_pack_unorm2x16, glsl_pack_half2x16
+    }
+    glsl: extern "C" fn(i32, i32) -> f32 {
+        glsl_unpack_snorm4x8, glsl_unpack_unorm4x8, glsl_unpack_snorm2x16, glsl_unpack_unorm2x16,
+        glsl_unpack_half2x16
     }
     image: unsafe extern "C" fn(*mut u8, *const u8, i32, *const u8, i32) {
         spirjit_image_read

@@ -239,7 +239,7 @@ impl Uniformity {
             },
             InstKind::Binary(BinaryOp::Shl, a, b) => {
                 let c = Self::const_of(func, *b)?;
-                if !(0..32).contains(&c) {
+                if !(0..63).contains(&c) {
                     return None;
                 }
                 self.stride_of(*a)?.checked_mul(1 << c)

@@ -182,38 +182,69 @@ impl Type {
     }
 
     /// The scalar leaves of this type with their byte offsets, in order. Fails with the
-    /// leaf count when it would exceed `limit`.
+    /// leaf count when it would exceed `limit`. The work is bounded by `limit` whatever
+    /// the type: an array's element is walked once (its leaves are then repeated at each
+    /// stride, so zero-sized elements cost nothing per element), and a walk that visits
+    /// more than `limit + 65,536` leafless nodes (structs of shared empty structs) fails
+    /// with `limit + 1`.
     pub fn leaves(&self, limit: usize) -> Result<Vec<(u64, Scalar)>, usize> {
-        fn walk(t: &Type, base: u64, out: &mut Vec<(u64, Scalar)>, limit: usize) -> Result<(), usize> {
-            match t {
-                Type::Scalar(s) => out.push((base, *s)),
-                Type::Vector(s, n) => {
-                    for i in 0..*n as u64 {
-                        out.push((base + i * s.size(), *s));
-                    }
+        /// Leafless nodes a walk may visit beyond `limit`.
+        const SLACK: usize = 1 << 16;
+        struct Walk {
+            out: Vec<(u64, Scalar)>,
+            limit: usize,
+            /// Nodes that may still be visited.
+            steps: usize,
+        }
+        impl Walk {
+            fn over(&self) -> Result<(), usize> {
+                if self.out.len() > self.limit {
+                    Err(self.out.len())
+                } else {
+                    Ok(())
                 }
-                Type::Array { elem, len, stride } => {
-                    for i in 0..*len {
-                        walk(elem, base + i * stride, out, limit)?;
-                        if out.len() > limit {
-                            return Err(out.len());
+            }
+            fn walk(&mut self, t: &Type, base: u64) -> Result<(), usize> {
+                self.steps = self.steps.checked_sub(1).ok_or(self.limit.saturating_add(1))?;
+                match t {
+                    Type::Scalar(s) => self.out.push((base, *s)),
+                    Type::Vector(s, n) => {
+                        for i in 0..*n as u64 {
+                            self.out.push((base.wrapping_add(i.wrapping_mul(s.size())), *s));
+                        }
+                    }
+                    Type::Array { elem, len, stride } => {
+                        if *len == 0 {
+                            return Ok(());
+                        }
+                        // The first element, then copies of its leaves at each stride.
+                        let first = self.out.len();
+                        self.walk(elem, base)?;
+                        let per = self.out.len() - first;
+                        if per == 0 {
+                            return Ok(());
+                        }
+                        for i in 1..*len {
+                            let shift = i.wrapping_mul(*stride);
+                            for j in first..first + per {
+                                let (o, s) = self.out[j];
+                                self.out.push((o.wrapping_add(shift), s));
+                            }
+                            self.over()?;
+                        }
+                    }
+                    Type::Struct(st) => {
+                        for (o, m) in &st.members {
+                            self.walk(m, base.wrapping_add(*o))?;
                         }
                     }
                 }
-                Type::Struct(st) => {
-                    for (o, m) in &st.members {
-                        walk(m, base + o, out, limit)?;
-                    }
-                }
+                self.over()
             }
-            if out.len() > limit {
-                return Err(out.len());
-            }
-            Ok(())
         }
-        let mut out = Vec::new();
-        walk(self, 0, &mut out, limit)?;
-        Ok(out)
+        let mut w = Walk { out: Vec::new(), limit, steps: limit.saturating_add(SLACK) };
+        w.walk(self, 0)?;
+        Ok(w.out)
     }
 
     /// A struct laid out with C rules (each member at its natural alignment), or packed.
@@ -267,5 +298,48 @@ impl fmt::Display for Type {
                 f.write_str("}")
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn empty_struct() -> Type {
+        Type::c_struct(Vec::new(), false)
+    }
+
+    #[test]
+    fn leaves_of_nested_aggregates_are_in_order_with_offsets() {
+        let pair = Type::c_struct(vec![Type::I8, Type::I32], false);
+        let arr = Type::Array { elem: Box::new(pair), len: 3, stride: 8 };
+        let got = arr.leaves(100).unwrap();
+        let want: Vec<(u64, Scalar)> =
+            (0..3u64).flat_map(|i| [(i * 8, Scalar::I8), (i * 8 + 4, Scalar::I32)]).collect();
+        assert_eq!(got, want);
+        assert_eq!(Type::Vector(Scalar::F32, 4).leaves(4).unwrap().len(), 4);
+        assert_eq!(Type::Vector(Scalar::F32, 4).leaves(3), Err(4));
+        assert!(arr.leaves(5).is_err());
+    }
+
+    #[test]
+    fn leaves_of_huge_arrays_of_zero_sized_elements_are_bounded() {
+        // 2^60 empty structs, and 2^40 arrays of 2^40 empty structs: no leaves, no time.
+        let start = std::time::Instant::now();
+        let huge = Type::Array { elem: Box::new(empty_struct()), len: 1 << 60, stride: 0 };
+        assert_eq!(huge.leaves(16), Ok(Vec::new()));
+        let nested = Type::Array { elem: Box::new(huge.clone()), len: 1 << 40, stride: 0 };
+        assert_eq!(nested.leaves(16), Ok(Vec::new()));
+        // A huge array of a one-leaf struct stops just past the limit.
+        let one = Type::c_struct(vec![empty_struct(), Type::I32], false);
+        let many = Type::Array { elem: Box::new(one), len: 1 << 50, stride: 4 };
+        assert_eq!(many.leaves(1000), Err(1001));
+        // Structs of shared empty structs, 2^64 nodes deep: fails instead of walking them.
+        let mut t = empty_struct();
+        for _ in 0..64 {
+            t = Type::c_struct(vec![t.clone(), t], false);
+        }
+        assert_eq!(t.leaves(16), Err(17));
+        assert!(start.elapsed() < std::time::Duration::from_secs(5), "took {:?}", start.elapsed());
     }
 }

@@ -122,9 +122,10 @@ pub(crate) struct FnLower<'a, 'f> {
     pub ids: super::workitem::WorkItemIds,
 }
 
-/// Memory flags for reads of the launch context (never changes during a call).
+/// Memory flags for reads of the launch context (never changes during a call, so its
+/// loads may be merged, hoisted out of the lane-group loop, or dropped when unused).
 pub(crate) fn ctx_flags() -> MemFlagsData {
-    MemFlagsData::trusted().with_readonly()
+    MemFlagsData::trusted().with_readonly().with_can_move()
 }
 
 /// Memory flags for kernel memory accesses.

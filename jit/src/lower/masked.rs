@@ -395,11 +395,8 @@ impl FnLower<'_, '_> {
             let params = &func.block(call.block).params;
             // A uniform parameter takes its argument only when some lane takes the edge
             // (the analysis makes sure lanes never arrive along two edges at once).
-            let taken = if conditional && params.iter().any(|p| !self.is_varying(*p)) {
-                Some(self.mask_any(e))
-            } else {
-                None
-            };
+            let taken =
+                if conditional && params.iter().any(|p| !self.is_varying(*p)) { Some(self.mask_any(e)) } else { None };
             for (p, new) in params.iter().zip(vals) {
                 let v = if self.is_varying(*p) {
                     let scalars = self.leaf_scalars(*p)?;

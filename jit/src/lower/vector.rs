@@ -513,6 +513,17 @@ impl FnLower<'_, '_> {
     /// Comparison results (vectors in the lanes of the operands' scalar `s`) as bool
     /// leaves (`i32x4` masks).
     fn masks_to_bool(&mut self, ms: Vec<ClifValue>, s: Scalar) -> Result<Vec<ClifValue>> {
+        // One component (of a vector comparison) at a time.
+        let per = self.lanes.vectors(s);
+        let mut all = Vec::with_capacity(ms.len());
+        for comp in ms.chunks(per) {
+            all.extend(self.component_masks_to_bool(comp.to_vec(), s)?);
+        }
+        Ok(all)
+    }
+
+    /// [`Self::masks_to_bool`] for the vectors of one component.
+    fn component_masks_to_bool(&mut self, ms: Vec<ClifValue>, s: Scalar) -> Result<Vec<ClifValue>> {
         let mut out = Vec::new();
         match vec_leaf_type(s).lane_bits() {
             32 => {
@@ -644,14 +655,13 @@ impl FnLower<'_, '_> {
                 let r = me.b.ins().bitselect(a_nan, x[1], r);
                 me.b.ins().bitselect(b_nan, x[0], r)
             })?,
-            MathOp::SMin | MathOp::SMax | MathOp::UMin | MathOp::UMax if small_int && args.len() == 2 => {
-                self.map_vectors(args, |me, x| match op {
+            MathOp::SMin | MathOp::SMax | MathOp::UMin | MathOp::UMax if small_int && args.len() == 2 => self
+                .map_vectors(args, |me, x| match op {
                     MathOp::SMin => me.b.ins().smin(x[0], x[1]),
                     MathOp::SMax => me.b.ins().smax(x[0], x[1]),
                     MathOp::UMin => me.b.ins().umin(x[0], x[1]),
                     _ => me.b.ins().umax(x[0], x[1]),
-                })?
-            }
+                })?,
             _ => return Ok(None),
         }))
     }

@@ -359,8 +359,8 @@ impl FnLower<'_, '_> {
         let (fast, slow, join) = (self.b.create_block(), self.b.create_block(), self.b.create_block());
         self.b.ins().brif(ok, fast, &[], slow, &[]);
         self.b.switch_to_block(fast);
-        for l in 0..w {
-            for (c, v) in lane_chunks[l].iter().enumerate() {
+        for (l, lane) in lane_chunks.iter().enumerate().take(w) {
+            for (c, v) in lane.iter().enumerate() {
                 let off = i32::try_from(bytes * l as u64 + 16 * c as u64)
                     .map_err(|_| crate::CompileError::limit("a vector element is too large"))?;
                 self.b.ins().store(mem_flags(), *v, a0, off);

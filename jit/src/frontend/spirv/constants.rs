@@ -245,6 +245,12 @@ pub(crate) fn build_globals(m: &mut SpvModule, data: &mut Vec<ConstData>) -> Res
                 m.data_ids.insert(id, DataId(data.len() as u32));
                 data.push(ConstData { name, bytes, align, writable: sc == StorageClass::CrossWorkgroup });
             }
+            // Descriptor-bound and push-constant variables of Vulkan modules are kernel
+            // parameters (see `vulkan`).
+            StorageClass::StorageBuffer | StorageClass::Uniform | StorageClass::PushConstant => {}
+            // Module-scope `Private` variables (GLSL globals) get per-work-item storage
+            // where a kernel uses them (see `vulkan`).
+            StorageClass::Private => {}
             StorageClass::Workgroup => {
                 let ty = m.kir_type(pointee).map_err(located)?;
                 check_size(&ty).map_err(located)?;

@@ -30,6 +30,9 @@ impl Translator<'_> {
         if set.starts_with("NonSemantic.") || set.contains("DebugInfo") {
             return Ok(());
         }
+        if set == "GLSL.std.450" {
+            return self.glsl_ext_inst(fr, inst);
+        }
         if set != "OpenCL.std" {
             return Err(CompileError::unsupported(format!("extended instruction set `{set}` is not supported")));
         }
@@ -573,7 +576,7 @@ impl Translator<'_> {
     }
 
     /// Call the builtin `<name>_<suffix>` component-wise; f16 math goes through f32.
-    fn call_builtin(&mut self, name: &str, args: Vec<Value>, rt: &Type) -> Result<Value> {
+    pub(super) fn call_builtin(&mut self, name: &str, args: Vec<Value>, rt: &Type) -> Result<Value> {
         let first = args.first().map(|a| self.ty_of(*a)).unwrap_or_else(|| rt.clone());
         let s = first.scalar().ok_or_else(|| CompileError::invalid(format!("{name} of a non-numeric type")))?;
         if s == Scalar::F16 {

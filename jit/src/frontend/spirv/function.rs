@@ -219,6 +219,8 @@ impl<'m> Translator<'m> {
             self.emit_prologue(InstKind::LocalAddr(*off), ty)
         } else if let Some(d) = m.data_ids.get(&id) {
             self.emit_prologue(InstKind::DataAddr(*d), ty)
+        } else if let Some(v) = self.private_global(id)? {
+            v
         } else {
             return Err(CompileError::unsupported(format!(
                 "module-scope variable %{id} cannot be used here (images and samplers are not supported yet)"

@@ -101,6 +101,8 @@ pub(crate) fn build_kernel(m: &SpvModule, ep: &EntryPoint, layout: &GlobalLayout
         args.push(Val::V(arg));
         params.push(Param { name, kind, type_name, read_only, value_type });
     }
+    // Vulkan compute shaders take their buffers and push constants as parameters.
+    super::vulkan::bind_resources(m, &mut t, &mut params).map_err(|e| e.in_kernel(&ep.name))?;
     t.run_function(ep.func, args, None).map_err(|e| e.in_kernel(&ep.name))?;
     ir::verify::verify(&t.f).map_err(|msg| {
         CompileError::internal(format!("the SPIR-V front end produced invalid KIR: {msg}")).in_kernel(&ep.name)

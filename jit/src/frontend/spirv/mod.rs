@@ -13,8 +13,9 @@
 //!
 //! Nothing here panics on bad input: malformed modules give [`CompileError::Invalid`],
 //! valid but unhandled ones [`CompileError::Unsupported`], both with the opcode, the
-//! result id, the kernel and the word offset where known. Vulkan-flavored modules are
-//! rejected for now.
+//! result id, the kernel and the word offset where known. Vulkan compute modules
+//! (`Shader`, `GLCompute`) are translated too: `vulkan` turns their descriptor-bound
+//! variables into kernel parameters and `glsl` handles the GLSL.std.450 set.
 
 mod arith;
 mod builtins_vars;
@@ -24,6 +25,7 @@ mod control;
 mod convert;
 mod extinst;
 mod function;
+mod glsl;
 mod image;
 mod kernel;
 mod limits;
@@ -32,6 +34,7 @@ mod module;
 mod printf;
 mod reader;
 mod types;
+mod vulkan;
 
 #[cfg(test)]
 mod limits_tests;

@@ -44,6 +44,9 @@ pub const SUPPORTED_CAPABILITIES: &[Capability] = &[
     Capability::RoundingModeRTE,
     Capability::RoundingModeRTZ,
     Capability::ExpectAssumeKHR,
+    Capability::Shader,
+    Capability::Matrix,
+    Capability::VulkanMemoryModel,
 ];
 
 /// One decoration: its kind and the operands after it.
@@ -294,11 +297,13 @@ impl SpvModule {
                     match inst.operands.first() {
                         Some(Operand::AddressingModel(spirv::AddressingModel::Physical32)) => m.pointer_bits = 32,
                         Some(Operand::AddressingModel(spirv::AddressingModel::Physical64)) => m.pointer_bits = 64,
+                        // Vulkan compute modules: pointers are host addresses underneath.
+                        Some(Operand::AddressingModel(spirv::AddressingModel::Logical)) => m.pointer_bits = 64,
                         Some(Operand::AddressingModel(a)) => {
                             return Err(err_at(
                                 CompileError::unsupported(format!(
-                                    "addressing model {a:?}: spirjit runs OpenCL kernels (Physical32/Physical64); \
-                                     Vulkan compute modules are not supported yet"
+                                    "addressing model {a:?} is not supported; spirjit runs OpenCL kernels \
+                                     (Physical32/Physical64) and Vulkan compute shaders (Logical)"
                                 )),
                                 inst,
                             ))
@@ -313,11 +318,14 @@ impl SpvModule {
                 }
                 Op::EntryPoint => {
                     let model = inst.operands.first();
-                    if !matches!(model, Some(Operand::ExecutionModel(spirv::ExecutionModel::Kernel))) {
+                    if !matches!(
+                        model,
+                        Some(Operand::ExecutionModel(spirv::ExecutionModel::Kernel | spirv::ExecutionModel::GLCompute))
+                    ) {
                         return Err(err_at(
                             CompileError::unsupported(format!(
-                                "entry point with execution model {}: only OpenCL kernels are supported; \
-                                 Vulkan compute modules are not supported yet",
+                                "entry point with execution model {} is not supported: spirjit runs OpenCL kernels \
+                                 (Kernel) and Vulkan compute shaders (GLCompute)",
                                 model.map(|o| o.to_string()).unwrap_or_default()
                             )),
                             inst,
@@ -517,15 +525,6 @@ fn decoration(inst: &SpvInst, at: usize) -> Result<Deco> {
 }
 
 fn check_capabilities(m: &SpvModule, caps: &[(Capability, usize)]) -> Result<()> {
-    let has = |c: Capability| caps.iter().any(|(x, _)| *x == c);
-    if has(Capability::Shader) && !has(Capability::Kernel) {
-        let word = caps.iter().find(|(c, _)| *c == Capability::Shader).map(|(_, i)| m.insts[*i].word);
-        return Err(CompileError::unsupported(
-            "the module declares the Shader capability: it is a Vulkan compute module, and Vulkan compute modules \
-             are not supported yet (spirjit runs OpenCL kernels)",
-        )
-        .at(word, "OpCapability", None));
-    }
     for (c, i) in caps {
         if !SUPPORTED_CAPABILITIES.contains(c) {
             return Err(err_at(

@@ -86,6 +86,8 @@ pub(crate) fn build(m: &mut SpvModule) -> Result<()> {
                 SpvType::Array { elem: inst.id(0)?, len }
             }
             Op::TypeRuntimeArray => SpvType::RuntimeArray { elem: inst.id(0)? },
+            // A matrix is an array of its column vectors.
+            Op::TypeMatrix => SpvType::Array { elem: inst.id(0)?, len: inst.lit(1)? as u64 },
             Op::TypeStruct => {
                 if inst.operands.len() > limits::MAX_STRUCT_MEMBERS {
                     return Err(err_at(

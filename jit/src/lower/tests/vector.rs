@@ -489,3 +489,31 @@ fn values_leaving_a_divergent_loop_are_varying() {
     let inp: Vec<i32> = (0..64).map(|i| (i * 7) % 13).collect();
     check_masked_matches_scalar(&m, &inp);
 }
+
+/// A `float4` load past the end of its buffer is reported for the same work-item, at
+/// the same offset, as at W = 1; nothing is written by the failing lane group.
+#[test]
+fn vector_typed_elements_out_of_bounds_are_reported_like_w1() {
+    let m = vector_elements_module(Scalar::F32, 4);
+    let inp = vec![1.5f32; 4 * 13];
+    for w in [1, 2, 4, 8] {
+        let cm = compile(&m, &LowerOptions { lanes: w, checked: true }).unwrap();
+        let mut out = vec![0u32; 4 * 16];
+        let (pi, po) = (inp.as_ptr() as u64, out.as_mut_ptr() as u64);
+        let slots = [pi, po, 16 * 13, 16 * 16];
+        let regions = [
+            spirjit_abi::Region { base: pi, size: 16 * 13, arg: 0 },
+            spirjit_abi::Region { base: po, size: 16 * 16, arg: 1 },
+        ];
+        let (status, err) = run_1d_in(&cm, &slots, &regions, 16, 16, &no_cancel());
+        assert_eq!(status, Status::ERROR, "W = {w}");
+        assert_eq!(
+            (err.kind, err.arg, err.offset, err.size, err.local_linear_id),
+            (error_kind::OUT_OF_BOUNDS, 0, 16 * 13, 16, 13),
+            "W = {w}"
+        );
+        // Lane groups before the failing one completed their stores.
+        let done = (13 / w as usize) * w as usize;
+        assert!(out[..4 * done].iter().all(|x| *x != 0), "W = {w}");
+    }
+}

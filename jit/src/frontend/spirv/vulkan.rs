@@ -1,0 +1,179 @@
+//! Vulkan compute modules: descriptor-bound variables (`StorageBuffer`, `Uniform`) and
+//! push constants become kernel parameters, so the runtime binds them like OpenCL
+//! buffers and by-value arguments.
+//!
+//! Parameters are ordered by (descriptor set, binding), each a global pointer named
+//! after the variable (or its block type) with the type name `set<S>.binding<B>`; the
+//! push-constant block, if any, is one last by-value struct parameter. This module only
+//! declares parameters and their values in the prologue; layouts come from `types`
+//! (`Offset` / `ArrayStride` decorations) and accesses from `memory`.
+
+use rspirv::dr::Operand;
+use rspirv::spirv::{Decoration, StorageClass};
+
+use super::function::Translator;
+use super::module::{err_at, SpvModule};
+use super::types::{space_of, SpvType};
+use crate::ir::{AddressSpace, ConvOp, Conversion, InstKind, Param, ParamKind, PrivateVar, Type, Value};
+use crate::{CompileError, Result};
+
+/// True for modules that declare the `Shader` capability (Vulkan compute modules).
+pub(crate) fn is_vulkan(m: &SpvModule) -> bool {
+    m.capabilities.iter().any(|c| c == "Shader")
+}
+
+/// One resource variable of the module.
+struct Resource {
+    var: u32,
+    sc: StorageClass,
+    pointee: u32,
+    set: u32,
+    binding: u32,
+}
+
+/// Append a parameter for every descriptor-bound variable and the push-constant block,
+/// and make each variable's id stand for its parameter's value in `t`.
+pub(crate) fn bind_resources(m: &SpvModule, t: &mut Translator<'_>, params: &mut Vec<Param>) -> Result<()> {
+    if !is_vulkan(m) {
+        return Ok(());
+    }
+    let mut buffers = Vec::new();
+    let mut push = Vec::new();
+    for &var in &m.globals {
+        let inst = m.def(var)?;
+        let sc = match inst.operands.first() {
+            Some(Operand::StorageClass(sc)) => *sc,
+            _ => continue,
+        };
+        if !matches!(sc, StorageClass::StorageBuffer | StorageClass::Uniform | StorageClass::PushConstant) {
+            continue;
+        }
+        let (_, pointee) = m.pointer_type(inst.rtype()?).map_err(|e| err_at(e, inst))?;
+        let set = m.deco_lit(var, Decoration::DescriptorSet).unwrap_or(0);
+        let binding = m.deco_lit(var, Decoration::Binding).unwrap_or(0);
+        let r = Resource { var, sc, pointee, set, binding };
+        if sc == StorageClass::PushConstant {
+            push.push(r);
+        } else {
+            buffers.push(r);
+        }
+    }
+    if push.len() > 1 {
+        return Err(CompileError::invalid(format!(
+            "the module declares {} push-constant variables; an entry point may use at most one",
+            push.len()
+        )));
+    }
+    buffers.sort_by_key(|r| (r.set, r.binding));
+    for r in buffers.iter().chain(&push) {
+        let inst = m.def(r.var)?;
+        bind(m, t, params, r).map_err(|e| err_at(e, inst))?;
+    }
+    Ok(())
+}
+
+fn bind(m: &SpvModule, t: &mut Translator<'_>, params: &mut Vec<Param>, r: &Resource) -> Result<()> {
+    let ty = m.kir_type(r.pointee)?;
+    let name = m.names.get(&r.var).filter(|n| !n.is_empty()).or_else(|| m.names.get(&r.pointee)).cloned();
+    let n = params.len() as u32;
+    let (param, value_type) = if r.sc == StorageClass::PushConstant {
+        super::constants::check_size(&ty)?;
+        let vt = Type::ptr(AddressSpace::Private);
+        let p = Param {
+            name: name.clone(),
+            kind: ParamKind::Value(ty),
+            type_name: Some("push_constant".to_string()),
+            read_only: true,
+            value_type: vt.clone(),
+        };
+        (p, vt)
+    } else {
+        let block = m.has_deco(r.pointee, Decoration::Block);
+        let buffer_block = m.has_deco(r.pointee, Decoration::BufferBlock);
+        if !block && !buffer_block {
+            return Err(CompileError::invalid(format!(
+                "{:?} variable %{} is not a Block or BufferBlock decorated struct",
+                r.sc, r.var
+            )));
+        }
+        let read_only = (r.sc == StorageClass::Uniform && !buffer_block)
+            || m.has_deco(r.var, Decoration::NonWritable)
+            || all_members_non_writable(m, r.pointee);
+        let vt = Type::ptr(AddressSpace::Global);
+        let p = Param {
+            name: name.clone(),
+            kind: ParamKind::Pointer { space: AddressSpace::Global, pointee: element_type(m, r.pointee, &ty) },
+            type_name: Some(format!("set{}.binding{}", r.set, r.binding)),
+            read_only,
+            value_type: vt.clone(),
+        };
+        (p, vt)
+    };
+    let v = t.emit_prologue(InstKind::Param(n), value_type.clone());
+    t.f.values[v.0 as usize].name = name;
+    // Accesses use the variable's own storage class's address space.
+    let space = space_of(r.sc).unwrap_or(AddressSpace::Global);
+    let v = if Type::ptr(space) == value_type {
+        v
+    } else {
+        let c = Conversion { op: ConvOp::PtrToPtr, saturate: false, rounding: None };
+        t.emit_prologue(InstKind::Convert(c, v), Type::ptr(space))
+    };
+    t.cache.insert(r.var, v);
+    params.push(param);
+    Ok(())
+}
+
+/// True when every member of struct `id` is decorated `NonWritable` (GLSL `readonly`
+/// buffers).
+fn all_members_non_writable(m: &SpvModule, id: u32) -> bool {
+    let Ok(SpvType::Struct { members }) = m.spv_type(id) else { return false };
+    !members.is_empty()
+        && (0..members.len() as u32)
+            .all(|i| m.member_decos.get(&(id, i)).is_some_and(|d| d.iter().any(|d| d.kind == Decoration::NonWritable)))
+}
+
+/// The pointee type the runtime checks buffer sizes against: the element of a block
+/// that is just a runtime array, the block itself when it has a fixed size, else bytes.
+fn element_type(m: &SpvModule, block: u32, ty: &Type) -> Type {
+    if let Ok(SpvType::Struct { members }) = m.spv_type(block) {
+        let runtime = |id: &u32| matches!(m.spv_type(*id), Ok(SpvType::RuntimeArray { .. }));
+        match members.as_slice() {
+            [only] if runtime(only) => {
+                if let Ok(Type::Array { elem, stride, .. }) = m.kir_type(*only) {
+                    if elem.size() == stride {
+                        return *elem;
+                    }
+                }
+                return Type::I8;
+            }
+            ms if ms.iter().any(runtime) => return Type::I8,
+            _ => {}
+        }
+    }
+    ty.clone()
+}
+
+impl Translator<'_> {
+    /// The address of module-scope `Private` variable `id` (a GLSL global): each
+    /// work-item gets its own copy, initialised from the variable's initializer.
+    /// `None` when `id` is not such a variable.
+    pub(crate) fn private_global(&mut self, id: u32) -> Result<Option<Value>> {
+        let m = self.m;
+        let inst = m.def(id)?;
+        if !matches!(inst.operands.first(), Some(Operand::StorageClass(StorageClass::Private))) {
+            return Ok(None);
+        }
+        let ptr_ty = inst.rtype()?;
+        let (_, pointee) = m.pointer_type(ptr_ty)?;
+        let ty = m.kir_type(pointee)?;
+        super::constants::check_size(&ty)?;
+        let init = match inst.operands.get(1) {
+            Some(_) => Some(super::constants::const_bytes(m, inst.id(1)?, &ty)?),
+            None => None,
+        };
+        let align = ty.align().max(m.deco_lit(id, Decoration::Alignment).unwrap_or(1)).max(1);
+        let var = self.add_private(PrivateVar { name: m.names.get(&id).cloned(), size: ty.size(), align, init })?;
+        Ok(Some(self.emit_prologue(InstKind::VarAddr(var), Type::ptr(AddressSpace::Private))))
+    }
+}
