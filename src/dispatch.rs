@@ -442,7 +442,7 @@ fn kernel_error(l: &Launch, gid: [u64; 3], size: [u64; 3], rec: &ErrorRecord) ->
     let place =
         format!("in work-group {}, work-item {} (global id {})", fmt3(gid, dims), fmt3(lid, dims), fmt3(global, dims));
     let what = match rec.kind {
-        error_kind::OUT_OF_BOUNDS => {
+        error_kind::OUT_OF_BOUNDS | error_kind::OUT_OF_BOUNDS_UNKNOWN_ORIGIN => {
             let region = match l.params.get(rec.arg as usize) {
                 Some(p) => {
                     let name = p.name.clone().unwrap_or_else(|| format!("arg{}", rec.arg));
@@ -454,11 +454,20 @@ fn kernel_error(l: &Launch, gid: [u64; 3], size: [u64; 3], rec: &ErrorRecord) ->
             };
             // Offsets before the start of the region arrive as wrapped-around values.
             let offset = rec.offset as i64;
-            format!(
-                "out-of-bounds access of {} bytes at byte offset {offset} of {region}; check the index \
-                 computation against the size of the buffer",
-                rec.size
-            )
+            if rec.kind == error_kind::OUT_OF_BOUNDS_UNKNOWN_ORIGIN {
+                format!(
+                    "out-of-bounds access of {} bytes outside every memory region of the dispatch, through a \
+                     pointer whose origin is not known when compiling (nearest region: byte offset {offset} of \
+                     {region}); check the index computation against the size of the buffer",
+                    rec.size
+                )
+            } else {
+                format!(
+                    "out-of-bounds access of {} bytes at byte offset {offset} of {region}; check the index \
+                     computation against the size of the buffer",
+                    rec.size
+                )
+            }
         }
         error_kind::UNREACHABLE => "executed unreachable code (OpUnreachable); the kernel's control flow assumed \
                                     this could not happen"

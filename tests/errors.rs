@@ -180,20 +180,26 @@ fn id_out_of_range() {
 #[test]
 fn vulkan_shader_module() {
     // A GLCompute shader (Shader capability, Logical addressing, StorageBuffer variables)
-    // has no OpenCL kernel arguments; loading it through the OpenCL-style API must say
-    // why it cannot be used as one rather than fail obscurely.
+    // loads: its storage buffer becomes a kernel parameter.
     let path = kernel_path("asm/vulkan_compute.spv");
-    match Program::from_path(&path) {
-        Err(e) => {
-            assert!(matches!(e, Error::Compile(_)), "vulkan module: want a compile error, got {e:?}");
-            assert_mentions(&e, "vulkan module", &["Shader", "GLCompute", "Vulkan", "Logical", "GLSL450"]);
-        }
-        Ok(program) => {
-            // Vulkan support: the shader must then at least be listed and described.
-            assert_eq!(program.kernel_names(), vec!["main".to_string()], "vulkan module kernels");
-            assert!(program.capabilities().iter().any(|c| c == "Shader"), "capabilities: {:?}", program.capabilities());
-        }
-    }
+    let program = Program::from_path(&path).unwrap_or_else(|e| panic!("vulkan module: {e}"));
+    assert_eq!(program.kernel_names(), vec!["main".to_string()], "vulkan module kernels");
+    assert!(program.capabilities().iter().any(|c| c == "Shader"), "capabilities: {:?}", program.capabilities());
+    assert_eq!(program.kernel("main").unwrap().params().len(), 1);
+}
+
+#[test]
+fn vulkan_fragment_entry_point() {
+    // The same shader with its entry point turned into a fragment shader: only compute
+    // shaders can run, and the error must say which execution model was found.
+    let mut words = words_of("asm/vulkan_compute.spv");
+    let at = find(&words, 15); // OpEntryPoint
+    assert_eq!(words[at + 1], 5, "the entry point should be GLCompute");
+    words[at + 1] = 4; // Fragment
+    let e = load_error(&bytes_of(&words), "fragment entry point");
+    assert!(matches!(e, Error::Compile(_)), "fragment entry point: want a compile error, got {e:?}");
+    assert_mentions(&e, "fragment entry point", &["Fragment"]);
+    assert_mentions(&e, "fragment entry point", &["not supported"]);
 }
 
 // ---------------------------------------------------------------------------------------

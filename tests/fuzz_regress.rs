@@ -12,13 +12,23 @@
 //!   internal errors too.
 //!
 //! The `.spvasm` next to a hand-written `.spv` is its source (`spirv-as --target-env
-//! spv1.0`). Nothing compiled here is ever run.
+//! spv1.0`). Nothing compiled from these inputs is ever run.
+//!
+//! The second test runs every kernel of the corpus (`tests/kernels/*.spv`) once,
+//! compiled checked, with every buffer half as long as the kernel expects: each run
+//! must succeed or stop at an out-of-bounds error that names an argument, and guard
+//! bytes around every buffer must stay unchanged (the compiled-code side of what the
+//! `run_args` fuzz target explores).
 
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use spirjit::{Options, Program};
+
+/// Inputs the corpus must hold (the latest findings of the compiler fuzzers).
+const REQUIRED: [&str; 4] =
+    ["mutant_access_chain_space.spv", "mutant_leaf_type3.spv", "mutant_leaf_type4.spv", "mutant_leaf_type5.spv"];
 
 /// Longest a single input may take to be rejected or compiled (debug build).
 const TIME_LIMIT: Duration = Duration::from_secs(20);
@@ -60,6 +70,9 @@ fn fuzz_regression_inputs() {
     let strict = std::env::var_os("SPIRJIT_FUZZ_STRICT").is_some();
     let paths = inputs();
     assert!(paths.len() >= 10, "the fuzz regression corpus is missing ({} files)", paths.len());
+    for required in REQUIRED {
+        assert!(paths.iter().any(|p| p.ends_with(required)), "tests/fuzz_regress/{required} is missing");
+    }
     let mut failures = Vec::new();
     for path in &paths {
         let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
@@ -185,8 +198,9 @@ fn run_with_half_buffers(kernel: &spirjit::Kernel, lanes: u32, unknown_origin: b
             // `err_*` kernels fail on purpose (barrier divergence, unreachable code). In
             // -O0 builds pointers pass through private variables: their origin is
             // unknown, the access is checked against every region of the dispatch, and
-            // the error names the nearest region, which depends on the heap layout.
-            let named = m.contains("argument ") || (unknown_origin && m.contains("not a kernel argument"));
+            // the error says so and names the nearest region (which depends on the heap
+            // layout).
+            let named = m.contains("argument ") || (unknown_origin && m.contains("origin is not known"));
             if (m.contains("out-of-bounds") && named) || name.starts_with("err_") {
                 Ok(Outcome::OutOfBounds)
             } else {

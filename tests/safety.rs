@@ -359,3 +359,87 @@ fn undefined_operations_give_defined_results() {
         let _ = (out[5], out[6]);
     });
 }
+
+// ---- images ---------------------------------------------------------------------------
+
+/// The image kernels (`tests/kernels/images/images.cl`), both builds, W = 1 and 4.
+fn image_programs() -> Vec<(String, Program, Vec<u8>, u32)> {
+    let mut out = Vec::new();
+    for build in ["images.O0.spv", "images.O2.spv"] {
+        let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/kernels/images").join(build);
+        let bytes = std::fs::read(&path)
+            .unwrap_or_else(|e| panic!("{}: {e}; run tests/kernels/images/build.sh", path.display()));
+        for lanes in LANES {
+            let p = Program::with_options(&bytes, &Options { lanes, checked: true })
+                .unwrap_or_else(|e| panic!("{build}: {e}"));
+            out.push((format!("{build} at W = {lanes}"), p, bytes.clone(), lanes));
+        }
+    }
+    out
+}
+
+/// A 4×4 RGBA float image whose element i is (i, i + 0.25, i + 0.5, i + 0.75), and
+/// those colors as a buffer.
+fn float_image() -> (spirjit::Image, Vec<[f32; 4]>) {
+    use spirjit::{ChannelOrder, ChannelType, Image};
+    let colors: Vec<[f32; 4]> = (0..16).map(|i| [i as f32, i as f32 + 0.25, i as f32 + 0.5, i as f32 + 0.75]).collect();
+    let img = Image::image2d(ChannelOrder::RGBA, ChannelType::Float, 4, 4, spirjit::bytes_of(&colors[..]))
+        .expect("a 4x4 float image");
+    (img, colors)
+}
+
+#[test]
+fn image_write_outside_the_image() {
+    for (what, p, bytes, lanes) in image_programs() {
+        let (mut img, colors) = float_image();
+        let before = img.bytes().to_vec();
+        // In-range work-items write the values the image already holds; (4, 0) is outside.
+        let mut input = Guarded::new(&colors);
+        let k = p.kernel("write2d_f").unwrap();
+        let m = oob(&k, NdRange::d2(5, 1), &mut [Arg::image(&mut img), input.arg()], &what);
+        mentions(&m, &["argument 0 `", "image2d_t", "of 16 bytes at byte offset 64", "(4, 0)"], &what);
+        assert_eq!(img.bytes(), &before[..], "{what}: the image changed");
+        input.assert_guards(&what);
+        // Unchecked builds drop the write silently (OpenCL leaves it undefined).
+        let unchecked = Program::with_options(&bytes, &Options { lanes, checked: false }).unwrap();
+        unchecked
+            .kernel("write2d_f")
+            .unwrap()
+            .run(&NdRange::d2(5, 1), &mut [Arg::image(&mut img), input.arg()])
+            .unwrap_or_else(|e| panic!("{what}, unchecked: {e}"));
+        assert_eq!(img.bytes(), &before[..], "{what}: the image changed (unchecked)");
+    }
+}
+
+#[test]
+fn image_read_without_sampler_outside_the_image() {
+    for (what, p, ..) in image_programs() {
+        let (mut img, _) = float_image();
+        let before = img.bytes().to_vec();
+        let mut out = Guarded::new(&[[0f32; 4]; 16]);
+        let k = p.kernel("read2d_f").unwrap();
+        let m = oob(&k, NdRange::d2(5, 1), &mut [Arg::image(&mut img), out.arg()], &what);
+        mentions(&m, &["argument 0 `", "image2d_t", "of 16 bytes at byte offset 64", "(4, 0)"], &what);
+        assert_eq!(img.bytes(), &before[..], "{what}: the image changed");
+        out.assert_guards(&what);
+    }
+}
+
+#[test]
+fn image_reads_with_a_sampler_outside_the_image_are_defined() {
+    use spirjit::{AddressingMode, FilterMode, Sampler};
+    for (what, p, ..) in image_programs() {
+        let (mut img, colors) = float_image();
+        let coords: Vec<[i32; 2]> = vec![[-3, 0], [7, 1], [2, 9], [-1, -1]];
+        let mut out = vec![[9f32; 4]; 4];
+        let s = Sampler::new(false, AddressingMode::ClampToEdge, FilterMode::Nearest);
+        p.kernel("sample2d_int")
+            .unwrap()
+            .run(
+                &NdRange::d1(4),
+                &mut [Arg::image(&mut img), Arg::sampler(s), Arg::buffer(&mut coords.clone()), Arg::buffer(&mut out)],
+            )
+            .unwrap_or_else(|e| panic!("{what}: {e}"));
+        assert_eq!(out, vec![colors[0], colors[7], colors[14], colors[0]], "{what}");
+    }
+}

@@ -114,6 +114,12 @@ fn push_constants_and_uniform_blocks() {
 /// A reference over the first `n` components of the input (as the shader sees them).
 type VecRef = Box<dyn Fn(&[f32]) -> Vec<f64>>;
 
+/// A reference over double inputs.
+type DoubleRef = Box<dyn Fn(&[f64]) -> Vec<f64>>;
+
+/// An integer reference (the shader's int results, as bits).
+type IntRef = fn(i32) -> i32;
+
 /// A component-wise reference.
 fn cw(f: impl Fn(f32) -> f64 + 'static) -> VecRef {
     Box::new(move |xs| xs.iter().map(|&x| f(x)).collect())
@@ -242,11 +248,11 @@ fn float_refs() -> Vec<(&'static str, VecRef)> {
 
 /// The double functions of the shader's `D(...)` lines, in order (inputs are the float
 /// inputs widened exactly).
-fn double_refs() -> Vec<(&'static str, Box<dyn Fn(&[f64]) -> Vec<f64>>)> {
-    fn c(f: impl Fn(f64) -> f64 + 'static) -> Box<dyn Fn(&[f64]) -> Vec<f64>> {
+fn double_refs() -> Vec<(&'static str, DoubleRef)> {
+    fn c(f: impl Fn(f64) -> f64 + 'static) -> DoubleRef {
         Box::new(move |xs| xs.iter().map(|&x| f(x)).collect())
     }
-    fn s(f: impl Fn(&[f64]) -> f64 + 'static) -> Box<dyn Fn(&[f64]) -> Vec<f64>> {
+    fn s(f: impl Fn(&[f64]) -> f64 + 'static) -> DoubleRef {
         Box::new(move |xs| {
             let mut out = vec![0.0; xs.len()];
             out[0] = f(xs);
@@ -293,7 +299,7 @@ fn double_refs() -> Vec<(&'static str, Box<dyn Fn(&[f64]) -> Vec<f64>>)> {
 }
 
 /// The integer functions of the shader's `I(...)` and `U(...)` lines, in order.
-fn int_refs() -> Vec<(&'static str, fn(i32) -> i32)> {
+fn int_refs() -> Vec<(&'static str, IntRef)> {
     fn find_msb(x: i32) -> i32 {
         let v = if x < 0 { !x } else { x };
         if v == 0 {
@@ -431,8 +437,8 @@ fn every_glsl_std450_family() {
     iin[2] = i32::MIN;
     iin[3] = 50;
     iin[4] = 0x3c00_c000; // halves 1.0 and -2.0... in the other order
-    for lanes in [1, 4] {
-        let p = program("glsl_std450", lanes);
+    for (part, lanes) in (1..=5).flat_map(|part| [(part, 1), (part, 4)]) {
+        let p = program(&format!("glsl_std450_p{part}"), lanes);
         let k = p.kernel("main").unwrap();
         let mut o = vec![0f32; invocations * 1024];
         let mut oi = vec![0i32; invocations * 256];
@@ -449,26 +455,38 @@ fn every_glsl_std450_family() {
                 Arg::buffer(&mut od),
             ],
         )
-        .unwrap_or_else(|e| panic!("glsl_std450 lanes {lanes}: {e}"));
+        .unwrap_or_else(|e| panic!("glsl_std450 part {part}, lanes {lanes}: {e}"));
         for inv in 0..invocations {
-            check_invocation(inv, lanes, xv[inv], iv[inv], &o[inv * 1024..], &oi[inv * 256..], &od[inv * 512..]);
+            let out = (&o[inv * 1024..], &oi[inv * 256..], &od[inv * 512..]);
+            check_invocation(part, inv, lanes, xv[inv], iv[inv], out);
         }
     }
 }
 
-fn check_invocation(inv: usize, lanes: u32, v: [f32; 4], iv: [i32; 4], o: &[f32], oi: &[i32], od: &[f64]) {
-    let at = |what: &str, idx: usize| format!("{what}, invocation {inv}, lanes {lanes}, slot {idx}");
+/// Checks the results of one invocation of part `part` of the shader (each part writes
+/// its own results from the start of each output region).
+fn check_invocation(part: u32, inv: usize, lanes: u32, v: [f32; 4], iv: [i32; 4], out: (&[f32], &[i32], &[f64])) {
+    let (o, oi, od) = out;
+    let at = |what: &str, idx: usize| format!("{what}, part {part}, invocation {inv}, lanes {lanes}, slot {idx}");
     let mut k = 0usize;
     let mut j = 0usize;
     let mut d = 0usize;
-    let mut expect = |k: &mut usize, name: &str, want: &[f64], tol: f64| {
+    let expect = |k: &mut usize, name: &str, want: &[f64], tol: f64| {
         for (c, w) in want.iter().enumerate() {
             let got = o[*k + c] as f64;
             assert!(close(got, *w, tol), "{}: got {got}, want {w} (input {v:?})", at(name, *k + c));
         }
         *k += want.len();
     };
-    for (name, f) in float_refs() {
+    // The first 22 float functions are part 1, the others part 2.
+    let refs = float_refs();
+    let (first, rest) = refs.split_at(22);
+    let mine = match part {
+        1 => first,
+        2 => rest,
+        _ => &[],
+    };
+    for (name, f) in mine {
         for n in 1..=4 {
             let want = f(&v[..n]);
             expect(&mut k, &format!("{name} width {n}"), &want, 1e-5);
@@ -477,121 +495,150 @@ fn check_invocation(inv: usize, lanes: u32, v: [f32; 4], iv: [i32; 4], o: &[f32]
     let v64: Vec<f64> = v.iter().map(|&x| x as f64).collect();
     let cross =
         |a: [f64; 3], b: [f64; 3]| [a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0]];
-    let cr = cross([v64[0], v64[1], v64[2]], [v64[3], v64[2], v64[1]]);
-    expect(&mut k, "cross", &cr, 1e-6);
-    // modf, frexp, ldexp at each width.
-    for n in 1..=4 {
-        let a: Vec<f32> = v[..n].iter().map(|&x| x * 8.0 - 4.0).collect();
-        let frac: Vec<f64> = a.iter().map(|x| (x - x.trunc()) as f64).collect();
-        let whole: Vec<f64> = a.iter().map(|x| x.trunc() as f64).collect();
-        expect(&mut k, &format!("modf fraction width {n}"), &frac, 0.0);
-        expect(&mut k, &format!("modf whole width {n}"), &whole, 0.0);
-    }
-    for n in 1..=4 {
-        let a: Vec<f32> = v[..n].iter().map(|&x| x * 8.0 - 4.0).collect();
-        let mut mant = Vec::new();
-        for (c, x) in a.iter().enumerate() {
-            let e = if *x == 0.0 { 0 } else { (x.abs() as f64).log2().floor() as i32 + 1 };
-            mant.push(*x as f64 / 2f64.powi(e));
-            assert_eq!(oi[j + c], e, "{}", at(&format!("frexp exponent width {n} (of {x})"), j + c));
-        }
-        j += n;
-        expect(&mut k, &format!("frexp mantissa width {n}"), &mant, 0.0);
-    }
-    for n in 1..=4 {
-        let want: Vec<f64> = (0..n).map(|c| v64[c] * 2f64.powi(iv[c].rem_euclid(20))).collect();
-        expect(&mut k, &format!("ldexp width {n}"), &want, 0.0);
-    }
-    // Matrices.
-    let m2 = matrix([v64[0], v64[1], v64[2], v64[3]], &[[0, 1, 0, 0], [2, 3, 0, 0]], 2, 1.0);
-    let m3 = matrix([v64[0], v64[1], v64[2], v64[3]], &[[0, 1, 2, 0], [1, 2, 3, 0], [2, 3, 0, 0]], 3, 1.0);
-    let m4 =
-        matrix([v64[0], v64[1], v64[2], v64[3]], &[[0, 1, 2, 3], [1, 2, 3, 0], [2, 3, 0, 1], [3, 0, 1, 2]], 4, 0.5);
-    expect(&mut k, "determinant", &[det(&m2), det(&m3), det(&m4)], 1e-5);
-    for m in [&m2, &m3, &m4] {
-        let inv_m: Vec<f64> = invert(m).concat();
-        expect(&mut k, &format!("inverse {}x{}", m.len(), m.len()), &inv_m, 1e-4);
-    }
-    // Packing.
-    let q = |x: f32, lo: f32, s: f32| (x.clamp(lo, 1.0) * s).round_ties_even() as i32;
-    let pu4 = (0..4).fold(0u32, |a, c| a | ((q(v[c], 0.0, 255.0) as u32 & 0xff) << (8 * c)));
-    let ps4 = (0..4).fold(0u32, |a, c| a | ((q(v[c] * 2.0 - 1.0, -1.0, 127.0) as u32 & 0xff) << (8 * c)));
-    let pu2 = (q(v[0], 0.0, 65535.0) as u32 & 0xffff) | ((q(v[1], 0.0, 65535.0) as u32 & 0xffff) << 16);
-    let ps2 = (q(v[2] * 2.0 - 1.0, -1.0, 32767.0) as u32 & 0xffff)
-        | ((q(v[3] * 2.0 - 1.0, -1.0, 32767.0) as u32 & 0xffff) << 16);
-    let ph = f32_to_half(v[0] * 100.0) as u32 | (f32_to_half(v[1] * 100.0) as u32) << 16;
-    for (c, (name, want)) in [
-        ("packUnorm4x8", pu4),
-        ("packSnorm4x8", ps4),
-        ("packUnorm2x16", pu2),
-        ("packSnorm2x16", ps2),
-        ("packHalf2x16", ph),
-    ]
-    .iter()
-    .enumerate()
-    {
-        assert_eq!(oi[j + c] as u32, *want, "{}", at(name, j + c));
-    }
-    j += 5;
-    let byte = |w: i32, c: usize| (w as u32 >> (8 * c)) as u8;
-    let half = |w: i32, c: usize| (w as u32 >> (16 * c)) as u16;
-    let uu4: Vec<f64> = (0..4).map(|c| byte(iv[0], c) as f64 / 255.0).collect();
-    expect(&mut k, "unpackUnorm4x8", &uu4, 1e-6);
-    let us4: Vec<f64> = (0..4).map(|c| (byte(iv[1], c) as i8 as f64 / 127.0).max(-1.0)).collect();
-    expect(&mut k, "unpackSnorm4x8", &us4, 1e-6);
-    let uu2: Vec<f64> = (0..2).map(|c| half(iv[2], c) as f64 / 65535.0).collect();
-    expect(&mut k, "unpackUnorm2x16", &uu2, 1e-6);
-    let us2: Vec<f64> = (0..2).map(|c| (half(iv[3], c) as i16 as f64 / 32767.0).max(-1.0)).collect();
-    expect(&mut k, "unpackSnorm2x16", &us2, 1e-6);
-    let uh: Vec<f64> = (0..2).map(|c| half_to_f32(half(iv[0], c)) as f64).collect();
-    expect(&mut k, "unpackHalf2x16", &uh, 0.0);
-    let pd = (iv[0] as u32 as u64) | ((iv[1] as u32 as u64) << 32);
-    assert_eq!(od[d].to_bits(), pd, "{}", at("packDouble2x32", d));
-    d += 1;
-    let bits = v64[0].to_bits();
-    assert_eq!([oi[j], oi[j + 1]], [bits as u32 as i32, (bits >> 32) as u32 as i32], "{}", at("unpackDouble2x32", j));
-    j += 2;
-    // Integer functions.
-    for (name, f) in int_refs() {
+    if part == 2 {
+        let cr = cross([v64[0], v64[1], v64[2]], [v64[3], v64[2], v64[1]]);
+        expect(&mut k, "cross", &cr, 1e-6);
+        // modf, frexp, ldexp at each width.
         for n in 1..=4 {
-            for c in 0..n {
-                let want = f(iv[c]);
-                assert_eq!(oi[j + c], want, "{} (input {})", at(&format!("{name} width {n}"), j + c), iv[c]);
+            let a: Vec<f32> = v[..n].iter().map(|&x| x * 8.0 - 4.0).collect();
+            let frac: Vec<f64> = a.iter().map(|x| (x - x.trunc()) as f64).collect();
+            let whole: Vec<f64> = a.iter().map(|x| x.trunc() as f64).collect();
+            expect(&mut k, &format!("modf fraction width {n}"), &frac, 0.0);
+            expect(&mut k, &format!("modf whole width {n}"), &whole, 0.0);
+        }
+        for n in 1..=4 {
+            let a: Vec<f32> = v[..n].iter().map(|&x| x * 8.0 - 4.0).collect();
+            let mut mant = Vec::new();
+            for (c, x) in a.iter().enumerate() {
+                let e = if *x == 0.0 { 0 } else { (x.abs() as f64).log2().floor() as i32 + 1 };
+                mant.push(*x as f64 / 2f64.powi(e));
+                assert_eq!(oi[j + c], e, "{}", at(&format!("frexp exponent width {n} (of {x})"), j + c));
             }
             j += n;
+            expect(&mut k, &format!("frexp mantissa width {n}"), &mant, 0.0);
+        }
+        for n in 1..=4 {
+            let want: Vec<f64> = (0..n).map(|c| v64[c] * 2f64.powi(iv[c].rem_euclid(20))).collect();
+            expect(&mut k, &format!("ldexp width {n}"), &want, 0.0);
         }
     }
-    // Doubles.
-    for (name, f) in double_refs() {
+    if part == 3 {
+        // Matrices.
+        let m2 = matrix([v64[0], v64[1], v64[2], v64[3]], &[[0, 1, 0, 0], [2, 3, 0, 0]], 2, 1.0);
+        let m3 = matrix([v64[0], v64[1], v64[2], v64[3]], &[[0, 1, 2, 0], [1, 2, 3, 0], [2, 3, 0, 0]], 3, 1.0);
+        let m4 =
+            matrix([v64[0], v64[1], v64[2], v64[3]], &[[0, 1, 2, 3], [1, 2, 3, 0], [2, 3, 0, 1], [3, 0, 1, 2]], 4, 0.5);
+        expect(&mut k, "determinant", &[det(&m2), det(&m3), det(&m4)], 1e-5);
+        for m in [&m2, &m3, &m4] {
+            let inv_m: Vec<f64> = invert(m).concat();
+            expect(&mut k, &format!("inverse {}x{}", m.len(), m.len()), &inv_m, 1e-4);
+        }
+        // Packing.
+        let q = |x: f32, lo: f32, s: f32| (x.clamp(lo, 1.0) * s).round_ties_even() as i32;
+        let pu4 = (0..4).fold(0u32, |a, c| a | ((q(v[c], 0.0, 255.0) as u32 & 0xff) << (8 * c)));
+        let ps4 = (0..4).fold(0u32, |a, c| a | ((q(v[c] * 2.0 - 1.0, -1.0, 127.0) as u32 & 0xff) << (8 * c)));
+        let pu2 = (q(v[0], 0.0, 65535.0) as u32 & 0xffff) | ((q(v[1], 0.0, 65535.0) as u32 & 0xffff) << 16);
+        let ps2 = (q(v[2] * 2.0 - 1.0, -1.0, 32767.0) as u32 & 0xffff)
+            | ((q(v[3] * 2.0 - 1.0, -1.0, 32767.0) as u32 & 0xffff) << 16);
+        let ph = f32_to_half(v[0] * 100.0) as u32 | (f32_to_half(v[1] * 100.0) as u32) << 16;
+        for (c, (name, want)) in [
+            ("packUnorm4x8", pu4),
+            ("packSnorm4x8", ps4),
+            ("packUnorm2x16", pu2),
+            ("packSnorm2x16", ps2),
+            ("packHalf2x16", ph),
+        ]
+        .iter()
+        .enumerate()
+        {
+            assert_eq!(oi[j + c] as u32, *want, "{}", at(name, j + c));
+        }
+        j += 5;
+        let byte = |w: i32, c: usize| (w as u32 >> (8 * c)) as u8;
+        let half = |w: i32, c: usize| (w as u32 >> (16 * c)) as u16;
+        let uu4: Vec<f64> = (0..4).map(|c| byte(iv[0], c) as f64 / 255.0).collect();
+        expect(&mut k, "unpackUnorm4x8", &uu4, 1e-6);
+        let us4: Vec<f64> = (0..4).map(|c| (byte(iv[1], c) as i8 as f64 / 127.0).max(-1.0)).collect();
+        expect(&mut k, "unpackSnorm4x8", &us4, 1e-6);
+        let uu2: Vec<f64> = (0..2).map(|c| half(iv[2], c) as f64 / 65535.0).collect();
+        expect(&mut k, "unpackUnorm2x16", &uu2, 1e-6);
+        let us2: Vec<f64> = (0..2).map(|c| (half(iv[3], c) as i16 as f64 / 32767.0).max(-1.0)).collect();
+        expect(&mut k, "unpackSnorm2x16", &us2, 1e-6);
+        let uh: Vec<f64> = (0..2).map(|c| half_to_f32(half(iv[0], c)) as f64).collect();
+        expect(&mut k, "unpackHalf2x16", &uh, 0.0);
+        let pd = (iv[0] as u32 as u64) | ((iv[1] as u32 as u64) << 32);
+        assert_eq!(od[d].to_bits(), pd, "{}", at("packDouble2x32", d));
+        d += 1;
+        let bits = v64[0].to_bits();
+        assert_eq!(
+            [oi[j], oi[j + 1]],
+            [bits as u32 as i32, (bits >> 32) as u32 as i32],
+            "{}",
+            at("unpackDouble2x32", j)
+        );
+        j += 2;
+    }
+    if part == 4 {
+        // Integer functions.
+        for (name, f) in int_refs() {
+            for n in 1..=4 {
+                for c in 0..n {
+                    let want = f(iv[c]);
+                    assert_eq!(oi[j + c], want, "{} (input {})", at(&format!("{name} width {n}"), j + c), iv[c]);
+                }
+                j += n;
+            }
+        }
+    }
+    if part == 5 {
+        // Doubles.
+        for (name, f) in double_refs() {
+            for n in 1..=4 {
+                let want = f(&v64[..n]);
+                for (c, w) in want.iter().enumerate() {
+                    assert!(
+                        close(od[d + c], *w, 1e-12),
+                        "{}: got {}, want {w}",
+                        at(&format!("double {name} width {n}"), d + c),
+                        od[d + c]
+                    );
+                }
+                d += n;
+            }
+        }
         for n in 1..=4 {
-            let want = f(&v64[..n]);
-            for (c, w) in want.iter().enumerate() {
-                assert!(
-                    close(od[d + c], *w, 1e-12),
-                    "{}: got {}, want {w}",
-                    at(&format!("double {name} width {n}"), d + c),
-                    od[d + c]
-                );
+            for c in 0..n {
+                let w = v64[c] * 2f64.powi(iv[c].rem_euclid(20));
+                assert_eq!(od[d + c], w, "{}", at(&format!("double ldexp width {n}"), d + c));
             }
             d += n;
         }
-    }
-    for n in 1..=4 {
-        for c in 0..n {
-            let w = v64[c] * 2f64.powi(iv[c].rem_euclid(20));
-            assert_eq!(od[d + c], w, "{}", at(&format!("double ldexp width {n}"), d + c));
+        let dm = matrix([v64[0], v64[1], v64[2], v64[3]], &[[0, 1, 2, 0], [1, 2, 3, 0], [2, 3, 0, 0]], 3, 1.0);
+        assert!(close(od[d], det(&dm), 1e-12), "{}", at("double determinant", d));
+        d += 1;
+        for (c, w) in invert(&dm).concat().iter().enumerate() {
+            assert!(close(od[d + c], *w, 1e-10), "{}: got {}, want {w}", at("double inverse", d + c), od[d + c]);
         }
-        d += n;
+        d += 9;
+        let dc = cross([v64[0], v64[1], v64[2]], [v64[3], v64[2], v64[1]]);
+        for (c, w) in dc.iter().enumerate() {
+            assert!(close(od[d + c], *w, 1e-14), "{}", at("double cross", d + c));
+        }
     }
-    let dm = matrix([v64[0], v64[1], v64[2], v64[3]], &[[0, 1, 2, 0], [1, 2, 3, 0], [2, 3, 0, 0]], 3, 1.0);
-    assert!(close(od[d], det(&dm), 1e-12), "{}", at("double determinant", d));
-    d += 1;
-    for (c, w) in invert(&dm).concat().iter().enumerate() {
-        assert!(close(od[d + c], *w, 1e-10), "{}: got {}, want {w}", at("double inverse", d + c), od[d + c]);
-    }
-    d += 9;
-    let dc = cross([v64[0], v64[1], v64[2]], [v64[3], v64[2], v64[1]]);
-    for (c, w) in dc.iter().enumerate() {
-        assert!(close(od[d + c], *w, 1e-14), "{}", at("double cross", d + c));
+}
+
+#[test]
+fn array_length_from_the_bound_buffer() {
+    for lanes in [1, 4] {
+        let p = program("array_length", lanes);
+        let k = p.kernel("main").unwrap();
+        // A 4-byte header then 9 floats: the run-time array has 9 elements.
+        let mut b: Vec<f32> = (0..10).map(|i| i as f32).collect();
+        let mut lengths = vec![0u32; 12];
+        k.run(&NdRange::d1(12), &mut [Arg::buffer(&mut b), Arg::buffer(&mut lengths)])
+            .unwrap_or_else(|e| panic!("array_length lanes {lanes}: {e}"));
+        assert_eq!(lengths, vec![9; 12], "lanes {lanes}");
+        let want: Vec<f32> = (0..10).map(|i| if i == 0 { 0.0 } else { i as f32 * 2.0 }).collect();
+        assert_eq!(b, want, "lanes {lanes}");
     }
 }

@@ -329,9 +329,31 @@ pub mod query {
 pub mod read_flags {
     /// The coordinates are `f32` (otherwise `i32`).
     pub const FLOAT_COORDS: u32 = 1;
+    /// An out-of-range coordinate is undefined behaviour (OpenCL reads without a sampler
+    /// and writes; also accepted in the `kind` of `spirjit_image_write`): the builtin
+    /// still touches no memory and returns a non-zero access status (see
+    /// [`super::access_status`]) so checked kernels can report it.
+    pub const REPORT_OUT_OF_RANGE: u32 = 2;
     /// Result kinds (bits 4..8): four `f32`, four `i32` or four `f16` bit patterns.
     pub const RESULT_F32: u32 = 0;
     pub const RESULT_I32: u32 = 0x10;
     pub const RESULT_F16: u32 = 0x20;
     pub const RESULT_MASK: u32 = 0xF0;
+}
+
+/// What `spirjit_image_read` and `spirjit_image_write` return (an `i64`): 0 when the
+/// access was in range or out-of-range accesses are defined (samplers); otherwise
+/// `OUT_OF_RANGE | element_size << SIZE_SHIFT | byte_offset << OFFSET_SHIFT`, where
+/// `byte_offset` (signed, clamped to ±2^56) is where the element would lie from the
+/// start of the image's data.
+pub mod access_status {
+    /// Bit set when the coordinate was outside the image.
+    pub const OUT_OF_RANGE: i64 = 1;
+    /// Element size in bytes: `(status >> SIZE_SHIFT) & SIZE_MASK`.
+    pub const SIZE_SHIFT: u32 = 1;
+    pub const SIZE_MASK: i64 = 0x1F;
+    /// Signed byte offset: `status >> OFFSET_SHIFT` (arithmetic shift).
+    pub const OFFSET_SHIFT: u32 = 6;
+    /// Largest magnitude of a reported offset.
+    pub const OFFSET_LIMIT: i64 = 1 << 56;
 }

@@ -39,4 +39,8 @@ pub mod error_kind {
     /// the first lane group that differed, `offset` the status of the call's first lane
     /// group and `size` the status of the one that differed.
     pub const BARRIER_MISMATCH: u32 = 4;
+    /// An access through a pointer whose origin the compiler could not prove, outside
+    /// every region of the dispatch; `arg` and `offset` describe the nearest region,
+    /// which need not be the one the pointer came from.
+    pub const OUT_OF_BOUNDS_UNKNOWN_ORIGIN: u32 = 5;
 }

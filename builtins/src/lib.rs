@@ -292,10 +292,10 @@ builtins! {
         glsl_unpack_snorm4x8, glsl_unpack_unorm4x8, glsl_unpack_snorm2x16, glsl_unpack_unorm2x16,
         glsl_unpack_half2x16
     }
-    image: unsafe extern "C" fn(*mut u8, *const u8, i32, *const u8, i32) {
+    image: unsafe extern "C" fn(*mut u8, *const u8, i32, *const u8, i32) -> i64 {
         spirjit_image_read
     }
-    image: unsafe extern "C" fn(*const u8, *const u8, *const u8, i32) {
+    image: unsafe extern "C" fn(*const u8, *const u8, *const u8, i32) -> i64 {
         spirjit_image_write
     }
     image: unsafe extern "C" fn(*const u8, i32) -> i32 {

@@ -14,13 +14,15 @@ Example::
 
 Arrays are used in place (zero-copy); work-groups run in parallel on all cores
 (:func:`set_num_threads`); the GIL is released while a kernel runs and Ctrl-C cancels
-it. Every error is a :class:`spirjit.Error` subclass with a message saying what was
+it. Images and samplers are :class:`Image` (a copy of an array; read results back with
+``Image.to_numpy()``) and :class:`Sampler`. Every error is a :class:`spirjit.Error` subclass with a message saying what was
 wrong and what to do.
 """
 
 from . import _spirjit
 from ._args import LocalMemory, Param
 from ._errors import ArgumentError, CompileError, Error, KernelError, LaunchError
+from ._image import Image, Sampler
 from ._kernel import Kernel, RunInfo
 from ._program import Program
 
@@ -30,6 +32,8 @@ __all__ = [
     "Param",
     "RunInfo",
     "LocalMemory",
+    "Image",
+    "Sampler",
     "Error",
     "CompileError",
     "ArgumentError",

@@ -21,6 +21,39 @@ class LocalMemory:
     nbytes: int
     def __init__(self, nbytes: int) -> None: ...
 
+class Image:
+    shape: Tuple[int, ...]
+    dtype: np.dtype
+    channel_order: str
+    channel_type: str
+    dim: str
+    def __init__(
+        self,
+        array: npt.ArrayLike,
+        channel_order: str = ...,
+        channel_type: str = ...,
+        *,
+        layered: bool = ...,
+        buffer: bool = ...,
+    ) -> None: ...
+    @property
+    def width(self) -> int: ...
+    @property
+    def height(self) -> int: ...
+    @property
+    def depth(self) -> int: ...
+    @property
+    def array_size(self) -> int: ...
+    def to_numpy(self) -> npt.NDArray[Any]: ...
+    def copy_to(self, out: npt.NDArray[Any]) -> npt.NDArray[Any]: ...
+    def update(self, array: npt.ArrayLike) -> None: ...
+
+class Sampler:
+    normalized: bool
+    addressing: str
+    filter: str
+    def __init__(self, normalized: bool = ..., addressing: str = ..., filter: str = ...) -> None: ...
+
 class Param:
     index: int
     name: str
@@ -32,6 +65,8 @@ class Param:
     text: str
     signed: Optional[bool]
     dtype: Optional[np.dtype]
+    dim: Optional[str]
+    access: Optional[str]
 
 class RunInfo(NamedTuple):
     elapsed: float

@@ -1,7 +1,7 @@
 """Kernel argument conversion: NumPy arrays, Python/NumPy scalars, vectors, structs and
 :class:`LocalMemory` checked against a parameter and turned into the classified form the
 native module launches with (``("buffer", ndarray)``, ``("value", bytes)``,
-``("local", nbytes)``).
+``("local", nbytes)``, and for images and samplers the pairs of ``_image.convert``).
 
 Type encodings come from the native module (see ``python/src/types.rs``):
 ``("scalar", s)``, ``("vector", s, n, size)``, ``("array", elem, len, stride)``,
@@ -14,6 +14,7 @@ import operator
 import re
 import numpy as np
 
+from . import _image
 from ._errors import ArgumentError
 
 __all__ = ["LocalMemory", "Param", "convert"]
@@ -55,10 +56,12 @@ class Param:
     ``"sampler"``, ``"image"``), ``space`` (``"global"``, ``"constant"``, ``"local"``
     for pointers, else None), ``type`` (pointee or value type, encoded as tuples),
     ``read_only`` (the kernel never writes through it), ``text`` (``global float*``)
-    and ``dtype`` (the NumPy dtype of one element / of the value, when there is one)."""
+    ``dtype`` (the NumPy dtype of one element / of the value, when there is one), and
+    for images ``dim`` (``"2d"``, ``"2d_array"``, ...) and ``access`` (``"read_only"``,
+    ``"write_only"``, ``"read_write"``; None for other kinds)."""
 
     __slots__ = ("index", "name", "kind", "space", "type", "read_only", "type_name", "text",
-                 "signed", "dtype")
+                 "signed", "dtype", "dim", "access")
 
     def __init__(self, d):
         self.index = d["index"]
@@ -71,6 +74,8 @@ class Param:
         self.text = d["text"]
         self.signed = _signedness(self.type_name)
         self.dtype = _dtype_of(self.type, self.signed) if self.type is not None else None
+        self.dim = d.get("dim")
+        self.access = d.get("access")
 
     def __repr__(self):
         return f"<Param {self.index} {self.text} {self.name}>"
@@ -166,6 +171,8 @@ def convert(kernel, p, value):
         return ("buffer", _buffer(w, p, value))
     if p.kind == "value":
         return ("value", _value_bytes(w, p.type, p.signed, value))
+    if p.kind in ("image", "sampler"):
+        return _image.convert(w, p, value)
     raise w.fail(f"{p.kind} arguments are not supported by spirjit yet")
 
 

@@ -2,7 +2,8 @@
 //! (NumPy arrays zero-copy), running the dispatch on a helper thread with the GIL
 //! released, and polling for Ctrl-C meanwhile (cancelling the dispatch when it comes).
 //! Helper threads are kept and reused (one per concurrent launch), so a launch costs a
-//! hand-over, not a thread start.
+//! hand-over, not a thread start. Images travel to the launch thread and back (see
+//! `image`).
 //!
 //! This module must not check arguments against parameter types beyond what memory
 //! safety needs (contiguity, writability, object dtypes); the runtime and the Python
@@ -70,6 +71,8 @@ enum Prepared {
     Buffer { ptr: *mut u8, len: usize, writable: bool },
     Value(Vec<u8>),
     Local(usize),
+    Image(crate::image::TakenImage),
+    Sampler(spirjit::Sampler),
 }
 
 // SAFETY: the pointers refer to NumPy array memory kept alive (by references held in
@@ -119,6 +122,15 @@ fn prepare(kernel: &Kernel, index: usize, item: &Bound<'_, PyAny>) -> PyResult<P
             Ok(Prepared::Value(b.as_bytes().to_vec()))
         }
         "local" => Ok(Prepared::Local(obj.extract()?)),
+        "image" => {
+            let img =
+                obj.cast::<crate::image::NativeImage>().map_err(|_| internal("image arguments must be images"))?;
+            img.get().take().map(Prepared::Image)
+        }
+        "sampler" => {
+            let (normalized, addressing, filter): (bool, String, String) = obj.extract()?;
+            crate::image::sampler(normalized, &addressing, &filter).map(Prepared::Sampler)
+        }
         other => Err(internal(format!("unknown launch argument kind `{other}`"))),
     }
 }
@@ -132,9 +144,9 @@ fn type_name(obj: &Bound<'_, PyAny>) -> String {
 /// # Safety
 /// Every buffer pointer must stay valid for `len` bytes, and unaliased by Rust
 /// references, for the lifetime `'a`.
-unsafe fn to_args<'a>(prepared: &'a [Prepared]) -> Vec<Arg<'a>> {
+unsafe fn to_args<'a>(prepared: &'a mut [Prepared]) -> Vec<Arg<'a>> {
     prepared
-        .iter()
+        .iter_mut()
         .map(|p| match p {
             Prepared::Buffer { len: 0, writable: true, .. } => Arg::Buffer(&mut []),
             Prepared::Buffer { len: 0, writable: false, .. } => Arg::ReadOnly(&[]),
@@ -148,6 +160,13 @@ unsafe fn to_args<'a>(prepared: &'a [Prepared]) -> Vec<Arg<'a>> {
             }
             Prepared::Value(v) => Arg::Value(v.clone()),
             Prepared::Local(n) => Arg::Local(*n),
+            Prepared::Image(t) => match t.image_mut() {
+                Some(img) => Arg::Image(img),
+                // Not reachable (a taken image is always present); the runtime then
+                // reports a wrong argument kind instead of crashing.
+                None => Arg::Local(0),
+            },
+            Prepared::Sampler(s) => Arg::Sampler(*s),
         })
         .collect()
 }
@@ -162,7 +181,8 @@ pub fn run(
     // `args` (and so every array in it) stays referenced until this function returns,
     // which is after the dispatch thread has finished.
     let items: Vec<Bound<'_, PyAny>> = args.iter().collect();
-    let prepared = items.iter().enumerate().map(|(i, a)| prepare(kernel, i, a)).collect::<PyResult<Vec<_>>>()?;
+    // On an error, the images taken so far go back to their cells as `prepared` drops.
+    let mut prepared = items.iter().enumerate().map(|(i, a)| prepare(kernel, i, a)).collect::<PyResult<Vec<_>>>()?;
     let token = CancelToken::new();
     type Outcome = (std::thread::Result<spirjit::Result<RunInfo>>, Vec<Prepared>);
     let (tx, mut rx) = mpsc::channel::<Outcome>();
@@ -172,7 +192,7 @@ pub fn run(
             let r = catch_unwind(AssertUnwindSafe(|| {
                 // SAFETY: the arrays behind `prepared` are kept alive by `items`, which
                 // the caller holds until it has received this job's outcome.
-                let mut rargs = unsafe { to_args(&prepared) };
+                let mut rargs = unsafe { to_args(&mut prepared) };
                 kernel.run_cancellable(&range, &mut rargs, &token)
             }));
             let _ = tx.send((r, prepared));

@@ -3,12 +3,14 @@
 //! It exposes the Rust runtime (`spirjit::Program`, `spirjit::Kernel`) with a small,
 //! low-level surface: programs from SPIR-V bytes, kernel metadata as plain Python data,
 //! and launches whose arguments are already classified (`("buffer", ndarray)`,
-//! `("value", bytes)`, `("local", nbytes)`). The friendly API — sources, dtype checks,
+//! `("value", bytes)`, `("local", nbytes)`, `("image", NativeImage)`,
+//! `("sampler", (normalized, addressing, filter))`). The friendly API — sources, dtype checks,
 //! scalar range checks, NDRange spellings, docstrings — lives in the pure-Python package
 //! `python/spirjit/`. This crate must not panic across the Python boundary: every failure
 //! becomes a Python exception of the `spirjit` hierarchy.
 
 mod errors;
+mod image;
 mod launch;
 mod program;
 mod types;
@@ -32,6 +34,7 @@ fn num_threads() -> usize {
 fn _spirjit(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<program::NativeProgram>()?;
     m.add_class::<program::NativeKernel>()?;
+    m.add_class::<image::NativeImage>()?;
     m.add_function(wrap_pyfunction!(set_num_threads, m)?)?;
     m.add_function(wrap_pyfunction!(num_threads, m)?)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;

@@ -66,7 +66,8 @@ pub fn type_to_py<'py>(py: Python<'py>, t: &Type) -> PyResult<Bound<'py, PyTuple
 
 /// A parameter as a dict: `index`, `name`, `kind` (`pointer`, `value`, `sampler`,
 /// `image`), `space` (pointers), `type` (pointee or value type), `read_only`,
-/// `type_name` (the module's OpenCL spelling, or None) and `text` (`global float*`).
+/// `type_name` (the module's OpenCL spelling, or None), `text` (`global float*`), and
+/// for images `dim` (`2d`, `2d_array`, ...) and `access` (`read_only`, ...).
 pub fn param_to_py<'py>(py: Python<'py>, index: usize, p: &Param) -> PyResult<Bound<'py, PyDict>> {
     let d = PyDict::new(py);
     d.set_item("index", index)?;
@@ -90,8 +91,10 @@ pub fn param_to_py<'py>(py: Python<'py>, index: usize, p: &Param) -> PyResult<Bo
             d.set_item("space", py.None())?;
             d.set_item("type", py.None())?;
         }
-        ParamKind::Image { .. } => {
+        ParamKind::Image { dim, access } => {
             d.set_item("kind", "image")?;
+            d.set_item("dim", dim)?;
+            d.set_item("access", access)?;
             d.set_item("space", py.None())?;
             d.set_item("type", py.None())?;
         }

@@ -71,7 +71,9 @@ fn path_text(p: &Program, lanes: u32) -> String {
 
 fn info_text(path: &str, p: &Program) -> String {
     let mut s = String::new();
+    let vulkan = p.capabilities().iter().any(|c| c == "Shader");
     let addressing = match p.pointer_bits() {
+        _ if vulkan => "Logical (Vulkan compute: buffers are parameters in (set, binding) order)".to_string(),
         32 => "Physical32 (32-bit size_t and pointers)".to_string(),
         64 => "Physical64 (64-bit size_t and pointers)".to_string(),
         b => format!("{b}-bit pointers"),

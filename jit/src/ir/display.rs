@@ -176,6 +176,7 @@ fn write_inst(f: &mut fmt::Formatter<'_>, k: &InstKind) -> fmt::Result {
         AtomicStore { ptr, value } => write!(f, "atomic_store {ptr}, {value}"),
         WorkItem(q, d) => write!(f, "{q:?} {d}"),
         WorkDim => f.write_str("work_dim"),
+        ArgSize(n) => write!(f, "arg_size {n}"),
         VarAddr(v) => write!(f, "var_addr {v}"),
         LocalAddr(o) => write!(f, "local_addr {o}"),
         DataAddr(d) => write!(f, "data_addr {d}"),

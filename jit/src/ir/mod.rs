@@ -313,6 +313,10 @@ pub enum InstKind {
     WorkItem(WorkItemQuery, Value),
     /// `get_work_dim()`, as i32.
     WorkDim,
+    /// Byte size (I64) of the region kernel argument `n` refers to — buffer length,
+    /// local-memory bytes or by-value copy — as the runtime passes it after the argument
+    /// slots (SPIR-V `OpArrayLength`).
+    ArgSize(u32),
     /// Address of a private variable of the current work-item.
     VarAddr(VarId),
     /// Address `offset` bytes into the work-group's local memory (static part).
@@ -652,7 +656,8 @@ impl InstKind {
     pub fn uses(&self) -> Vec<Value> {
         use InstKind::*;
         match self {
-            Const(_) | Undef | Param(_) | WorkDim | VarAddr(_) | LocalAddr(_) | DataAddr(_) | Barrier | MemoryFence => {
+            Const(_) | Undef | Param(_) | WorkDim | ArgSize(_) | VarAddr(_) | LocalAddr(_) | DataAddr(_) | Barrier
+            | MemoryFence => {
                 vec![]
             }
             Unary(_, a) | Convert(_, a) | Bitcast(a) | Extract(a, _) | WorkItem(_, a) => vec![*a],

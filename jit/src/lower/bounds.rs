@@ -11,7 +11,8 @@
 //! region of the dispatch ([`spirjit_abi::LaunchContext::regions`]).
 //!
 //! A failing check records an `OUT_OF_BOUNDS` error (argument, offset, size, local
-//! linear id) and returns `Status::ERROR` from a cold block. In a per-lane lowering only
+//! linear id; `OUT_OF_BOUNDS_UNKNOWN_ORIGIN` with the nearest region for pointers of
+//! unknown origin) and returns `Status::ERROR` from a cold block. In a per-lane lowering only
 //! active lanes are checked. This module must not change what an access does, only
 //! guard it.
 
@@ -295,7 +296,10 @@ impl FnLower<'_, '_> {
         self.b.switch_to_block(fail);
         let err = self.b.ins().load(types::I64, super::function::ctx_flags(), self.ctx, offsets::ERROR as i32);
         let flags = MemFlagsData::trusted();
-        let k = self.b.ins().iconst(types::I32, error_kind::OUT_OF_BOUNDS as i64);
+        // Unknown origin: the helper recorded the nearest region, which may not be the
+        // pointer's; the kind says so.
+        let kind = if known.is_some() { error_kind::OUT_OF_BOUNDS } else { error_kind::OUT_OF_BOUNDS_UNKNOWN_ORIGIN };
+        let k = self.b.ins().iconst(types::I32, kind as i64);
         self.b.ins().store(flags, k, err, offsets::ERROR_KIND as i32);
         if let Some((off, arg)) = known {
             let a = self.b.ins().iconst(types::I32, arg as i64);

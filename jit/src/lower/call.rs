@@ -4,6 +4,10 @@
 //! At W > 1 a call whose builtin has a vector form (`sin_f32` → `sin_v4f32`) calls that
 //! form once per 128-bit register instead of once per lane.
 //!
+//! Whole-value calls of the image read/write builtins check the access status they
+//! return (when bounds checks are on) and report out-of-range coordinates as
+//! out-of-bounds accesses of the image argument.
+//!
 //! The import plumbing (declaring a symbol with its table signature) is in `function`;
 //! this module maps operands to calls and must not implement any math itself.
 
@@ -14,6 +18,13 @@ use spirjit_builtins::ArgType;
 use super::function::FnLower;
 use crate::ir::{self, Scalar};
 use crate::{CompileError, Result};
+
+/// The image builtins that return an access status (first argument: the image).
+const IMAGE_ACCESSES: [&str; 2] = ["spirjit_image_read", "spirjit_image_write"];
+
+/// Argument slots searched for the image of a failed access whose parameter is not
+/// known statically.
+const MAX_IMAGE_SEARCH: usize = 64;
 
 /// The ABI parameter for a builtin parameter of Cranelift type `t`: 8- and 16-bit
 /// integers are sign-extended to 32 bits, as the C calling conventions (and the Rust
@@ -206,6 +217,11 @@ impl FnLower<'_, '_> {
             }
         }
         let r = self.call_symbol(symbol, &call_args)?;
+        if let (Some(status), Some(img), true) = (r, args.first(), IMAGE_ACCESSES.contains(&symbol)) {
+            if self.checks_on() {
+                self.check_image_status(*img, status)?;
+            }
+        }
         let Some(rty) = rty else { return Ok(None) };
         match (out, rty) {
             (Some(addr), t) => Ok(Some(self.load_leaves(addr, &t)?)),
@@ -217,6 +233,78 @@ impl FnLower<'_, '_> {
                 Ok(Some(vec![if bool_result { self.b.ins().icmp_imm_s(IntCC::NotEqual, r, 0) } else { r }]))
             }
         }
+    }
+
+    /// Stop with an `OUT_OF_BOUNDS` error when image access `status` (what the image
+    /// builtins return, `spirjit_abi::image::access_status`) reports an out-of-range
+    /// coordinate of image `img`: the argument, the element's would-be byte offset and
+    /// size, and the work-item go to the error record. The argument is found statically
+    /// when the image value visibly is a parameter, otherwise by comparing the descriptor
+    /// address with the argument slots.
+    fn check_image_status(&mut self, img: ir::Value, status: ClifValue) -> Result<()> {
+        let desc = self.get(img)?.first().copied();
+        use cranelift_codegen::ir::MemFlagsData;
+        use spirjit_abi::context::offsets;
+        use spirjit_abi::image::access_status as st;
+        let bad = self.b.ins().band_imm_u(status, st::OUT_OF_RANGE);
+        let fail = self.b.create_block();
+        let cont = self.b.create_block();
+        self.b.ins().brif(bad, fail, &[], cont, &[]);
+        self.b.set_cold_block(fail);
+        self.b.switch_to_block(fail);
+        let err = self.b.ins().load(types::I64, super::function::ctx_flags(), self.ctx, offsets::ERROR as i32);
+        let flags = MemFlagsData::trusted();
+        let k = self.b.ins().iconst(types::I32, spirjit_abi::status::error_kind::OUT_OF_BOUNDS as i64);
+        self.b.ins().store(flags, k, err, offsets::ERROR_KIND as i32);
+        let a = match (self.image_param(img), desc) {
+            (Some(n), _) => self.b.ins().iconst(types::I32, n as i64),
+            (None, desc) => {
+                let mut a = self.b.ins().iconst(types::I32, u32::MAX as i64);
+                if let Some(desc) = desc.filter(|d| self.b.func.dfg.value_type(*d) == types::I64) {
+                    for n in (0..self.param_count.min(MAX_IMAGE_SEARCH)).rev() {
+                        let slot =
+                            self.b.ins().load(types::I64, super::bounds::slot_flags(), self.args_ptr, 8 * n as i32);
+                        let hit = self.b.ins().icmp(IntCC::Equal, slot, desc);
+                        let idx = self.b.ins().iconst(types::I32, n as i64);
+                        a = self.b.ins().select(hit, idx, a);
+                    }
+                }
+                a
+            }
+        };
+        self.b.ins().store(flags, a, err, offsets::ERROR_ARG as i32);
+        let off = self.b.ins().sshr_imm_u(status, st::OFFSET_SHIFT as i64);
+        self.b.ins().store(flags, off, err, offsets::ERROR_OFFSET as i32);
+        let size = self.b.ins().ushr_imm_u(status, st::SIZE_SHIFT as i64);
+        let size = self.b.ins().band_imm_u(size, st::SIZE_MASK);
+        self.b.ins().store(flags, size, err, offsets::ERROR_SIZE as i32);
+        let first = self.b.ins().imul_imm_s(self.lane_group, self.lanes.0 as i64);
+        let id = match self.cur_lane {
+            Some(l) if l > 0 => self.b.ins().iadd_imm_s(first, l as i64),
+            _ => first,
+        };
+        self.b.ins().store(flags, id, err, offsets::ERROR_LOCAL_LINEAR_ID as i32);
+        let v = self.b.ins().iconst(types::I64, spirjit_abi::Status::ERROR as i64);
+        self.b.ins().return_(&[v]);
+        self.b.switch_to_block(cont);
+        Ok(())
+    }
+
+    /// The kernel parameter image value `img` comes from (directly, or through the
+    /// `{ image, sampler }` struct of a sampled image), if it can be seen.
+    fn image_param(&self, img: ir::Value) -> Option<u32> {
+        let mut v = img;
+        for _ in 0..16 {
+            match &self.func.def_inst(v)?.kind {
+                ir::InstKind::Param(n) => return Some(*n),
+                ir::InstKind::Extract(s, 0) => match &self.func.def_inst(*s)?.kind {
+                    ir::InstKind::Construct(parts) => v = *parts.first()?,
+                    _ => return None,
+                },
+                _ => return None,
+            }
+        }
+        None
     }
 
     /// The address of a fresh stack temporary that holds a value of type `ty`.

@@ -429,6 +429,7 @@ impl<'a, 'f> FnLower<'a, 'f> {
             AtomicLoad { ptr } => self.atomic_load(*ptr, ty),
             WorkItem(q, dim) => self.work_item(*q, *dim, ty),
             WorkDim => self.work_dim(ty),
+            ArgSize(n) => self.arg_size(*n),
             VarAddr(v) => self.var_addr(*v),
             LocalAddr(off) => {
                 let off = i64::try_from(*off).map_err(|_| CompileError::invalid("local offset out of range"))?;

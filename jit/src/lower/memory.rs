@@ -76,6 +76,19 @@ impl FnLower<'_, '_> {
         }
     }
 
+    /// The byte size of argument `n`'s region: the runtime stores it after the `n` slots.
+    pub(crate) fn arg_size(&mut self, n: u32) -> Result<Vec<ClifValue>> {
+        if n as usize >= self.param_count {
+            return Err(CompileError::invalid(format!(
+                "parameter {n} does not exist; the kernel has {}",
+                self.param_count
+            )));
+        }
+        let slot = 8 * (self.param_count as u64 + n as u64);
+        let (p, o) = self.address(self.args_ptr, slot);
+        Ok(vec![self.b.ins().load(types::I64, super::bounds::slot_flags(), p, o)])
+    }
+
     pub(crate) fn var_addr(&mut self, v: VarId) -> Result<Vec<ClifValue>> {
         let mut off = *self
             .layout

@@ -1,7 +1,10 @@
 #version 450
+// parts: 5
 // Every GLSL.std.450 function family a compute shader can call, at float, vec2, vec3 and
-// vec4 (double where GLSL allows). Invocation i reads xin[i] / iin[i] and writes its
-// results in order from o[i * 1024], oi[i * 256] and od[i * 512]; tests/vulkan.rs
+// vec4 (double where GLSL allows), in five parts built separately so that each module
+// stays quick to compile (PART = 1 and 2: float functions, 3: matrices and packing,
+// 4: integer functions, 5: double; see build.sh). Invocation i reads xin[i] / iin[i]
+// and writes its results in order from o[i * 1024], oi[i * 256] and od[i * 512]; tests/vulkan.rs
 // lists the same functions in the same order with their references.
 layout(local_size_x = 8) in;
 layout(set = 0, binding = 0) readonly buffer In { vec4 xin[]; };
@@ -31,10 +34,21 @@ dvec4 pad(dvec2 a) { return dvec4(a, 0.0, 0.0); }
 dvec4 pad(dvec3 a) { return dvec4(a, 0.0); }
 dvec4 pad(dvec4 a) { return a; }
 
-void put(vec4 r, uint n) { for (uint c = 0u; c < n; c++) { o[k + c] = r[c]; } k += n; }
-void put(ivec4 r, uint n) { for (uint c = 0u; c < n; c++) { oi[j + c] = r[c]; } j += n; }
-void put(dvec4 r, uint n) { for (uint c = 0u; c < n; c++) { od[d + c] = r[c]; } d += n; }
+void put(vec4 r, uint n) {
+    o[k + 0u] = r.x; o[k + 1u] = r.y; o[k + 2u] = r.z; o[k + 3u] = r.w;
+    k += n;
+}
+void put(ivec4 r, uint n) {
+    oi[j + 0u] = r.x; oi[j + 1u] = r.y; oi[j + 2u] = r.z; oi[j + 3u] = r.w;
+    j += n;
+}
+void put(dvec4 r, uint n) {
+    od[d + 0u] = r.x; od[d + 1u] = r.y; od[d + 2u] = r.z; od[d + 3u] = r.w;
+    d += n;
+}
 
+// Each put writes all four components and advances by n: the padding is overwritten
+// by the next put (the output regions have room to spare).
 // E evaluated with X of each width (taken from V's first components): 10 results.
 #define ALL(T1, T2, T3, T4, V, E) { \
     { T1 X = T1(V.x); put(pad(E), 1u); } \
@@ -58,6 +72,7 @@ void main() {
     vec4 v = xin[i];
     ivec4 iv = iin[i];
 
+#if PART == 1
     // Component-wise float functions.
     F(round(X * 8.0 - 4.0))
     F(roundEven(X * 8.0 - 4.0))
@@ -81,6 +96,8 @@ void main() {
     F(asinh(X * 8.0 - 4.0))
     F(acosh(X * 4.0 + 1.0))
     F(atanh(X * 1.8 - 0.9))
+#endif
+#if PART == 2
     F(atan(X - 0.5, 0.5 - X * X))
     F(pow(X * 4.0, X + 0.5))
     F(exp(X * 8.0 - 4.0))
@@ -108,6 +125,8 @@ void main() {
     MODF(float, x, 1u) MODF(vec2, xy, 2u) MODF(vec3, xyz, 3u) MODF(vec4, xyzw, 4u)
     FREXP(float, int, x, 1u) FREXP(vec2, ivec2, xy, 2u) FREXP(vec3, ivec3, xyz, 3u) FREXP(vec4, ivec4, xyzw, 4u)
     LDEXP(float, int, x, 1u) LDEXP(vec2, ivec2, xy, 2u) LDEXP(vec3, ivec3, xyz, 3u) LDEXP(vec4, ivec4, xyzw, 4u)
+#endif
+#if PART == 3
     // Matrices.
     mat2 m2 = mat2(v.xy, v.zw) + mat2(2.0);
     mat3 m3 = mat3(v.xyz, v.yzw, v.zwx) + mat3(2.0);
@@ -130,6 +149,8 @@ void main() {
     put(pad(packDouble2x32(uvec2(iv.xy))), 1u);
     put(pad(unpackDouble2x32(double(v.x))), 2u);
 
+#endif
+#if PART == 4
     // Integer functions.
     I(abs(X))
     I(sign(X))
@@ -143,6 +164,8 @@ void main() {
     U(clamp(X, 10u, 1000u))
     U(findMSB(X))
 
+#endif
+#if PART == 5
     // Double precision.
     D(abs(X - 0.5))
     D(sign(X - 0.5))
@@ -171,4 +194,5 @@ void main() {
     dmat3 di = inverse(dm);
     put(pad(di[0]), 3u); put(pad(di[1]), 3u); put(pad(di[2]), 3u);
     put(pad(cross(dvec3(v.xyz), dvec3(v.wzy))), 3u);
+#endif
 }

@@ -497,6 +497,7 @@ impl<'m> Translator<'m> {
                 Ok(())
             }
             ExtInst => self.ext_inst(fr, inst),
+            ArrayLength => self.array_length(fr, inst),
             Undef => {
                 let ty = self.rty(inst)?;
                 let v = self.emit(InstKind::Undef, ty);

@@ -150,14 +150,15 @@ impl Translator<'_> {
                 let img = self.emit(InstKind::Extract(si, 0), Type::ptr(AddressSpace::Global));
                 let smp = self.emit(InstKind::Extract(si, 1), Type::I32);
                 let coord = self.op(fr, inst, 1)?;
-                let v = self.image_read(inst, img, smp, coord)?;
+                let v = self.image_read(inst, img, smp, coord, 0)?;
                 self.set_v(fr, inst, v)
             }
             Op::ImageRead | Op::ImageFetch => {
                 let img = self.op(fr, inst, 0)?;
                 let smp = self.i32c(0);
                 let coord = self.op(fr, inst, 1)?;
-                let v = self.image_read(inst, img, smp, coord)?;
+                // Without a sampler an out-of-range coordinate is undefined: report it.
+                let v = self.image_read(inst, img, smp, coord, read_flags::REPORT_OUT_OF_RANGE)?;
                 self.set_v(fr, inst, v)
             }
             Op::ImageWrite => {
@@ -178,7 +179,7 @@ impl Translator<'_> {
                         )))
                     }
                 };
-                let kind = self.i32c(kind);
+                let kind = self.i32c(kind | read_flags::REPORT_OUT_OF_RANGE);
                 self.emit_void(InstKind::CallWhole {
                     symbol: "spirjit_image_write".into(),
                     args: vec![img, coord, texel, kind],
@@ -247,9 +248,9 @@ impl Translator<'_> {
         })
     }
 
-    /// A read (with sampler bits `smp`, 0 for sampler-less reads) of the result type of
-    /// `inst`.
-    fn image_read(&mut self, inst: &SpvInst, img: Value, smp: Value, coord: Value) -> Result<Value> {
+    /// A read (with sampler bits `smp`, 0 for sampler-less reads, and `extra` read
+    /// flags) of the result type of `inst`.
+    fn image_read(&mut self, inst: &SpvInst, img: Value, smp: Value, coord: Value, extra: u32) -> Result<Value> {
         let rt = self.rty(inst)?;
         let float_coords = self.ty_of(coord).scalar().is_some_and(|s| s.is_float());
         let coord = self.pad4(coord)?;
@@ -258,7 +259,7 @@ impl Translator<'_> {
             Type::Scalar(s) => (*s, true),
             other => return Err(CompileError::invalid(format!("image read of type {other}; expected 4 components"))),
         };
-        let mut flags = result_kind(s)?;
+        let mut flags = result_kind(s)? | extra;
         if float_coords {
             flags |= read_flags::FLOAT_COORDS;
         }

@@ -11,10 +11,13 @@
 use rspirv::dr::Operand;
 use rspirv::spirv::{Decoration, StorageClass};
 
-use super::function::Translator;
+use super::function::{Frame, Translator};
 use super::module::{err_at, SpvModule};
+use super::reader::SpvInst;
 use super::types::{space_of, SpvType};
-use crate::ir::{AddressSpace, ConvOp, Conversion, InstKind, Param, ParamKind, PrivateVar, Type, Value};
+use crate::ir::{
+    AddressSpace, BinaryOp, ConvOp, Conversion, InstKind, IntCC, Param, ParamKind, PrivateVar, Type, Value,
+};
 use crate::{CompileError, Result};
 
 /// True for modules that declare the `Shader` capability (Vulkan compute modules).
@@ -37,6 +40,16 @@ pub(crate) fn bind_resources(m: &SpvModule, t: &mut Translator<'_>, params: &mut
     if !is_vulkan(m) {
         return Ok(());
     }
+    for r in resources(m)? {
+        let inst = m.def(r.var)?;
+        bind(m, t, params, &r).map_err(|e| err_at(e, inst))?;
+    }
+    Ok(())
+}
+
+/// The resource variables in parameter order: buffers by (set, binding), then the
+/// push-constant block.
+fn resources(m: &SpvModule) -> Result<Vec<Resource>> {
     let mut buffers = Vec::new();
     let mut push = Vec::new();
     for &var in &m.globals {
@@ -65,11 +78,8 @@ pub(crate) fn bind_resources(m: &SpvModule, t: &mut Translator<'_>, params: &mut
         )));
     }
     buffers.sort_by_key(|r| (r.set, r.binding));
-    for r in buffers.iter().chain(&push) {
-        let inst = m.def(r.var)?;
-        bind(m, t, params, r).map_err(|e| err_at(e, inst))?;
-    }
-    Ok(())
+    buffers.extend(push);
+    Ok(buffers)
 }
 
 fn bind(m: &SpvModule, t: &mut Translator<'_>, params: &mut Vec<Param>, r: &Resource) -> Result<()> {
@@ -155,6 +165,39 @@ fn element_type(m: &SpvModule, block: u32, ty: &Type) -> Type {
 }
 
 impl Translator<'_> {
+    /// `OpArrayLength`: elements of the run-time array that ends the block bound to a
+    /// buffer parameter, from the size of the bound buffer.
+    pub(crate) fn array_length(&mut self, fr: &mut Frame, inst: &SpvInst) -> Result<()> {
+        let m = self.m;
+        let var = inst.id(0)?;
+        let member = inst.lit(1)?;
+        let rs = resources(m)?;
+        // Vulkan entry points have no function parameters: buffers come first.
+        let n = rs.iter().position(|r| r.var == var && r.sc != StorageClass::PushConstant).ok_or_else(|| {
+            CompileError::unsupported(format!(
+                "OpArrayLength of %{var}: only the run-time array of a buffer variable itself is supported"
+            ))
+        })?;
+        let block = m.kir_type(rs[n].pointee)?;
+        let (offset, stride) = match (block.component_offset(member), block.component(member)) {
+            (Some(o), Some(Type::Array { stride, len: 0, .. })) if stride > 0 => (o, stride),
+            _ => {
+                return Err(CompileError::invalid(format!("member {member} of %{var}'s block is not a run-time array")))
+            }
+        };
+        let size = self.emit(InstKind::ArgSize(n as u32), Type::I64);
+        let off = self.i64c(offset as i64);
+        let zero = self.i64c(0);
+        let short = self.emit(InstKind::Icmp(IntCC::Ult, size, off), Type::BOOL);
+        let rest = self.emit(InstKind::Binary(BinaryOp::ISub, size, off), Type::I64);
+        let rest = self.emit(InstKind::Select(short, zero, rest), Type::I64);
+        let st = self.i64c(stride as i64);
+        let len = self.emit(InstKind::Binary(BinaryOp::UDiv, rest, st), Type::I64);
+        let rt = self.rty(inst)?;
+        let v = self.int_cast(len, &rt, false);
+        self.set_v(fr, inst, v)
+    }
+
     /// The address of module-scope `Private` variable `id` (a GLSL global): each
     /// work-item gets its own copy, initialised from the variable's initializer.
     /// `None` when `id` is not such a variable.

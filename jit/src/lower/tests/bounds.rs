@@ -171,7 +171,11 @@ fn pointers_of_unknown_origin_are_checked_against_the_region_table() {
         assert_eq!(status, Status::DONE, "W = {w}");
         let (status, err) = run_1d_in(&cm, &[p, 32], &regions, 8, 2, &no_cancel());
         assert_eq!(status, Status::ERROR, "W = {w}");
-        assert_eq!((err.kind, err.arg, err.offset, err.size), (error_kind::OUT_OF_BOUNDS, 0, 32, 4), "W = {w}");
+        assert_eq!(
+            (err.kind, err.arg, err.offset, err.size),
+            (error_kind::OUT_OF_BOUNDS_UNKNOWN_ORIGIN, 0, 32, 4),
+            "W = {w}"
+        );
         buf.check(&format!("W = {w}"));
     }
 }
