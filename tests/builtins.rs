@@ -863,3 +863,119 @@ fn any_all_select_bitselect() {
         }
     }
 }
+
+// ---- half-precision math ----------------------------------------------------------------
+
+/// How a half output is checked: its name (as in `gen.py`'s `HALF_OUTPUTS`, in order), its
+/// reference on the f32 values of the half operands `x`, `y`, `z` (rounded to half to
+/// nearest even), and the tolerance in half ulps (the cl_khr_fp16 limits; 0 where the
+/// result must be correctly rounded or exact).
+type HalfOutput = (&'static str, fn(f32, f32, f32) -> f32, f64);
+
+#[allow(clippy::manual_clamp)] // NaN semantics of clamp follow fmin/fmax
+const HALF_OUTPUTS: &[HalfOutput] = &[
+    ("copy", |x, _, _| x, 0.0),
+    ("sin", |x, _, _| x.sin(), 2.0),
+    ("cos", |x, _, _| x.cos(), 2.0),
+    ("exp", |x, _, _| x.exp(), 2.0),
+    ("log", |_, y, _| y.ln(), 2.0),
+    ("sqrt", |_, y, _| y.sqrt(), 1.0),
+    // fma is correctly rounded: the reference is exact in f64 and rounded once (below).
+    ("fma", |x, y, z| x.mul_add(y, z), 0.0),
+    // mad may be an fma or a rounded multiply and add.
+    ("mad", |x, y, z| x.mul_add(y, z), 1.0),
+    ("fmin", |x, y, _| x.min(y), 0.0),
+    ("fmax", |x, y, _| x.max(y), 0.0),
+    ("fabs", |x, _, _| x.abs(), 0.0),
+    ("floor", |x, _, _| x.floor(), 0.0),
+    ("ceil", |x, _, _| x.ceil(), 0.0),
+    ("pow", |_, y, z| y.powf(z), 4.0),
+    ("clamp", |x, _, _| x.max(-0.5).min(0.75), 0.0),
+    // mix is x + (y - x) * a in half: the difference is rounded to half first.
+    ("mix", |x, y, z| spirjit_builtins::half::half_to_f32(to_half(y - x)).mul_add(z.abs(), x), 1.0),
+];
+
+/// `v` rounded to half, to nearest even.
+fn to_half(v: f32) -> u16 {
+    spirjit_builtins::half::f32_to_half(v, spirjit_builtins::half::Rounding::Rte)
+}
+
+/// Spacing of half at `v` (denormal spacing below the normal range).
+fn half_ulp(v: f64) -> f64 {
+    let e = if v == 0.0 || !v.is_finite() { -14 } else { (v.abs().log2().floor() as i32).max(-14) };
+    2f64.powi(e - 10)
+}
+
+/// Half inputs: `x` any value (specials among them), `y` positive, `z` in [-1, 1].
+fn half_inputs(n: usize) -> [Vec<u16>; 3] {
+    use spirjit_builtins::half::{f32_to_half, Rounding};
+    let mut rng = Rng(0x5eed_0f16);
+    let h = |v: f64| f32_to_half(v as f32, Rounding::Rte);
+    let specials =
+        [0.0, -0.0, 1.0, -1.0, 0.5, f64::INFINITY, f64::NEG_INFINITY, f64::NAN, 65504.0, -3.0, 2.5, 6e-8, -1e-5];
+    let x = (0..n)
+        .map(|i| h(if i % 4 == 0 { specials[(i / 4) % specials.len()] } else { (rng.unit() - 0.5) * 20.0 }))
+        .collect();
+    let y = (0..n).map(|_| h(0.01 + rng.unit() * 10.0)).collect();
+    let z = (0..n).map(|_| h(rng.unit() * 2.0 - 1.0)).collect();
+    [x, y, z]
+}
+
+/// Runs `hmath_half<n>` over `items` work-items on the first `items * n` inputs.
+fn run_hmath(p: &Program, n: u64, items: u64, ins: &[Vec<u16>; 3]) -> Vec<u16> {
+    let total = (items * n) as usize;
+    let (mut a, mut b, mut c) = (ins[0][..total].to_vec(), ins[1][..total].to_vec(), ins[2][..total].to_vec());
+    let mut out = vec![0u16; HALF_OUTPUTS.len() * total];
+    let name = format!("hmath_half{n}");
+    p.kernel(&name)
+        .and_then(|k| {
+            k.run(
+                &NdRange::d1(items),
+                &mut [Arg::buffer(&mut a), Arg::buffer(&mut b), Arg::buffer(&mut c), Arg::buffer(&mut out)],
+            )
+        })
+        .unwrap_or_else(|e| panic!("{name}: {e}"));
+    out
+}
+
+#[test]
+fn half_math_all_widths() {
+    use spirjit_builtins::half::{f32_to_half, f64_to_half, half_to_f32, Rounding};
+    let ins = half_inputs(G as usize * 16);
+    for lanes in LANES {
+        let p = program("hmath", lanes);
+        // Width 1 against the references, over as many elements as the widest kernel.
+        let total = G as usize * 16;
+        let base = run_hmath(&p, 1, total as u64, &ins);
+        for (o, &(what, reference, tol)) in HALF_OUTPUTS.iter().enumerate() {
+            for j in 0..total {
+                let (x, y, z) = (half_to_f32(ins[0][j]), half_to_f32(ins[1][j]), half_to_f32(ins[2][j]));
+                let want = if what == "fma" {
+                    f64_to_half(f64::from(x).mul_add(f64::from(y), f64::from(z)), Rounding::Rte)
+                } else {
+                    f32_to_half(reference(x, y, z), Rounding::Rte)
+                };
+                let got = base[o * total + j];
+                let (g, w) = (f64::from(half_to_f32(got)), f64::from(half_to_f32(want)));
+                let ok = got == want || (g.is_nan() && w.is_nan()) || (g - w).abs() <= tol * half_ulp(w);
+                assert!(
+                    ok,
+                    "hmath_half1 at W = {lanes}: {what}({x}, {y}, {z}) = {g} ({got:#06x}), want {w} ({want:#06x})"
+                );
+            }
+        }
+        // Every wider kernel gives exactly the width-1 results.
+        for n in [2u64, 3, 4, 8, 16] {
+            let t = (G * n) as usize;
+            let out = run_hmath(&p, n, G, &ins);
+            let one = run_hmath(&p, 1, G * n, &ins);
+            for (o, &(what, _, _)) in HALF_OUTPUTS.iter().enumerate() {
+                assert_eq!(
+                    out[o * t..][..t],
+                    one[o * t..][..t],
+                    "hmath_half{n} at W = {lanes}: {what} differs from width 1"
+                );
+            }
+        }
+    }
+}

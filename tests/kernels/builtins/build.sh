@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Rebuild the builtin kernels: gen.py writes fmath.cl, imath.cl (and outputs.rs, the list of
+# Rebuild the builtin kernels: gen.py writes fmath.cl, imath.cl, misc.cl, hmath.cl (and outputs.rs, the list of
 # outputs tests/builtins.rs checks); every <name>.cl here becomes <name>.spv (-O2, 64-bit),
 # checked with spirv-val. Needs python3, clang-14, llvm-spirv-14, spirv-val.
 # Usage: tests/kernels/builtins/build.sh [name...]
