@@ -68,6 +68,6 @@ pub use image::{AddressingMode, ChannelOrder, ChannelType, FilterMode, Image, Im
 pub use kernel::{opencl_type_name, param_type_text, Kernel, KernelPath, RunInfo, RunOptions};
 pub use ndrange::{NdRange, MAX_WORK_GROUP_SIZE};
 pub use pool::{num_threads, set_num_threads, try_set_num_threads, NUM_THREADS_ENV};
-pub use program::{Options, Program};
+pub use program::{Options, Program, LANES_ENV};
 pub use spirjit_jit::ir::{AddressSpace, Param, ParamKind, Scalar, Type};
 pub use spirjit_jit::CompileError;

@@ -16,18 +16,26 @@ use spirjit_jit::CompileError;
 use crate::error::{Error, Result};
 use crate::kernel::Kernel;
 
+/// The environment variable that sets the default SIMD width ([`Options::lanes`]).
+pub const LANES_ENV: &str = "SPIRJIT_LANES";
+
 /// How a program is compiled.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Options {
-    /// Work-items per lane group (SIMD width); 1 is the scalar reference path.
+    /// Work-items per lane group (SIMD width): 1 is the scalar reference path, 2, 4, 8
+    /// or 16 the vector path, 0 lets the compiler choose per kernel. Kernels the vector
+    /// path cannot handle run at W = 1 ([`crate::Kernel::path`] says why).
     pub lanes: u32,
     /// Check every memory access against its buffer (slower, safe).
     pub checked: bool,
 }
 
 impl Default for Options {
+    /// Checked, with the SIMD width from `SPIRJIT_LANES` (a number; unset or unreadable:
+    /// 0, chosen per kernel).
     fn default() -> Self {
-        Options { lanes: 1, checked: true }
+        let lanes = std::env::var(LANES_ENV).ok().and_then(|v| v.trim().parse().ok()).unwrap_or(0);
+        Options { lanes, checked: true }
     }
 }
 

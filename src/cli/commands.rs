@@ -25,10 +25,7 @@ fn write_err(e: std::io::Error) -> CliError {
 }
 
 fn options(o: &Opts) -> Result<Options, CliError> {
-    let lanes = o.number::<u32>("--lanes")?.unwrap_or(1);
-    if lanes == 0 {
-        return Err(o.usage_error("`--lanes` must be at least 1"));
-    }
+    let lanes = o.number::<u32>("--lanes")?.unwrap_or(Options::default().lanes);
     Ok(Options { lanes, checked: !o.has("--unchecked") })
 }
 
@@ -44,10 +41,7 @@ pub fn info(args: &[String], out: &mut dyn Write) -> Result<(), CliError> {
         return write!(out, "{}", help::INFO).map_err(write_err);
     }
     let path = o.module()?;
-    let lanes = o.number::<u32>("--lanes")?.unwrap_or(4);
-    if lanes == 0 {
-        return Err(o.usage_error("`--lanes` must be at least 1"));
-    }
+    let lanes = o.number::<u32>("--lanes")?.unwrap_or(Options::default().lanes);
     let p = load(path, &Options { lanes, checked: !o.has("--unchecked") })?;
     let mut text = info_text(path, &p);
     text += &path_text(&p, lanes);

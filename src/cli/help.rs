@@ -25,6 +25,7 @@ Options:
 
 Environment:
   SPIRJIT_NUM_THREADS              worker threads (0 or unset: one per core)
+  SPIRJIT_LANES                    work-items per lane group (0 or unset: chosen per kernel)
 ";
 
 pub const INFO: &str = "\
@@ -33,7 +34,7 @@ Usage: spirjit info MODULE [--lanes W] [--unchecked]
 Print the module's kernels with their arguments (type, address space, name, access),
 the declared capabilities, the addressing model and required work-group sizes, and
 which lowering path each kernel gets when compiled for W work-items per lane group
-(default 4): the vector path (SIMD lanes, masked when control flow diverges) or the
+(default: SPIRJIT_LANES, else chosen per kernel): the vector path (SIMD lanes, masked when control flow diverges) or the
 scalar path and why.
 ";
 
@@ -45,8 +46,9 @@ Print the kernel IR (KIR) of the module, or of one kernel with --kernel.
   --clif          the Cranelift IR the code generator builds, before optimisation
   --clif-opt      the Cranelift IR after Cranelift's optimisations
   --asm           the machine code (Cranelift's disassembly of its final instructions)
-  --lanes W       work-items per lane group (default 1: the scalar path; 4 or 8 show
-                  the SIMD path); each kernel's header line says which path it got
+  --lanes W       work-items per lane group (1: the scalar path; 2, 4, 8, 16: the SIMD
+                  path; default 0 = chosen per kernel, or SPIRJIT_LANES); each kernel's
+                  header line says which path it got
   --unchecked     without bounds checks
 ";
 
@@ -83,7 +85,8 @@ Options:
   --out INDEX=FILE.npy   write buffer INDEX to a NumPy .npy file
   --repeat K             run K times and report the median time
   --threads N            worker threads (0: one per core)
-  --lanes W              work-items per lane group (default 1)
+  --lanes W              work-items per lane group: 1 scalar, 2/4/8/16 SIMD, 0 chosen
+                         per kernel (default: SPIRJIT_LANES, else 0)
   --unchecked            no bounds checks on memory accesses
   --timeout SECONDS      stop the kernel after this long (each run of --repeat)
 ";

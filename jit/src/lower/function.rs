@@ -556,6 +556,13 @@ impl<'a, 'f> FnLower<'a, 'f> {
 
     /// Record an error of `kind` for this lane group and return `Status::ERROR`.
     pub(crate) fn emit_error_return(&mut self, kind: u32) {
+        let id = self.b.ins().imul_imm_s(self.lane_group, self.lanes.0 as i64);
+        self.emit_error_return_at(kind, id);
+    }
+
+    /// Record an error of `kind` for the work-item with local linear id `id` (an `i64`)
+    /// and return `Status::ERROR`.
+    pub(crate) fn emit_error_return_at(&mut self, kind: u32, id: ClifValue) {
         let err = self.b.ins().load(types::I64, ctx_flags(), self.ctx, offsets::ERROR as i32);
         let flags = MemFlagsData::trusted();
         let k = self.b.ins().iconst(types::I32, kind as i64);
@@ -565,7 +572,6 @@ impl<'a, 'f> FnLower<'a, 'f> {
         let zero = self.b.ins().iconst(types::I64, 0);
         self.b.ins().store(flags, zero, err, offsets::ERROR_OFFSET as i32);
         self.b.ins().store(flags, zero, err, offsets::ERROR_SIZE as i32);
-        let id = self.b.ins().imul_imm_s(self.lane_group, self.lanes.0 as i64);
         self.b.ins().store(flags, id, err, offsets::ERROR_LOCAL_LINEAR_ID as i32);
         let v = self.b.ins().iconst(types::I64, Status::ERROR as i64);
         self.b.ins().return_(&[v]);

@@ -20,6 +20,7 @@
 use cranelift_codegen::ir::condcodes::IntCC as CIntCC;
 use cranelift_codegen::ir::{types, Block, InstBuilder, Value as ClifValue};
 use cranelift_frontend::Variable;
+use spirjit_abi::status::error_kind;
 use spirjit_abi::Status;
 
 use super::function::FnLower;
@@ -145,6 +146,20 @@ impl FnLower<'_, '_> {
             acc = self.b.ins().bor(acc, *x);
         }
         self.b.ins().vany_true(acc)
+    }
+
+    /// Local linear id (an `i64`) of the first set lane of mask `m` (`i32x4` vectors, four
+    /// lanes each); meaningful only when some lane is set.
+    fn first_active_id(&mut self, m: &[ClifValue]) -> ClifValue {
+        let mut bits = self.b.ins().iconst(types::I64, 0);
+        for (i, x) in m.iter().enumerate() {
+            let high = self.b.ins().vhigh_bits(types::I64, *x);
+            let shifted = self.b.ins().ishl_imm_s(high, 4 * i as i64);
+            bits = self.b.ins().bor(bits, shifted);
+        }
+        let lane = self.b.ins().ctz(bits);
+        let base = self.b.ins().imul_imm_s(self.lane_group, self.lanes.0 as i64);
+        self.b.ins().iadd(base, lane)
     }
 
     fn mask_and(&mut self, a: &[ClifValue], b: &[ClifValue]) -> Vec<ClifValue> {
@@ -347,10 +362,15 @@ impl FnLower<'_, '_> {
         match term {
             Terminator::Return => {}
             Terminator::Unreachable => {
+                // A cold block per site, so the error names the first lane that got here.
                 let any = self.mask_any(&m);
-                let ub = self.unreachable_block();
+                let hit = self.b.create_block();
                 let cont = self.b.create_block();
-                self.b.ins().brif(any, ub, &[], cont, &[]);
+                self.b.ins().brif(any, hit, &[], cont, &[]);
+                self.b.set_cold_block(hit);
+                self.b.switch_to_block(hit);
+                let id = self.first_active_id(&m);
+                self.emit_error_return_at(error_kind::UNREACHABLE, id);
                 self.b.switch_to_block(cont);
             }
             Terminator::Jump(c) => edges.push((c, m)),
