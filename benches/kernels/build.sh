@@ -11,60 +11,27 @@
 # Usage: benches/kernels/build.sh [name...]     (no names: every kernel)
 # Needs: clang-14, llvm-spirv-14, spirv-val
 #   (Debian/Ubuntu: apt-get install clang-14 llvm-spirv-14 spirv-tools)
+# The tool check, compile and validation steps come from tests/kernels/spv-tools.sh.
 set -euo pipefail
 
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 cd "$here"
+spv_hint="try a '// build: -O1' directive"
+# shellcheck source=../../tests/kernels/spv-tools.sh
+. "$here/../../tests/kernels/spv-tools.sh"
+spv_require clang-14 llvm-spirv-14 spirv-val
 
-missing=()
-for tool in clang-14 llvm-spirv-14 spirv-val; do
-    command -v "$tool" >/dev/null 2>&1 || missing+=("$tool")
-done
-if ((${#missing[@]})); then
-    echo "build.sh: missing tools: ${missing[*]}" >&2
-    echo "install them with: apt-get install clang-14 llvm-spirv-14 spirv-tools" >&2
-    exit 1
-fi
-
-tmp="$(mktemp -d)"
-trap 'rm -rf "$tmp"' EXIT
-
-# The flags after a leading `// build:` comment line, or -O2.
-flags_of() {
-    local f
-    f="$(awk '!/^\/\// { exit } /^\/\/[ \t]*build:/ { sub(/^\/\/[ \t]*build:[ \t]*/, ""); print; exit }' "$1")"
-    echo "${f:--O2}"
-}
-
-if (($#)); then
-    sources=()
-    for n in "$@"; do sources+=("${n%.cl}.cl"); done
-else
-    sources=(*.cl)
-fi
-
+spv_sources "$@"
 failed=0
 for cl in "${sources[@]}"; do
     name="$(basename "$cl" .cl)"
-    flags="$(flags_of "$cl")"
+    flags="$(spv_directive "$cl" build)"
+    flags="${flags:--O2}"
     # shellcheck disable=SC2086
-    if ! clang-14 -c -target spir64 -cl-std=CL1.2 $flags -emit-llvm -o "$tmp/$name.bc" "$cl"; then
-        echo "build.sh: clang-14 failed on $cl ($flags)" >&2
+    if spv_compile_cl "$cl" spir64 "$name.spv" $flags && spv_validate opencl1.2 "$name.spv"; then
+        echo "  $name.spv  ($flags)"
+    else
         failed=1
-        continue
     fi
-    if ! llvm-spirv-14 --spirv-max-version=1.0 "$tmp/$name.bc" -o "$name.spv"; then
-        echo "build.sh: llvm-spirv-14 cannot translate $cl ($flags); try a '// build: -O1' directive" >&2
-        rm -f "$name.spv"
-        failed=1
-        continue
-    fi
-    if ! spirv-val --target-env opencl1.2 "$name.spv"; then
-        echo "build.sh: $name.spv fails spirv-val ($flags)" >&2
-        rm -f "$name.spv"
-        failed=1
-        continue
-    fi
-    echo "  $name.spv  ($flags)"
 done
 exit "$failed"

@@ -17,81 +17,39 @@
 # Usage: tests/kernels/build.sh [name...]     (no names: every kernel)
 # Needs: clang-14, llvm-spirv-14, spirv-val, spirv-as
 #   (Debian/Ubuntu: apt-get install clang-14 llvm-spirv-14 spirv-tools)
+# The tool check, compile and validation steps live in spv-tools.sh, shared with the
+# other build.sh scripts of the fixtures.
 set -euo pipefail
 
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 cd "$here"
+spv_hint="try a '// build-O2: -O1' or '-fno-slp-vectorize' directive"
+# shellcheck source=spv-tools.sh
+. "$here/spv-tools.sh"
+spv_require clang-14 llvm-spirv-14 spirv-val spirv-as
 
-missing=()
-for tool in clang-14 llvm-spirv-14 spirv-val spirv-as; do
-    command -v "$tool" >/dev/null 2>&1 || missing+=("$tool")
-done
-if ((${#missing[@]})); then
-    echo "build.sh: missing tools: ${missing[*]}" >&2
-    echo "install them with: apt-get install clang-14 llvm-spirv-14 spirv-tools" >&2
-    exit 1
-fi
-
-tmp="$(mktemp -d)"
-trap 'rm -rf "$tmp"' EXIT
-
-# directive <file> <name>: the text after `// <name>:` on a leading comment line, or
-# "yes" for a bare `// <name>`; empty when absent.
-directive() {
-    awk -v key="$2" '
-        !/^\/\// { exit }
-        {
-            line = $0; sub(/^\/\/[ \t]*/, "", line)
-            if (line == key) { print "yes"; exit }
-            if (index(line, key ":") == 1) { sub(/^[^:]*:[ \t]*/, "", line); print line; exit }
-        }' "$1"
-}
-
-# build <cl> <target> <opt flags...> -> <out>
+# build_one <cl> <target> <out> <opt flags...>
 build_one() {
     local cl="$1" target="$2" out="$3"; shift 3
-    local name bc env
-    env="$(directive "$cl" validate-env)"
-    env="${env:-opencl1.2}"
-    name="$(basename "$cl" .cl)"
-    bc="$tmp/$name.$target.bc"
-    # shellcheck disable=SC2086
-    if ! clang-14 -c -target "$target" -cl-std=CL1.2 "$@" -emit-llvm -o "$bc" "$cl"; then
-        echo "build.sh: clang-14 failed on $cl (flags: -target $target $*)" >&2
-        return 1
-    fi
-    if ! llvm-spirv-14 --spirv-max-version=1.0 "$bc" -o "$out"; then
-        echo "build.sh: llvm-spirv-14 cannot translate $cl (flags: -target $target $*);" \
-            "try a '// build-O2: -O1' or '-fno-slp-vectorize' directive" >&2
-        rm -f "$out"
-        return 1
-    fi
-    if ! spirv-val --target-env "$env" "$out"; then
-        echo "build.sh: $out fails spirv-val (flags: -target $target $*)" >&2
-        rm -f "$out"
-        return 1
-    fi
+    local env
+    env="$(spv_directive "$cl" validate-env)"
+    spv_compile_cl "$cl" "$target" "$out" "$@" || return 1
+    spv_validate "${env:-opencl1.2}" "$out" || return 1
     echo "  $out  (-target $target $*)"
 }
 
-if (($#)); then
-    sources=()
-    for n in "$@"; do sources+=("${n%.cl}.cl"); done
-else
-    sources=(*.cl)
-fi
-
+spv_sources "$@"
 failed=0
 for cl in "${sources[@]}"; do
     name="$(basename "$cl" .cl)"
-    extra="$(directive "$cl" build-flags)"
-    o2="$(directive "$cl" build-O2)"
+    extra="$(spv_directive "$cl" build-flags)"
+    o2="$(spv_directive "$cl" build-O2)"
     o2="${o2:--O2}"
     # shellcheck disable=SC2086
     build_one "$cl" spir64 "$name.O0.spv" -O0 $extra || failed=1
     # shellcheck disable=SC2086
     build_one "$cl" spir64 "$name.O2.spv" $o2 $extra || failed=1
-    if [[ -n "$(directive "$cl" build-spir32)" ]]; then
+    if [[ -n "$(spv_directive "$cl" build-spir32)" ]]; then
         # shellcheck disable=SC2086
         build_one "$cl" spir "$name.spir32.spv" $o2 $extra || failed=1
     fi
@@ -103,7 +61,7 @@ if ! (($#)); then
         out="${asm%.spvasm}.spv"
         env=vulkan1.1
         spirv-as --target-env "$env" "$asm" -o "$out"
-        spirv-val --target-env "$env" "$out"
+        spv_validate "$env" "$out"
         echo "  $out  (spirv-as --target-env $env)"
     done
 fi

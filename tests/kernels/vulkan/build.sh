@@ -1,27 +1,30 @@
-#!/bin/sh
+#!/usr/bin/env bash
 # Rebuilds every <name>.comp here into <name>.spv (Vulkan 1.1 SPIR-V) and validates it.
 # A source with a `// parts: N` line is built N times, with -DPART=1..N, into
-# <name>_p1.spv .. <name>_pN.spv.
+# <name>_p1.spv .. <name>_pN.spv. Tool check and validation from ../spv-tools.sh.
 # Needs glslangValidator (Debian glslang-tools) and spirv-val (spirv-tools).
-set -eu
-cd "$(dirname "$0")"
-build() { # source, output, extra flags
-    glslangValidator -V --target-env vulkan1.1 $3 -o "$2" "$1" >/dev/null || {
-        glslangValidator -V --target-env vulkan1.1 $3 -o "$2" "$1" >&2
+set -euo pipefail
+here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+cd "$here"
+# shellcheck source=../spv-tools.sh
+. "$here/../spv-tools.sh"
+spv_require glslangValidator spirv-val
+build() { # source, output, extra flags...
+    local src="$1" out="$2"; shift 2
+    glslangValidator -V --target-env vulkan1.1 "$@" -o "$out" "$src" >/dev/null || {
+        glslangValidator -V --target-env vulkan1.1 "$@" -o "$out" "$src" >&2
         exit 1
     }
-    spirv-val --target-env vulkan1.1 "$2"
+    spv_validate vulkan1.1 "$out"
 }
 for src in *.comp; do
     name="${src%.comp}"
     parts=$(sed -n 's|^// parts: *\([0-9]*\).*|\1|p' "$src")
-    if [ -n "$parts" ]; then
-        i=1
-        while [ "$i" -le "$parts" ]; do
+    if [[ -n "$parts" ]]; then
+        for ((i = 1; i <= parts; i++)); do
             build "$src" "${name}_p$i.spv" "-DPART=$i"
-            i=$((i + 1))
         done
     else
-        build "$src" "$name.spv" ""
+        build "$src" "$name.spv"
     fi
 done
