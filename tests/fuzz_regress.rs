@@ -20,8 +20,10 @@
 //! bytes around every buffer must stay unchanged (the compiled-code side of what the
 //! `run_args` fuzz target explores).
 
+mod common;
+
 use std::panic::{catch_unwind, AssertUnwindSafe};
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 use spirjit::{Options, Program};
@@ -34,14 +36,7 @@ const REQUIRED: [&str; 4] =
 const TIME_LIMIT: Duration = Duration::from_secs(20);
 
 fn inputs() -> Vec<PathBuf> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests").join("fuzz_regress");
-    let mut paths: Vec<PathBuf> = std::fs::read_dir(&dir)
-        .unwrap_or_else(|e| panic!("cannot read {}: {e}", dir.display()))
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| p.extension().is_some_and(|x| x == "spv"))
-        .collect();
-    paths.sort();
-    paths
+    common::spv_files("fuzz_regress")
 }
 
 /// Compile `bytes`: `Ok(None)` for a program, `Ok(Some(message))` for an error, `Err`
@@ -225,13 +220,7 @@ fn run_with_half_buffers(kernel: &spirjit::Kernel, lanes: u32, unknown_origin: b
 
 #[test]
 fn corpus_kernels_with_half_length_buffers_fail_cleanly() {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests").join("kernels");
-    let mut paths: Vec<PathBuf> = std::fs::read_dir(&dir)
-        .unwrap_or_else(|e| panic!("cannot read {}: {e}", dir.display()))
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| p.extension().is_some_and(|x| x == "spv"))
-        .collect();
-    paths.sort();
+    let paths = common::spv_files("kernels");
     assert!(paths.len() >= 60, "the kernel corpus is missing ({} modules)", paths.len());
     let (mut ran, mut oob, mut failures) = (0, 0, Vec::new());
     for (i, path) in paths.iter().enumerate() {

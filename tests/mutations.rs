@@ -9,13 +9,15 @@
 //! `SPIRJIT_MUTATION_DUMP=<dir>`. Nothing
 //! compiled here is ever run.
 
+mod common;
+
 #[path = "../fuzz/src/mutate.rs"]
 #[allow(dead_code)]
 mod mutate;
 
 use std::cell::Cell;
 use std::panic::{catch_unwind, AssertUnwindSafe};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::time::{Duration, Instant};
 
 use spirjit::{Options, Program};
@@ -29,14 +31,8 @@ thread_local! {
 }
 
 fn seeds() -> Vec<(String, Vec<u32>)> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests").join("kernels");
-    let mut paths: Vec<PathBuf> = std::fs::read_dir(&dir)
-        .unwrap_or_else(|e| panic!("cannot read {}: {e}", dir.display()))
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| p.extension().is_some_and(|x| x == "spv"))
-        .collect();
-    paths.sort();
-    assert!(!paths.is_empty(), "no .spv files in {}", dir.display());
+    let paths = common::spv_files("kernels");
+    assert!(!paths.is_empty(), "no .spv files in {}", common::test_dir("kernels").display());
     paths
         .into_iter()
         .map(|p| {

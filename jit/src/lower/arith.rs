@@ -105,6 +105,18 @@ impl FnLower<'_, '_> {
         Ok(out)
     }
 
+    /// For a signed division by `y` (of type `ty`): whether `y` is 0, whether it is -1,
+    /// and a divisor that cannot trap (1 in place of 0 and -1).
+    fn signed_divisor(&mut self, ty: types::Type, y: ClifValue) -> (ClifValue, ClifValue, ClifValue) {
+        let is0 = self.b.ins().icmp_imm_s(CIntCC::Equal, y, 0);
+        let m1 = self.iconst(ty, -1);
+        let ism1 = self.b.ins().icmp(CIntCC::Equal, y, m1);
+        let bad = self.b.ins().bor(is0, ism1);
+        let one = self.iconst(ty, 1);
+        let safe = self.b.ins().select(bad, one, y);
+        (is0, ism1, safe)
+    }
+
     fn binary_leaf(&mut self, op: BinaryOp, s: Scalar, x: ClifValue, y: ClifValue) -> Result<ClifValue> {
         Ok(match op {
             BinaryOp::IAdd => self.b.ins().iadd(x, y),
@@ -127,12 +139,7 @@ impl FnLower<'_, '_> {
             }
             BinaryOp::SDiv => {
                 let ty = self.vty(x);
-                let is0 = self.b.ins().icmp_imm_s(CIntCC::Equal, y, 0);
-                let m1 = self.iconst(ty, -1);
-                let ism1 = self.b.ins().icmp(CIntCC::Equal, y, m1);
-                let bad = self.b.ins().bor(is0, ism1);
-                let one = self.iconst(ty, 1);
-                let safe = self.b.ins().select(bad, one, y);
+                let (is0, ism1, safe) = self.signed_divisor(ty, y);
                 let q = self.b.ins().sdiv(x, safe);
                 let neg = self.b.ins().ineg(x);
                 let q = self.b.ins().select(ism1, neg, q);
@@ -140,13 +147,7 @@ impl FnLower<'_, '_> {
                 self.b.ins().select(is0, zero, q)
             }
             BinaryOp::SRem | BinaryOp::SMod => {
-                let ty = self.vty(x);
-                let is0 = self.b.ins().icmp_imm_s(CIntCC::Equal, y, 0);
-                let m1 = self.iconst(ty, -1);
-                let ism1 = self.b.ins().icmp(CIntCC::Equal, y, m1);
-                let bad = self.b.ins().bor(is0, ism1);
-                let one = self.iconst(ty, 1);
-                let safe = self.b.ins().select(bad, one, y);
+                let (_, _, safe) = self.signed_divisor(self.vty(x), y);
                 let r = self.b.ins().srem(x, safe);
                 if op == BinaryOp::SRem {
                     r

@@ -1,6 +1,7 @@
 //! Barriers as continuations: at barrier k a lane group saves every value live after
-//! the barrier into its private area and returns k; the resume dispatch brings it back
-//! to the continuation block, which reloads those values and carries on.
+//! the barrier into its private area and ends with status k (the entry returns k once
+//! every lane group of the call got there, see `entry`); the resume dispatch brings it
+//! back to the continuation block, which reloads those values and carries on.
 //!
 //! Under masked control flow the lane group must reach a barrier with all its
 //! work-items (checked at run time); the continuation then starts from the entry mask.

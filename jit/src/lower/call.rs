@@ -1,5 +1,6 @@
-//! Calls of runtime builtins (`InstKind::Call`): component-wise calls of the scalar
-//! functions in `spirjit-builtins`' table.
+//! Calls of runtime builtins: component-wise calls of the scalar functions in
+//! `spirjit-builtins`' table (`InstKind::Call`), and calls on whole values
+//! (`InstKind::CallWhole`, arguments and results passed as the IR documents).
 //!
 //! At W > 1 a call whose builtin has a vector form (`sin_f32` → `sin_v4f32`) calls that
 //! form once per 128-bit register instead of once per lane.

@@ -4,8 +4,9 @@
 //! leaves, context loads, calls into the builtins table).
 //!
 //! The instruction families live in their own modules (`arith`, `convert`, `memory`,
-//! `workitem`, `barrier`, `call`). This module must not know how a family is lowered,
-//! only where it goes.
+//! `workitem`, `barrier`, `call`; at W > 1 `vector`, `vmemory` and `masked`), the loop
+//! over the lane groups of a call in `entry`. This module must not know how a family
+//! is lowered, only where it goes.
 
 use std::collections::HashMap;
 

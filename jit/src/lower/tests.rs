@@ -60,6 +60,16 @@ impl Fb {
     fn jump(&mut self, to: BlockId, args: Vec<Value>) {
         self.f.terminate(self.cur, Terminator::Jump(BlockCall { block: to, args }));
     }
+    /// End `from` with a branch on `cond` to `then_` or `else_` (block and arguments).
+    fn branch(&mut self, from: BlockId, cond: Value, then_: (BlockId, Vec<Value>), else_: (BlockId, Vec<Value>)) {
+        let then_ = BlockCall { block: then_.0, args: then_.1 };
+        let else_ = BlockCall { block: else_.0, args: else_.1 };
+        self.f.terminate(from, Terminator::Branch { cond, then_, else_ });
+    }
+    /// `v` converted (wrapping) to `i32`.
+    fn wrap_i32(&mut self, v: Value) -> Value {
+        self.op(InstKind::Convert(Conversion { op: ConvOp::UToU, saturate: false, rounding: None }, v), Type::I32)
+    }
 }
 
 fn gptr() -> Type {
@@ -242,14 +252,7 @@ fn loop_with_block_params_sums() {
     let i = b.f.add_block_param(head, Type::I32);
     let acc = b.f.add_block_param(head, Type::I32);
     let c = b.op(InstKind::Icmp(IntCC::Slt, i, n), Type::BOOL);
-    b.f.terminate(
-        head,
-        Terminator::Branch {
-            cond: c,
-            then_: BlockCall { block: body, args: vec![] },
-            else_: BlockCall { block: exit, args: vec![acc] },
-        },
-    );
+    b.branch(head, c, (body, vec![]), (exit, vec![acc]));
     b.cur = body;
     let one = b.k(Type::I32, 1);
     let i1 = b.bin(BinaryOp::IAdd, i, one);
@@ -279,7 +282,7 @@ fn barriers_in_a_loop_exchange_through_local_memory() {
     let ls = b.op(InstKind::WorkItem(WorkItemQuery::LocalSize, d0), Type::I64);
     let gid = b.gid(0);
     let tmp = b.op(InstKind::LocalAddr(0), Type::ptr(AddressSpace::Local));
-    let v0 = b.op(InstKind::Convert(Conversion { op: ConvOp::UToU, saturate: false, rounding: None }, gid), Type::I32);
+    let v0 = b.wrap_i32(gid);
     let z = b.k(Type::I32, 0);
     let head = b.f.add_block();
     let exit = b.f.add_block();
@@ -303,14 +306,7 @@ fn barriers_in_a_loop_exchange_through_local_memory() {
     let it1 = b.bin(BinaryOp::IAdd, it, one);
     let four = b.k(Type::I32, 4);
     let c = b.op(InstKind::Icmp(IntCC::Slt, it1, four), Type::BOOL);
-    b.f.terminate(
-        head,
-        Terminator::Branch {
-            cond: c,
-            then_: BlockCall { block: head, args: vec![nv, it1] },
-            else_: BlockCall { block: exit, args: vec![] },
-        },
-    );
+    b.branch(head, c, (head, vec![nv, it1]), (exit, vec![]));
     b.cur = exit;
     let o = b.elem(out, gid, 4);
     b.store(o, nv);
@@ -491,7 +487,7 @@ fn atomics_from_several_threads() {
     let p1 = b.op(InstKind::PtrAdd(p, four), gptr());
     b.op(InstKind::AtomicRmw { op: AtomicOp::Inc, ptr: p1, value: one }, Type::I32);
     let gid = b.gid(0);
-    let g32 = b.op(InstKind::Convert(Conversion { op: ConvOp::UToU, saturate: false, rounding: None }, gid), Type::I32);
+    let g32 = b.wrap_i32(gid);
     let eight = b.k(Type::I64, 8);
     let p2 = b.op(InstKind::PtrAdd(p, eight), gptr());
     b.op(InstKind::AtomicRmw { op: AtomicOp::UMax, ptr: p2, value: g32 }, Type::I32);
@@ -529,20 +525,13 @@ fn private_array_indexed_dynamically() {
     let i = b.f.add_block_param(head, Type::I64);
     let e = b.elem(arr, i, 4);
     let sq = b.bin(BinaryOp::IMul, i, i);
-    let sq32 = b.op(InstKind::Convert(Conversion { op: ConvOp::UToU, saturate: false, rounding: None }, sq), Type::I32);
+    let sq32 = b.wrap_i32(sq);
     b.store(e, sq32);
     let one = b.k(Type::I64, 1);
     let i1 = b.bin(BinaryOp::IAdd, i, one);
     let n = b.k(Type::I64, 16);
     let c = b.op(InstKind::Icmp(IntCC::Ult, i1, n), Type::BOOL);
-    b.f.terminate(
-        head,
-        Terminator::Branch {
-            cond: c,
-            then_: BlockCall { block: head, args: vec![i1] },
-            else_: BlockCall { block: exit, args: vec![] },
-        },
-    );
+    b.branch(head, c, (head, vec![i1]), (exit, vec![]));
     b.cur = exit;
     let gid = b.gid(0);
     let sixteen = b.k(Type::I64, 16);
@@ -702,7 +691,7 @@ fn vectors_bitcasts_and_dynamic_access() {
     // out[19] = clz(1 as i8) + 100 * popcount(0xF0 as i16)
     let c8 = b.k(Type::I8, 1);
     let z8 = b.op(InstKind::Math(crate::ir::MathOp::Clz, vec![c8]), Type::I8);
-    let z32 = b.op(InstKind::Convert(Conversion { op: ConvOp::UToU, saturate: false, rounding: None }, z8), Type::I32);
+    let z32 = b.wrap_i32(z8);
     let k19 = b.k(Type::I64, 19);
     let p19 = b.elem(out, k19, 4);
     b.store(p19, z32);
@@ -718,32 +707,32 @@ fn vectors_bitcasts_and_dynamic_access() {
     assert_eq!(out[19], 7);
 }
 
-#[test]
-fn switch_picks_the_case_and_default() {
-    // out[gid] = match gid { 0 => 10, 2 => 30, _ => -1 }
+/// `out[gid] = match gid { 0 => 10, 2 => 30, _ => -1 }` as a switch; with
+/// `duplicate_case`, a second (never taken) case for 2 leads to 10.
+fn switch_kernel(duplicate_case: bool) -> Function {
     let mut b = Fb::new();
     let out = b.param(0, gptr());
     let gid = b.gid(0);
-    let g32 = b.op(InstKind::Convert(Conversion { op: ConvOp::UToU, saturate: false, rounding: None }, gid), Type::I32);
+    let g32 = b.wrap_i32(gid);
     let exit = b.f.add_block();
     let r = b.f.add_block_param(exit, Type::I32);
     let (c10, c30, m1) = (b.k(Type::I32, 10), b.k(Type::I32, 30), b.k(Type::I32, 0xffff_ffff));
-    b.f.terminate(
-        b.cur,
-        Terminator::Switch {
-            value: g32,
-            default: BlockCall { block: exit, args: vec![m1] },
-            cases: vec![
-                (0, BlockCall { block: exit, args: vec![c10] }),
-                (2, BlockCall { block: exit, args: vec![c30] }),
-            ],
-        },
-    );
+    let mut cases =
+        vec![(0, BlockCall { block: exit, args: vec![c10] }), (2, BlockCall { block: exit, args: vec![c30] })];
+    if duplicate_case {
+        cases.push((2, BlockCall { block: exit, args: vec![c10] }));
+    }
+    b.f.terminate(b.cur, Terminator::Switch { value: g32, default: BlockCall { block: exit, args: vec![m1] }, cases });
     b.cur = exit;
     let o = b.elem(out, gid, 4);
     b.store(o, r);
     b.f.terminate(exit, Terminator::Return);
-    let cm = build(&module(vec![ptr_param(Type::I32)], b.f, 0));
+    b.f
+}
+
+#[test]
+fn switch_picks_the_case_and_default() {
+    let cm = build(&module(vec![ptr_param(Type::I32)], switch_kernel(false), 0));
     let mut out = vec![0i32; 4];
     let args = [out.as_mut_ptr() as u64];
     assert_eq!(run_1d(&cm, &args, 4, 2, &no_cancel()).0, Status::DONE);

@@ -7,7 +7,7 @@
 //! Uniform values stay scalars; varying ones are bundles of [`leaf::vec_leaf_type`]
 //! vectors. Control flow must be uniform here (the caller checks). Memory accesses live
 //! in `vmemory`; this module must not decide which kernels are vectorized (that is
-//! `mod.rs`).
+//! `plan`).
 
 use cranelift_codegen::ir::condcodes::IntCC as CIntCC;
 use cranelift_codegen::ir::{
@@ -230,44 +230,24 @@ impl FnLower<'_, '_> {
         if let (Some(r), Some(vals)) = (result, self.vector_form_call(symbol, args, result)?) {
             return self.set(r, vals);
         }
-        let scalars = match result {
-            Some(r) => self.leaf_scalars(r)?,
-            None => Vec::new(),
-        };
-        let mut per_lane = Vec::with_capacity(self.lanes.0 as usize);
-        for l in 0..self.lanes.0 {
-            let call_b = self.b.create_block();
-            let join = self.b.create_block();
-            let vars: Vec<_> = scalars.iter().map(|s| self.b.declare_var(leaf_type(*s))).collect();
-            for (var, s) in vars.iter().zip(&scalars) {
-                let z = self.zero(*s);
-                self.b.def_var(*var, z);
-            }
-            let active = self.active[l as usize];
-            self.b.ins().brif(active, call_b, &[], join, &[]);
-            self.b.switch_to_block(call_b);
-            self.cur_lane = Some(l);
-            let r = self.call_builtin_op(symbol, args, result);
-            self.cur_lane = None;
-            if let Some(vals) = r? {
-                for (var, x) in vars.iter().zip(vals) {
-                    self.b.def_var(*var, x);
-                }
-            }
-            self.b.ins().jump(join, &[]);
-            self.b.switch_to_block(join);
-            per_lane.push(vars.iter().map(|v| self.b.use_var(*v)).collect::<Vec<_>>());
-        }
-        if let Some(r) = result {
-            let packed = self.pack(&scalars, &per_lane)?;
-            self.set(r, packed)?;
-        }
-        Ok(())
+        self.per_active_lane(result, |me| me.call_builtin_op(symbol, args, result))
     }
 
     /// A whole-value builtin call per active lane, in lane order (masked-off lanes skip
     /// the call: image writes and printf have effects).
     fn masked_call_whole(&mut self, symbol: &str, args: &[ir::Value], result: Option<ir::Value>) -> Result<()> {
+        self.per_active_lane(result, |me| me.call_whole(symbol, args, result))
+    }
+
+    /// Run `call` once per lane, in lane order, only where the lane is active; inactive
+    /// lanes read zeros. `call` emits the scalar code of the current lane
+    /// (`cur_lane`) and returns the leaves of `result`, if any; the lanes' leaves are
+    /// packed into `result`'s bundles.
+    fn per_active_lane(
+        &mut self,
+        result: Option<ir::Value>,
+        mut call: impl FnMut(&mut Self) -> Result<Option<Vec<ClifValue>>>,
+    ) -> Result<()> {
         let scalars = match result {
             Some(r) => self.leaf_scalars(r)?,
             None => Vec::new(),
@@ -285,7 +265,7 @@ impl FnLower<'_, '_> {
             self.b.ins().brif(active, call_b, &[], join, &[]);
             self.b.switch_to_block(call_b);
             self.cur_lane = Some(l);
-            let r = self.call_whole(symbol, args, result);
+            let r = call(self);
             self.cur_lane = None;
             if let Some(vals) = r? {
                 for (var, x) in vars.iter().zip(vals) {

@@ -95,25 +95,8 @@ impl FnLower<'_, '_> {
         };
         let (ok, a0) = self.consecutive_guard(ptr, s.size(), true)?;
         let vt = vec_leaf_type(s);
-        let n = self.lanes.vectors(s);
-        let vars: Vec<_> = (0..n).map(|_| self.b.declare_var(vt)).collect();
-        let (fast, slow, join) = (self.b.create_block(), self.b.create_block(), self.b.create_block());
-        self.b.ins().brif(ok, fast, &[], slow, &[]);
-        self.b.switch_to_block(fast);
-        for (k, var) in vars.iter().enumerate() {
-            let v = self.b.ins().load(vt, mem_flags(), a0, 16 * k as i32);
-            self.b.def_var(*var, v);
-        }
-        self.b.ins().jump(join, &[]);
-        self.b.switch_to_block(slow);
-        self.b.set_cold_block(slow);
-        let vals = self.per_lane_value(&kind, ty)?;
-        for (var, v) in vars.iter().zip(vals) {
-            self.b.def_var(*var, v);
-        }
-        self.b.ins().jump(join, &[]);
-        self.b.switch_to_block(join);
-        Ok(vars.iter().map(|v| self.b.use_var(*v)).collect())
+        let tys = vec![vt; self.lanes.vectors(s)];
+        self.guarded_values(ok, &tys, |me| Ok(me.vector_loads(vt, a0, tys.len())), |me| me.per_lane_value(&kind, ty))
     }
 
     /// Store `value` at `ptr`, at least one of them varying.
@@ -137,19 +120,13 @@ impl FnLower<'_, '_> {
         let Some(s) = fast_scalar else { return per_lane(self) };
         let (ok, a0) = self.consecutive_guard(ptr, s.size(), false)?;
         let vals = self.bundles(value)?.remove(0);
-        let (fast, slow, join) = (self.b.create_block(), self.b.create_block(), self.b.create_block());
-        self.b.ins().brif(ok, fast, &[], slow, &[]);
-        self.b.switch_to_block(fast);
-        for (k, v) in vals.iter().enumerate() {
-            self.b.ins().store(mem_flags(), *v, a0, 16 * k as i32);
-        }
-        self.b.ins().jump(join, &[]);
-        self.b.switch_to_block(slow);
-        self.b.set_cold_block(slow);
-        per_lane(self)?;
-        self.b.ins().jump(join, &[]);
-        self.b.switch_to_block(join);
-        Ok(())
+        let fast = |me: &mut Self| {
+            for (k, v) in vals.iter().enumerate() {
+                me.b.ins().store(mem_flags(), *v, a0, 16 * k as i32);
+            }
+            Ok(())
+        };
+        self.guarded(ok, fast, per_lane)
     }
 
     /// Load from a varying address that the analysis expects to be the same in every
@@ -177,30 +154,14 @@ impl FnLower<'_, '_> {
             let (inb, _) = self.in_bounds(ptr, a0, AccessSize::Const(super::bounds::access_extent(ty)?))?;
             ok = self.b.ins().band(ok, inb);
         }
-        let vars: Vec<_> = scalars
-            .iter()
-            .flat_map(|s| std::iter::repeat_n(vec_leaf_type(*s), self.lanes.vectors(*s)))
-            .map(|t| self.b.declare_var(t))
-            .collect();
-        let (fast, slow, join) = (self.b.create_block(), self.b.create_block(), self.b.create_block());
-        self.b.ins().brif(ok, fast, &[], slow, &[]);
-        self.b.switch_to_block(fast);
-        let vals = self.load_leaves(a0, ty)?;
-        let splat: Vec<ClifValue> = vals.into_iter().zip(&scalars).flat_map(|(x, s)| self.splat_leaf(x, *s)).collect();
-        for (var, v) in vars.iter().zip(splat) {
-            self.b.def_var(*var, v);
-        }
-        self.b.ins().jump(join, &[]);
-        self.b.switch_to_block(slow);
-        self.b.set_cold_block(slow);
+        let tys: Vec<_> =
+            scalars.iter().flat_map(|s| std::iter::repeat_n(vec_leaf_type(*s), self.lanes.vectors(*s))).collect();
+        let fast = |me: &mut Self| {
+            let vals = me.load_leaves(a0, ty)?;
+            Ok(vals.into_iter().zip(&scalars).flat_map(|(x, s)| me.splat_leaf(x, *s)).collect())
+        };
         let kind = InstKind::Load { ptr, align: 1 };
-        let vals = self.per_lane_value(&kind, ty)?;
-        for (var, v) in vars.iter().zip(vals) {
-            self.b.def_var(*var, v);
-        }
-        self.b.ins().jump(join, &[]);
-        self.b.switch_to_block(join);
-        Ok(vars.iter().map(|v| self.b.use_var(*v)).collect())
+        self.guarded_values(ok, &tys, fast, |me| me.per_lane_value(&kind, ty))
     }
 
     /// For a vector type made of whole 16-byte chunks of 32- or 64-bit components
@@ -270,23 +231,8 @@ impl FnLower<'_, '_> {
         let raw = if self.consecutive_elements(ptr, bytes) {
             // Elements back to back (`a[gid]`): one guard and one check for all lanes.
             let (ok, a0) = self.consecutive_guard(ptr, bytes, true)?;
-            let vars: Vec<_> = (0..w * chunks as usize).map(|_| self.b.declare_var(vt)).collect();
-            let (fast, slow, join) = (self.b.create_block(), self.b.create_block(), self.b.create_block());
-            self.b.ins().brif(ok, fast, &[], slow, &[]);
-            self.b.switch_to_block(fast);
-            for (k, var) in vars.iter().enumerate() {
-                let v = self.b.ins().load(vt, mem_flags(), a0, 16 * k as i32);
-                self.b.def_var(*var, v);
-            }
-            self.b.ins().jump(join, &[]);
-            self.b.switch_to_block(slow);
-            self.b.set_cold_block(slow);
-            for (var, v) in vars.iter().zip(per_lane(self)?) {
-                self.b.def_var(*var, v);
-            }
-            self.b.ins().jump(join, &[]);
-            self.b.switch_to_block(join);
-            vars.iter().map(|v| self.b.use_var(*v)).collect()
+            let tys = vec![vt; w * chunks as usize];
+            self.guarded_values(ok, &tys, |me| Ok(me.vector_loads(vt, a0, tys.len())), per_lane)?
         } else {
             per_lane(self)?
         };
@@ -356,22 +302,72 @@ impl FnLower<'_, '_> {
         }
         // Elements back to back and every lane active: stores in address order.
         let (ok, a0) = self.consecutive_guard(ptr, bytes, false)?;
-        let (fast, slow, join) = (self.b.create_block(), self.b.create_block(), self.b.create_block());
-        self.b.ins().brif(ok, fast, &[], slow, &[]);
-        self.b.switch_to_block(fast);
-        for (l, lane) in lane_chunks.iter().enumerate().take(w) {
-            for (c, v) in lane.iter().enumerate() {
-                let off = i32::try_from(bytes * l as u64 + 16 * c as u64)
-                    .map_err(|_| crate::CompileError::limit("a vector element is too large"))?;
-                self.b.ins().store(mem_flags(), *v, a0, off);
+        let fast = |me: &mut Self| {
+            for (l, lane) in lane_chunks.iter().enumerate().take(w) {
+                for (c, v) in lane.iter().enumerate() {
+                    let off = i32::try_from(bytes * l as u64 + 16 * c as u64)
+                        .map_err(|_| crate::CompileError::limit("a vector element is too large"))?;
+                    me.b.ins().store(mem_flags(), *v, a0, off);
+                }
             }
-        }
+            Ok(())
+        };
+        self.guarded(ok, fast, per_lane)
+    }
+
+    /// Branch on `ok` (an `i8`): `fast` emits the code for when it is set, `slow` (a
+    /// cold block) for when it is not; both continue in a joining block, current on
+    /// return.
+    fn guarded(
+        &mut self,
+        ok: ClifValue,
+        fast: impl FnOnce(&mut Self) -> Result<()>,
+        slow: impl FnOnce(&mut Self) -> Result<()>,
+    ) -> Result<()> {
+        let (fast_b, slow_b, join) = (self.b.create_block(), self.b.create_block(), self.b.create_block());
+        self.b.ins().brif(ok, fast_b, &[], slow_b, &[]);
+        self.b.switch_to_block(fast_b);
+        fast(self)?;
         self.b.ins().jump(join, &[]);
-        self.b.switch_to_block(slow);
-        self.b.set_cold_block(slow);
-        per_lane(self)?;
+        self.b.switch_to_block(slow_b);
+        self.b.set_cold_block(slow_b);
+        slow(self)?;
         self.b.ins().jump(join, &[]);
         self.b.switch_to_block(join);
         Ok(())
+    }
+
+    /// [`Self::guarded`] for paths that each produce values of the types `tys`: the
+    /// values where the paths join.
+    fn guarded_values(
+        &mut self,
+        ok: ClifValue,
+        tys: &[types::Type],
+        fast: impl FnOnce(&mut Self) -> Result<Vec<ClifValue>>,
+        slow: impl FnOnce(&mut Self) -> Result<Vec<ClifValue>>,
+    ) -> Result<Vec<ClifValue>> {
+        let vars: Vec<_> = tys.iter().map(|t| self.b.declare_var(*t)).collect();
+        let def = |me: &mut Self, vals: Vec<ClifValue>| {
+            for (var, v) in vars.iter().zip(vals) {
+                me.b.def_var(*var, v);
+            }
+        };
+        let fast = |me: &mut Self| {
+            let vals = fast(me)?;
+            def(me, vals);
+            Ok(())
+        };
+        let slow = |me: &mut Self| {
+            let vals = slow(me)?;
+            def(me, vals);
+            Ok(())
+        };
+        self.guarded(ok, fast, slow)?;
+        Ok(vars.iter().map(|v| self.b.use_var(*v)).collect())
+    }
+
+    /// `n` 16-byte vectors of type `vt` loaded from `a0` onwards.
+    fn vector_loads(&mut self, vt: types::Type, a0: ClifValue, n: usize) -> Vec<ClifValue> {
+        (0..n).map(|k| self.b.ins().load(vt, mem_flags(), a0, 16 * k as i32)).collect()
     }
 }

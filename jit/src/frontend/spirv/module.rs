@@ -380,33 +380,13 @@ impl SpvModule {
                     groups.insert(id, decos);
                 }
                 Op::GroupDecorate => {
-                    let group = inst.id(0)?;
-                    let decos = groups.get(&group).cloned().ok_or_else(|| {
-                        err_at(CompileError::invalid(format!("%{group} is not an OpDecorationGroup")), inst)
-                    })?;
-                    decorations += decos.len() * inst.operands.len();
-                    if decorations > limits::MAX_DECORATIONS {
-                        return Err(err_at(
-                            limits::exceeded("the number of decorations", limits::MAX_DECORATIONS),
-                            inst,
-                        ));
-                    }
+                    let decos = group_decorations(&groups, inst, &mut decorations)?;
                     for i in 1..inst.operands.len() {
                         m.decos.entry(inst.id(i)?).or_default().extend(decos.iter().cloned());
                     }
                 }
                 Op::GroupMemberDecorate => {
-                    let group = inst.id(0)?;
-                    let decos = groups.get(&group).cloned().ok_or_else(|| {
-                        err_at(CompileError::invalid(format!("%{group} is not an OpDecorationGroup")), inst)
-                    })?;
-                    decorations += decos.len() * inst.operands.len();
-                    if decorations > limits::MAX_DECORATIONS {
-                        return Err(err_at(
-                            limits::exceeded("the number of decorations", limits::MAX_DECORATIONS),
-                            inst,
-                        ));
-                    }
+                    let decos = group_decorations(&groups, inst, &mut decorations)?;
                     let mut i = 1;
                     while i + 1 < inst.operands.len() {
                         let key = (inst.id(i)?, inst.lit(i + 1)?);
@@ -492,6 +472,22 @@ impl SpvModule {
 
 /// True for instructions that may appear outside functions (declarations, debug
 /// information, annotations, types, constants, global variables).
+/// The decorations of the group that `inst` (an `OpGroupDecorate` or
+/// `OpGroupMemberDecorate`) applies, counting the copies it makes against
+/// [`limits::MAX_DECORATIONS`] in `decorations`.
+fn group_decorations(groups: &HashMap<u32, Vec<Deco>>, inst: &SpvInst, decorations: &mut usize) -> Result<Vec<Deco>> {
+    let group = inst.id(0)?;
+    let decos = groups
+        .get(&group)
+        .cloned()
+        .ok_or_else(|| err_at(CompileError::invalid(format!("%{group} is not an OpDecorationGroup")), inst))?;
+    *decorations += decos.len() * inst.operands.len();
+    if *decorations > limits::MAX_DECORATIONS {
+        return Err(err_at(limits::exceeded("the number of decorations", limits::MAX_DECORATIONS), inst));
+    }
+    Ok(decos)
+}
+
 fn allowed_at_module_scope(op: Op) -> bool {
     let name = format!("{op:?}");
     name.starts_with("Type")

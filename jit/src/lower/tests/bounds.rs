@@ -46,7 +46,7 @@ fn shifted_store(shift: i64) -> Module {
     let s = b.k(Type::I64, shift as u64);
     let i = b.bin(BinaryOp::IAdd, g, s);
     let e = b.elem(out, i, 4);
-    let v = b.op(InstKind::Convert(Conversion { op: ConvOp::UToU, saturate: false, rounding: None }, g), Type::I32);
+    let v = b.wrap_i32(g);
     b.store(e, v);
     b.f.terminate(b.cur, Terminator::Return);
     module(vec![ptr_param(Type::I32)], b.f, 0)

@@ -118,14 +118,7 @@ fn divergent_module() -> Module {
     let zero = b.k(Type::I64, 0);
     let c = b.op(InstKind::Icmp(IntCC::Eq, r, zero), Type::BOOL);
     let (t, e, j) = (b.f.add_block(), b.f.add_block(), b.f.add_block());
-    b.f.terminate(
-        b.cur,
-        Terminator::Branch {
-            cond: c,
-            then_: BlockCall { block: t, args: vec![] },
-            else_: BlockCall { block: e, args: vec![] },
-        },
-    );
+    b.branch(b.cur, c, (t, vec![]), (e, vec![]));
     b.cur = t;
     let x = b.k(Type::I32, 10);
     b.jump(j, vec![x]);
@@ -179,33 +172,19 @@ fn varying_loop_module() -> Module {
     let mut b = Fb::new();
     let (out, inp) = (b.param(0, gptr()), b.param(1, gptr()));
     let gid = b.gid(0);
-    let g32 = b.op(InstKind::Convert(Conversion { op: ConvOp::UToU, saturate: false, rounding: None }, gid), Type::I32);
+    let g32 = b.wrap_i32(gid);
     let ei = b.elem(inp, gid, 4);
     let n = b.load(ei, Type::I32);
     let zero = b.k(Type::I32, 0);
     let neg = b.op(InstKind::Icmp(IntCC::Slt, n, zero), Type::BOOL);
     let (ret, head, body, exit) = (b.f.add_block(), b.f.add_block(), b.f.add_block(), b.f.add_block());
-    b.f.terminate(
-        b.cur,
-        Terminator::Branch {
-            cond: neg,
-            then_: BlockCall { block: ret, args: vec![] },
-            else_: BlockCall { block: head, args: vec![zero, zero] },
-        },
-    );
+    b.branch(b.cur, neg, (ret, vec![]), (head, vec![zero, zero]));
     b.f.terminate(ret, Terminator::Return);
     b.cur = head;
     let k = b.f.add_block_param(head, Type::I32);
     let acc = b.f.add_block_param(head, Type::I32);
     let c = b.op(InstKind::Icmp(IntCC::Slt, k, n), Type::BOOL);
-    b.f.terminate(
-        head,
-        Terminator::Branch {
-            cond: c,
-            then_: BlockCall { block: body, args: vec![] },
-            else_: BlockCall { block: exit, args: vec![acc] },
-        },
-    );
+    b.branch(head, c, (body, vec![]), (exit, vec![acc]));
     b.cur = body;
     let kg = b.bin(BinaryOp::IMul, k, g32);
     let acc1 = b.bin(BinaryOp::IAdd, acc, kg);
@@ -234,34 +213,8 @@ fn loops_with_varying_trip_counts_and_early_return_run_masked() {
 #[test]
 fn divergent_switch_runs_masked() {
     with_lanes(4, switch_picks_the_case_and_default);
-    let m = {
-        // The switch test's kernel, rebuilt here to check its path.
-        let mut b = Fb::new();
-        let out = b.param(0, gptr());
-        let gid = b.gid(0);
-        let g32 =
-            b.op(InstKind::Convert(Conversion { op: ConvOp::UToU, saturate: false, rounding: None }, gid), Type::I32);
-        let exit = b.f.add_block();
-        let r = b.f.add_block_param(exit, Type::I32);
-        let (c10, c30, m1) = (b.k(Type::I32, 10), b.k(Type::I32, 30), b.k(Type::I32, 0xffff_ffff));
-        b.f.terminate(
-            b.cur,
-            Terminator::Switch {
-                value: g32,
-                default: BlockCall { block: exit, args: vec![m1] },
-                cases: vec![
-                    (0, BlockCall { block: exit, args: vec![c10] }),
-                    (2, BlockCall { block: exit, args: vec![c30] }),
-                    (2, BlockCall { block: exit, args: vec![c10] }),
-                ],
-            },
-        );
-        b.cur = exit;
-        let o = b.elem(out, gid, 4);
-        b.store(o, r);
-        b.f.terminate(exit, Terminator::Return);
-        module(vec![ptr_param(Type::I32), ptr_param(Type::I32)], b.f, 0)
-    };
+    // The switch test's kernel (with a duplicate case), built again to check its path.
+    let m = module(vec![ptr_param(Type::I32), ptr_param(Type::I32)], switch_kernel(true), 0);
     check_masked_matches_scalar(&m, &[]);
 }
 
@@ -398,7 +351,7 @@ fn uniform_loop_divergent_body_module() -> (Module, Value) {
     let mut b = Fb::new();
     let out = b.param(0, gptr());
     let gid = b.gid(0);
-    let g32 = b.op(InstKind::Convert(Conversion { op: ConvOp::UToU, saturate: false, rounding: None }, gid), Type::I32);
+    let g32 = b.wrap_i32(gid);
     let (one, zero, sixteen) = (b.k(Type::I32, 1), b.k(Type::I32, 0), b.k(Type::I32, 16));
     let (head, body, then_, latch, exit) =
         (b.f.add_block(), b.f.add_block(), b.f.add_block(), b.f.add_block(), b.f.add_block());
@@ -407,25 +360,11 @@ fn uniform_loop_divergent_body_module() -> (Module, Value) {
     let k = b.f.add_block_param(head, Type::I32);
     let acc = b.f.add_block_param(head, Type::I32);
     let c = b.op(InstKind::Icmp(IntCC::Slt, k, sixteen), Type::BOOL);
-    b.f.terminate(
-        head,
-        Terminator::Branch {
-            cond: c,
-            then_: BlockCall { block: body, args: vec![] },
-            else_: BlockCall { block: exit, args: vec![acc] },
-        },
-    );
+    b.branch(head, c, (body, vec![]), (exit, vec![acc]));
     b.cur = body;
     let m = b.bin(BinaryOp::And, g32, k);
     let cz = b.op(InstKind::Icmp(IntCC::Ne, m, zero), Type::BOOL);
-    b.f.terminate(
-        body,
-        Terminator::Branch {
-            cond: cz,
-            then_: BlockCall { block: then_, args: vec![] },
-            else_: BlockCall { block: latch, args: vec![acc] },
-        },
-    );
+    b.branch(body, cz, (then_, vec![]), (latch, vec![acc]));
     b.cur = then_;
     let acc2 = b.bin(BinaryOp::IAdd, acc, k);
     b.jump(latch, vec![acc2]);
@@ -470,14 +409,7 @@ fn values_leaving_a_divergent_loop_are_varying() {
     let t = b.bin(BinaryOp::IMul, k, three);
     let k1 = b.bin(BinaryOp::IAdd, k, one);
     let c = b.op(InstKind::Icmp(IntCC::Slt, k, n), Type::BOOL);
-    b.f.terminate(
-        head,
-        Terminator::Branch {
-            cond: c,
-            then_: BlockCall { block: head, args: vec![k1] },
-            else_: BlockCall { block: exit, args: vec![] },
-        },
-    );
+    b.branch(head, c, (head, vec![k1]), (exit, vec![]));
     b.cur = exit;
     let o = b.elem(out, gid, 4);
     b.store(o, t);
