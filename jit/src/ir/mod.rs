@@ -339,7 +339,6 @@ pub enum InstKind {
     /// their memory layout and passed by pointer. A scalar result is returned; a vector or
     /// aggregate result is written by the callee through a pointer passed as an extra
     /// *first* argument. Used for images, printf and functions with several results.
-    /// (Lowering support: not yet implemented.)
     CallWhole {
         symbol: String,
         args: Vec<Value>,

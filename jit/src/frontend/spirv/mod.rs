@@ -9,7 +9,9 @@
 //!   variables (constant data, static local memory);
 //! * `kernel` — kernel parameters and assembly of each `ir::Kernel`;
 //! * `function` — per-kernel translation with inlining; the opcode families are in
-//!   `control`, `memory`, `arith`, `convert`, `composite`, `extinst`, `builtins_vars`.
+//!   `control`, `memory`, `arith`, `convert`, `composite`, `extinst`, `builtins_vars`,
+//!   `image` (images and samplers) and `printf`;
+//! * `limits` — caps on every size an input controls.
 //!
 //! Nothing here panics on bad input: malformed modules give [`CompileError::Invalid`],
 //! valid but unhandled ones [`CompileError::Unsupported`], both with the opcode, the
