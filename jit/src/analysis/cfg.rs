@@ -64,6 +64,50 @@ impl Cfg {
         self.rpo_index.get(b.0 as usize).copied().flatten().is_some()
     }
 
+    /// Per block: true when every path from the entry to a block without successors
+    /// passes through it and it lies on no cycle, so a work-item that finishes runs it
+    /// exactly once. (Under masked execution such a block always runs with every lane
+    /// of the lane group.)
+    pub fn unavoidable_acyclic(&self) -> Vec<bool> {
+        let n = self.succs.len();
+        let mut out = vec![false; n];
+        let mut seen = vec![false; n];
+        let mut stack = Vec::new();
+        // Visit from `starts`, never entering `skip`; true when `target(b)` holds for a
+        // visited block.
+        let mut search = |starts: &[BlockId], skip: usize, target: &dyn Fn(usize) -> bool| -> bool {
+            seen.iter_mut().for_each(|x| *x = false);
+            stack.clear();
+            for s in starts {
+                let s = s.0 as usize;
+                if s < n && s != skip && !seen[s] {
+                    seen[s] = true;
+                    stack.push(s);
+                }
+            }
+            while let Some(b) = stack.pop() {
+                if target(b) {
+                    return true;
+                }
+                for s in &self.succs[b] {
+                    let s = s.0 as usize;
+                    if s < n && s != skip && !seen[s] {
+                        seen[s] = true;
+                        stack.push(s);
+                    }
+                }
+            }
+            false
+        };
+        for &b in &self.rpo {
+            let bi = b.0 as usize;
+            let on_cycle = search(&self.succs[bi], usize::MAX, &|x| x == bi);
+            let avoidable = bi != 0 && search(&[BlockId(0)], bi, &|x| self.succs[x].is_empty());
+            out[bi] = !on_cycle && !avoidable;
+        }
+        out
+    }
+
     /// True when the edge `from → to` goes back in reverse post-order (to the same or an
     /// earlier block). Every loop back-edge is such an edge.
     pub fn is_retreating(&self, from: BlockId, to: BlockId) -> bool {
@@ -71,5 +115,47 @@ impl Cfg {
             (Some(f), Some(t)) => t <= f,
             _ => false,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ir::{BlockCall, InstKind, Terminator, Type};
+
+    /// entry → (then | else) → join → loop head ⟲ → exit, plus an early return from
+    /// `then_` in the second function.
+    fn diamond_then_loop(early_return: bool) -> (Function, [BlockId; 6]) {
+        let mut f = Function::default();
+        let b: [BlockId; 6] = std::array::from_fn(|_| f.add_block());
+        let [entry, then_, else_, join, head, exit] = b;
+        let c = f.push(entry, InstKind::Const(vec![1]), Some(Type::BOOL)).unwrap();
+        let call = |block| BlockCall { block, args: vec![] };
+        f.terminate(entry, Terminator::Branch { cond: c, then_: call(then_), else_: call(else_) });
+        if early_return {
+            f.terminate(then_, Terminator::Branch { cond: c, then_: call(join), else_: call(exit) });
+        } else {
+            f.terminate(then_, Terminator::Jump(call(join)));
+        }
+        f.terminate(else_, Terminator::Jump(call(join)));
+        f.terminate(join, Terminator::Jump(call(head)));
+        f.terminate(head, Terminator::Branch { cond: c, then_: call(head), else_: call(exit) });
+        f.terminate(exit, Terminator::Return);
+        (f, b)
+    }
+
+    #[test]
+    fn unavoidable_acyclic_blocks_are_those_every_finishing_path_runs_once() {
+        let (f, [entry, then_, else_, join, head, exit]) = diamond_then_loop(false);
+        let u = Cfg::new(&f).unavoidable_acyclic();
+        let at = |b: BlockId| u[b.0 as usize];
+        assert!(at(entry) && at(join) && at(exit));
+        assert!(!at(then_) && !at(else_), "one side of a branch is avoidable");
+        assert!(!at(head), "a loop body runs any number of times");
+
+        let (f, [entry, _, _, join, _, exit]) = diamond_then_loop(true);
+        let u = Cfg::new(&f).unavoidable_acyclic();
+        assert!(u[entry.0 as usize] && u[exit.0 as usize]);
+        assert!(!u[join.0 as usize], "an early return avoids the join");
     }
 }

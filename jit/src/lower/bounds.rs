@@ -16,8 +16,13 @@
 //! active lanes are checked. This module must not change what an access does, only
 //! guard it.
 
+use std::collections::HashMap;
+
+use cranelift_codegen::cursor::{Cursor, FuncCursor};
 use cranelift_codegen::ir::condcodes::IntCC;
-use cranelift_codegen::ir::{types, AbiParam, FuncRef, InstBuilder, MemFlagsData, Signature, Value as ClifValue};
+use cranelift_codegen::ir::{
+    types, AbiParam, Block, FuncRef, InstBuilder, MemFlagsData, Signature, Value as ClifValue,
+};
 use spirjit_abi::context::offsets;
 use spirjit_abi::status::error_kind;
 use spirjit_abi::{LaunchContext, Status};
@@ -43,6 +48,12 @@ pub(crate) struct BoundsInfo {
     local_starts: Vec<u64>,
     /// The imported [`check_unknown_access`], once declared in this function.
     unknown_fn: Option<FuncRef>,
+    /// The function's entry block: base and limit of a parameter's buffer are computed
+    /// there, once per call, ahead of the lane-group loop.
+    pub(crate) entry: Option<Block>,
+    /// Per (parameter, access size): the buffer's base and the limit offsets must stay
+    /// below, defined in the entry block.
+    param_limits: HashMap<(u32, u64), (ClifValue, ClifValue)>,
 }
 
 impl BoundsInfo {
@@ -55,6 +66,8 @@ impl BoundsInfo {
             local_static_size: kernel.local_static_size,
             local_starts: local_starts(module),
             unknown_fn: None,
+            entry: None,
+            param_limits: HashMap::new(),
         }
     }
 }
@@ -205,6 +218,31 @@ impl FnLower<'_, '_> {
         })
     }
 
+    /// Base of parameter `n`'s buffer and the limit that the offset of an access of
+    /// `bytes` bytes must stay below (`size - bytes + 1`, or 0 when the access is larger
+    /// than the buffer), computed once in the entry block; `None` before the entry block
+    /// is known.
+    fn param_limit(&mut self, n: u32, bytes: u64) -> Result<Option<(ClifValue, ClifValue)>> {
+        if let Some(v) = self.bounds.param_limits.get(&(n, bytes)) {
+            return Ok(Some(*v));
+        }
+        let Some(term) = self.bounds.entry.and_then(|e| self.b.func.layout.last_inst(e)) else { return Ok(None) };
+        let pc = self.param_count as u64;
+        let slot = i32::try_from(8 * n as u64).map_err(|_| CompileError::limit("too many kernel parameters"))?;
+        let size_slot =
+            i32::try_from(8 * (pc + n as u64)).map_err(|_| CompileError::limit("too many kernel parameters"))?;
+        let args = self.args_ptr;
+        let mut pos = FuncCursor::new(self.b.func).at_inst(term);
+        let base = pos.ins().load(types::I64, slot_flags(), args, slot);
+        let rsize = pos.ins().load(types::I64, slot_flags(), args, size_slot);
+        let fits = pos.ins().icmp_imm_s(IntCC::UnsignedGreaterThanOrEqual, rsize, bytes as i64);
+        let lim = pos.ins().iadd_imm_s(rsize, 1i64.wrapping_sub(bytes as i64));
+        let zero = pos.ins().iconst(types::I64, 0);
+        let lim = pos.ins().select(fits, lim, zero);
+        self.bounds.param_limits.insert((n, bytes), (base, lim));
+        Ok(Some((base, lim)))
+    }
+
     /// The imported unknown-pointer check.
     fn unknown_check_fn(&mut self) -> Result<FuncRef> {
         if let Some(f) = self.bounds.unknown_fn {
@@ -247,6 +285,13 @@ impl FnLower<'_, '_> {
                 return Ok((ok, None));
             }
         };
+        if let (Region::Param(n), AccessSize::Const(bytes)) = (region, size) {
+            if let Some((base, lim)) = self.param_limit(n, bytes)? {
+                let off = self.b.ins().isub(addr, base);
+                let ok = self.b.ins().icmp(IntCC::UnsignedLessThan, off, lim);
+                return Ok((ok, Some((off, n))));
+            }
+        }
         let (base, rsize, arg) = self.region_extent(region)?;
         let off = self.b.ins().isub(addr, base);
         let ok = match size {
@@ -266,6 +311,19 @@ impl FnLower<'_, '_> {
             }
         };
         Ok((ok, Some((off, arg))))
+    }
+
+    /// The negation of the `i8` flag `ok`: the complementary compare when `ok` is an
+    /// integer compare (one instruction instead of a compare and an xor).
+    pub(crate) fn not_flag(&mut self, ok: ClifValue) -> ClifValue {
+        use cranelift_codegen::ir::condcodes::CondCode;
+        use cranelift_codegen::ir::InstructionData;
+        if let Some(inst) = self.b.func.dfg.value_def(ok).inst() {
+            if let InstructionData::IntCompare { cond, args, .. } = self.b.func.dfg.insts[inst] {
+                return self.b.ins().icmp(cond.complement(), args[0], args[1]);
+            }
+        }
+        self.b.ins().bxor_imm_u(ok, 1)
     }
 
     /// Check an access of `size` bytes at `addr` (derived from KIR pointer `ptr`):
@@ -289,7 +347,11 @@ impl FnLower<'_, '_> {
                 self.b.ins().brif(bad, fail, &[], cont, &[]);
             }
             _ => {
-                self.b.ins().brif(ok, cont, &[], fail, &[]);
+                // The failing edge first: Cranelift's code motion then visits the
+                // continuation before the (out-of-loop) error exit and keeps hoisting
+                // loop-invariant values out of the lane-group loop.
+                let bad = self.not_flag(ok);
+                self.b.ins().brif(bad, fail, &[], cont, &[]);
             }
         }
         self.b.set_cold_block(fail);

@@ -106,11 +106,13 @@ pub(crate) struct FnLower<'a, 'f> {
     pub uni: Option<Uniformity>,
     /// The lane a per-lane lowering is producing: `get` then reads that lane's scalars.
     pub cur_lane: Option<u32>,
+    /// The KIR instruction being translated (block, position in the block).
+    pub cur_at: Option<(BlockId, usize)>,
+    /// While `affine::stride_exact` runs in a kernel with barriers: the values it may
+    /// read (live at the current instruction).
+    pub affine_readable: Option<Vec<ir::Value>>,
     /// W > 1: per lane, an `i8` that is 1 when the lane's work-item exists.
     pub active: Vec<ClifValue>,
-    /// W > 1: the per-lane flags of the lane group's work-items as computed at entry
-    /// (`active` follows the execution mask under masked control flow).
-    pub entry_active: Vec<ClifValue>,
     /// W > 1: an `i8` that is 1 when every lane of the group is active.
     pub all_active: Option<ClifValue>,
     /// W > 1: scratch memory that masked-off lanes access instead of their address.
@@ -239,7 +241,8 @@ impl<'a, 'f> FnLower<'a, 'f> {
             cancel_ptr,
             uni,
             cur_lane: None,
-            entry_active: active.clone(),
+            cur_at: None,
+            affine_readable: None,
             active,
             all_active,
             dummy,
@@ -248,6 +251,7 @@ impl<'a, 'f> FnLower<'a, 'f> {
             ids,
         };
 
+        this.bounds.entry = Some(entry);
         // An unknown resume point is a driver bug; report it rather than guess.
         this.b.switch_to_block(bad_resume);
         this.emit_error_return(error_kind::UNREACHABLE);
@@ -337,6 +341,7 @@ impl<'a, 'f> FnLower<'a, 'f> {
         let block = func.block(blk);
         for (pos, &ii) in block.insts.iter().enumerate() {
             let inst = func.inst(ii);
+            self.cur_at = Some((blk, pos));
             self.translate_inst(blk, pos, inst).map_err(|e| {
                 let mut text = format!("{:?}", inst.kind);
                 if text.len() > 160 {

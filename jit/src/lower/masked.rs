@@ -42,6 +42,13 @@ pub(crate) struct MaskState {
     order: Vec<BlockId>,
     /// Position of each block in `order`.
     order_index: Vec<Option<usize>>,
+    /// Per block: every lane of the lane group runs it, once (it post-dominates the
+    /// entry and lies on no cycle): it needs no test for active lanes and no blending.
+    always: Vec<bool>,
+    /// The current block is such a block.
+    cur_full: bool,
+    /// Every lane of the lane group exists (an `i8`, from the lane setup).
+    group_all: Option<ClifValue>,
     /// Per value: used outside the block that defines it. Only such values need
     /// blending under the mask (a value used only where it is defined is consumed in
     /// the same visit of its block, before the block can run again for other lanes).
@@ -95,8 +102,7 @@ impl FnLower<'_, '_> {
             }
             vars.push(vs);
         }
-        let per_lane: Vec<Vec<ClifValue>> = self.active.iter().map(|a| vec![*a]).collect();
-        let entry = self.pack(&[Scalar::Bool], &per_lane)?;
+        let entry = self.entry_mask()?;
         for (v, m) in vars[0].iter().zip(entry) {
             self.b.def_var(*v, m);
         }
@@ -109,7 +115,19 @@ impl FnLower<'_, '_> {
             order_index[b.0 as usize] = Some(i);
         }
         let escapes = escaping_values(self.func);
-        self.masks = Some(MaskState { vars, cur: Vec::new(), exit, order, order_index, escapes });
+        let always = self.cfg.unavoidable_acyclic();
+        let group_all = self.all_active;
+        self.masks = Some(MaskState {
+            vars,
+            cur: Vec::new(),
+            exit,
+            order,
+            order_index,
+            always,
+            cur_full: false,
+            group_all,
+            escapes,
+        });
         Ok(())
     }
 
@@ -234,7 +252,9 @@ impl FnLower<'_, '_> {
     /// The leaves of varying `v` with the active lanes replaced by `leaves`.
     pub(crate) fn blend_under_mask(&mut self, v: crate::ir::Value, leaves: Vec<ClifValue>) -> Result<Vec<ClifValue>> {
         let mask = match &self.masks {
-            Some(m) if !m.cur.is_empty() && m.escapes.get(v.0 as usize).copied().unwrap_or(true) => m.cur.clone(),
+            Some(m) if !m.cur.is_empty() && !m.cur_full && m.escapes.get(v.0 as usize).copied().unwrap_or(true) => {
+                m.cur.clone()
+            }
             _ => return Ok(leaves),
         };
         let scalars = self.leaf_scalars(v)?;
@@ -242,10 +262,40 @@ impl FnLower<'_, '_> {
         self.blend(&mask, &scalars, leaves, old)
     }
 
-    /// The mask of the lane group's existing work-items (as at kernel entry).
+    /// The mask of the lane group's existing work-items (as at kernel entry): lane `l`
+    /// is set when `lane_group * W + l` is below the work-group's size. Built with one
+    /// vector compare per mask vector (lane iota against the count of lanes left).
     fn entry_mask(&mut self) -> Result<Vec<ClifValue>> {
-        let per_lane: Vec<Vec<ClifValue>> = self.entry_active.iter().map(|a| vec![*a]).collect();
-        self.pack(&[Scalar::Bool], &per_lane)
+        let flags = super::function::ctx_flags();
+        let ls = spirjit_abi::context::offsets::LOCAL_SIZE as i32;
+        let sx = self.b.ins().load(types::I64, flags, self.ctx, ls);
+        let sy = self.b.ins().load(types::I64, flags, self.ctx, ls + 8);
+        let sz = self.b.ins().load(types::I64, flags, self.ctx, ls + 16);
+        let sxy = self.b.ins().imul(sx, sy);
+        let total = self.b.ins().imul(sxy, sz);
+        let w = self.lanes.0 as i64;
+        let first = self.b.ins().imul_imm_s(self.lane_group, w);
+        // left = clamp(total - first, 0, W), as an i32.
+        let has = self.b.ins().icmp(CIntCC::UnsignedGreaterThan, total, first);
+        let diff = self.b.ins().isub(total, first);
+        let zero = self.b.ins().iconst(types::I64, 0);
+        let diff = self.b.ins().select(has, diff, zero);
+        let wv = self.b.ins().iconst(types::I64, w);
+        let many = self.b.ins().icmp(CIntCC::UnsignedGreaterThan, diff, wv);
+        let left = self.b.ins().select(many, wv, diff);
+        let left = self.b.ins().ireduce(types::I32, left);
+        let left = self.b.ins().splat(types::I32X4, left);
+        let mut out = Vec::with_capacity(self.lanes.vectors(Scalar::Bool));
+        for k in 0..self.lanes.vectors(Scalar::Bool) {
+            let mut bytes = Vec::with_capacity(16);
+            for lane in 0..4u32 {
+                bytes.extend_from_slice(&(4 * k as u32 + lane).to_le_bytes());
+            }
+            let c = self.b.func.dfg.constants.insert(cranelift_codegen::ir::ConstantData::from(bytes));
+            let iota = self.b.ins().vconst(types::I32X4, c);
+            out.push(self.b.ins().icmp(CIntCC::SignedLessThan, iota, left));
+        }
+        Ok(out)
     }
 
     /// At a barrier under masked control flow: unless the current mask is the entry
@@ -287,14 +337,45 @@ impl FnLower<'_, '_> {
         for l in 0..self.lanes.0 {
             active.push(self.lane_of(&m, &[Scalar::Bool], l)?.remove(0));
         }
-        let mut all = active[0];
-        for a in &active[1..] {
-            all = self.b.ins().band(all, *a);
+        // Every lane set: one vector test (lanes of the last vector past W count as set).
+        let mut acc: Option<ClifValue> = None;
+        for (k, x) in m.iter().enumerate() {
+            let used = (self.lanes.0 as usize).saturating_sub(4 * k).min(4);
+            let x = if used < 4 {
+                let mut bytes = Vec::with_capacity(16);
+                for lane in 0..4 {
+                    bytes.extend_from_slice(&(if lane < used { 0u32 } else { u32::MAX }).to_le_bytes());
+                }
+                let c = self.b.func.dfg.constants.insert(cranelift_codegen::ir::ConstantData::from(bytes));
+                let pad = self.b.ins().vconst(types::I32X4, c);
+                self.b.ins().bor(*x, pad)
+            } else {
+                *x
+            };
+            acc = Some(match acc {
+                Some(a) => self.b.ins().band(a, x),
+                None => x,
+            });
         }
+        let all = match acc {
+            Some(a) => self.b.ins().vall_true(a),
+            None => self.b.ins().iconst(types::I8, 0),
+        };
         self.active = active;
         self.all_active = Some(all);
         if let Some(ms) = &mut self.masks {
             ms.cur = m;
+            ms.cur_full = false;
+        }
+        Ok(())
+    }
+
+    /// Make `m`, the mask of a block every lane runs, the current mask.
+    fn enter_full_mask(&mut self, m: Vec<ClifValue>) -> Result<()> {
+        self.enter_mask(m)?;
+        if let Some(ms) = &mut self.masks {
+            ms.cur_full = true;
+            self.all_active = ms.group_all.or(self.all_active);
         }
         Ok(())
     }
@@ -323,13 +404,20 @@ impl FnLower<'_, '_> {
             let cb = self.clif_block(blk)?;
             self.b.switch_to_block(cb);
             let m = self.read_mask(blk)?;
-            let any = self.mask_any(&m);
-            let body = self.b.create_block();
-            self.b.ins().brif(any, body, &[], next, &[]);
-            self.b.switch_to_block(body);
+            let always = self.masks.as_ref().and_then(|s| s.always.get(blk.0 as usize).copied()).unwrap_or(false);
+            if !always {
+                let any = self.mask_any(&m);
+                let body = self.b.create_block();
+                self.b.ins().brif(any, body, &[], next, &[]);
+                self.b.switch_to_block(body);
+            }
             let zero = self.zero_mask();
             self.write_mask(blk, &zero)?;
-            self.enter_mask(m)?;
+            if always {
+                self.enter_full_mask(m)?;
+            } else {
+                self.enter_mask(m)?;
+            }
             self.translate_insts(blk)?;
             self.masked_terminator(blk, next).map_err(|e| e.at(None, format!("terminator of {blk}"), None))?;
         }

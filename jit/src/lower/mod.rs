@@ -16,6 +16,7 @@
 //!
 //! This module never parses input and never runs kernels.
 
+mod affine;
 mod arith;
 mod barrier;
 mod bounds;

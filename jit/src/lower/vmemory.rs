@@ -40,6 +40,12 @@ impl FnLower<'_, '_> {
     /// and the region is valid memory. Without checks every lane must be active (an
     /// inactive lane's address may lie outside any buffer).
     fn consecutive_guard(&mut self, ptr: ir::Value, size: u64, load: bool) -> Result<(ClifValue, ClifValue)> {
+        if let Some(ok) = self.exact_guard(ptr)? {
+            let addrs = self.bundles(ptr)?.remove(0);
+            let a0 = self.b.ins().extractlane(addrs[0], 0);
+            let ok = self.and_in_bounds(ok, ptr, a0, AccessSize::Const(size * self.lanes.0 as u64))?;
+            return Ok((ok, a0));
+        }
         let addrs = self.bundles(ptr)?.remove(0);
         let a0 = self.b.ins().extractlane(addrs[0], 0);
         let base = self.b.ins().splat(types::I64X2, a0);
@@ -65,13 +71,25 @@ impl FnLower<'_, '_> {
             Some(all) if !(load && self.checks_on()) => self.b.ins().band(ok, all),
             _ => ok,
         };
-        let ok = if self.checks_on() {
-            let (inb, _) = self.in_bounds(ptr, a0, AccessSize::Const(size * self.lanes.0 as u64))?;
-            self.b.ins().band(ok, inb)
-        } else {
-            ok
-        };
+        let ok = self.and_in_bounds(ok, ptr, a0, AccessSize::Const(size * self.lanes.0 as u64))?;
         Ok((ok, a0))
+    }
+
+    /// When the definition chain of `ptr` vouches for its lane stride
+    /// (`affine::stride_exact`): that condition and "every lane is active" (masked-off
+    /// lanes may hold stale addresses), so lanes need not be compared at run time.
+    fn exact_guard(&mut self, ptr: ir::Value) -> Result<Option<ClifValue>> {
+        let (Some(all), Some(cert)) = (self.all_active, self.stride_exact(ptr)?) else { return Ok(None) };
+        Ok(Some(self.b.ins().band(cert, all)))
+    }
+
+    /// `ok` and, with checks on, "the access of `size` bytes at `a0` lies in its region".
+    fn and_in_bounds(&mut self, ok: ClifValue, ptr: ir::Value, a0: ClifValue, size: AccessSize) -> Result<ClifValue> {
+        if !self.checks_on() {
+            return Ok(ok);
+        }
+        let (inb, _) = self.in_bounds(ptr, a0, size)?;
+        Ok(self.b.ins().band(ok, inb))
     }
 
     /// Load a varying value of type `ty` from the varying address `ptr`.
@@ -137,23 +155,25 @@ impl FnLower<'_, '_> {
         let scalars: Vec<Scalar> = leaf::leaves(ty)?.into_iter().map(|(_, s)| s).collect();
         let addrs = self.bundles(ptr)?.remove(0);
         let a0 = self.b.ins().extractlane(addrs[0], 0);
-        let base = self.b.ins().splat(types::I64X2, a0);
-        let mut acc: Option<ClifValue> = None;
-        for v in &addrs {
-            let eq = self.b.ins().icmp(CIntCC::Equal, *v, base);
-            acc = Some(match acc {
-                Some(a) => self.b.ins().band(a, eq),
-                None => eq,
-            });
-        }
-        let mut ok = match acc {
-            Some(a) => self.b.ins().vall_true(a),
-            None => self.b.ins().iconst(types::I8, 0),
+        let ok = match self.exact_guard(ptr)? {
+            Some(ok) => ok,
+            None => {
+                let base = self.b.ins().splat(types::I64X2, a0);
+                let mut acc: Option<ClifValue> = None;
+                for v in &addrs {
+                    let eq = self.b.ins().icmp(CIntCC::Equal, *v, base);
+                    acc = Some(match acc {
+                        Some(a) => self.b.ins().band(a, eq),
+                        None => eq,
+                    });
+                }
+                match acc {
+                    Some(a) => self.b.ins().vall_true(a),
+                    None => self.b.ins().iconst(types::I8, 0),
+                }
+            }
         };
-        if self.checks_on() {
-            let (inb, _) = self.in_bounds(ptr, a0, AccessSize::Const(super::bounds::access_extent(ty)?))?;
-            ok = self.b.ins().band(ok, inb);
-        }
+        let ok = self.and_in_bounds(ok, ptr, a0, AccessSize::Const(super::bounds::access_extent(ty)?))?;
         let tys: Vec<_> =
             scalars.iter().flat_map(|s| std::iter::repeat_n(vec_leaf_type(*s), self.lanes.vectors(*s))).collect();
         let fast = |me: &mut Self| {

@@ -91,6 +91,10 @@ pub(crate) struct WorkItemIds {
     /// W > 1: the local ids of the lanes per (dimension, lane type), as the vectors of a
     /// varying leaf.
     lane_vecs: Vec<((usize, ClifType), Vec<ClifValue>)>,
+    /// W > 1: an `i8`, 1 when the lane group lies within one row of the work-group
+    /// (x ids consecutive, y and z the same in every lane); set by `build_lane_vectors`
+    /// when the kernel queries ids, in the loop head (it dominates the kernel's code).
+    pub within_row: Option<ClifValue>,
 }
 
 impl WorkItemIds {
@@ -100,7 +104,7 @@ impl WorkItemIds {
         first: [Option<ClifValue>; 3],
         size_nz: [ClifValue; 2],
     ) -> WorkItemIds {
-        WorkItemIds { needs, base, first, size_nz, lane_vecs: Vec::new() }
+        WorkItemIds { needs, base, first, size_nz, lane_vecs: Vec::new(), within_row: None }
     }
 
     /// Local id of the lane group's first work-item in dimension `d`, when tracked.
@@ -128,6 +132,7 @@ impl WorkItemIds {
         let join = b.create_block();
         let end = b.ins().iadd_imm_s(x, lanes as i64);
         let within_row = b.ins().icmp(CIntCC::UnsignedLessThanOrEqual, end, sx);
+        self.within_row = Some(within_row);
         b.ins().brif(within_row, fast, &[], slow, &[]);
 
         // Within one row: x ids are consecutive, y and z the same for every lane.

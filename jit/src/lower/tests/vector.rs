@@ -105,7 +105,6 @@ fn clif_of_a_vector_add_uses_f32x4_arithmetic_and_vector_memory() {
     assert!(text.contains("fadd.f32x4") || text.contains("= fadd v"), "{text}");
     assert!(text.contains("load.f32x4"), "{text}");
     assert!(text.contains("store ") && text.contains("f32x4"), "{text}");
-    assert!(text.contains("vall_true"), "{text}");
 }
 
 /// `out[gid] = gid % 3 == 0 ? x : y` through a real branch on a varying condition.
@@ -447,5 +446,50 @@ fn vector_typed_elements_out_of_bounds_are_reported_like_w1() {
         // Lane groups before the failing one completed their stores.
         let done = (13 / w as usize) * w as usize;
         assert!(out[..4 * done].iter().all(|x| *x != 0), "W = {w}");
+    }
+}
+
+/// `out[(long)(char)(gid + 126) + 128] = gid`: the `char` lanes of a lane group cross
+/// from 127 to -128, so after the sign extension the stored addresses are not
+/// consecutive although the stride hint says so (254, 255, 0, 1, ...). Every width must
+/// store exactly what W = 1 stores: the vector fast path must not be taken.
+fn crossing_module(op: ConvOp, add: u64, bias: u64) -> Module {
+    let mut b = Fb::new();
+    let out = b.param(0, gptr());
+    let gid = b.gid(0);
+    let narrow =
+        b.op(InstKind::Convert(Conversion { op: ConvOp::UToU, saturate: false, rounding: None }, gid), Type::I8);
+    let k = b.k(Type::I8, add);
+    let moved = b.bin(BinaryOp::IAdd, narrow, k);
+    let wide = b.op(InstKind::Convert(Conversion { op, saturate: false, rounding: None }, moved), Type::I64);
+    let bias = b.k(Type::I64, bias);
+    let index = b.bin(BinaryOp::IAdd, wide, bias);
+    let slot = b.elem(out, index, 4);
+    let value = b.wrap_i32(gid);
+    b.store(slot, value);
+    b.f.terminate(b.cur, Terminator::Return);
+    module(vec![ptr_param(Type::I32)], b.f, 0)
+}
+
+fn run_crossing(m: &Module, w: u32, n: u64, local: u64) -> Vec<u32> {
+    let cm = compile(m, &LowerOptions { lanes: w, checked: true }).unwrap();
+    assert_eq!(cm.kernels[0].lanes, w, "{:?}", cm.kernels[0].path_note);
+    let mut out = vec![0xdead_beef_u32; 512];
+    let args = [out.as_mut_ptr() as u64];
+    assert_eq!(run_1d(&cm, &args, n, local, &no_cancel()).0, Status::DONE);
+    out
+}
+
+#[test]
+fn lanes_crossing_an_extension_boundary_are_stored_one_by_one() {
+    // Signed: 126, 127, -128, ... (+128: 254, 255, 0, ...); unsigned: 254, 255, 0, ...
+    for (op, add, bias) in [(ConvOp::SToS, 126, 128), (ConvOp::UToU, 254, 0), (ConvOp::SToS, 0, 128)] {
+        let m = crossing_module(op, add, bias);
+        for (n, local) in [(8, 8), (16, 16), (12, 4), (32, 32)] {
+            let reference = run_crossing(&m, 1, n, local);
+            for w in [4, 8, 16] {
+                assert_eq!(run_crossing(&m, w, n, local), reference, "{op:?} +{add}, W = {w}, n = {n}");
+            }
+        }
     }
 }

@@ -1,0 +1,178 @@
+//! When a lane-stride hint is exact: run-time conditions that make the lanes of a
+//! varying integer or pointer exactly `lane0 + l * stride` (at W > 1).
+//!
+//! The uniformity analysis's stride hint follows ids through additions, constant
+//! multiplications and resizes. Modular arithmetic keeps lanes evenly spaced, so only
+//! three things can break the hint: the lane group wrapping a row of the work-group
+//! (x ids jump back, y ids change), a sign or zero extension whose lanes cross the
+//! narrower type's range (`(long)(int)gid` near 2^31), and links the hint does not
+//! model. This module builds, from a value's definition chain, a scalar condition
+//! covering the first two (one compare per extension, shared between accesses through
+//! Cranelift's value numbering), and gives up on the third so that callers compare
+//! the lanes themselves. It must not emit memory accesses or control flow.
+
+use cranelift_codegen::ir::condcodes::IntCC as CIntCC;
+use cranelift_codegen::ir::{types, InstBuilder, Value as ClifValue};
+
+use super::function::FnLower;
+use crate::ir::{self, BinaryOp, ConvOp, InstKind, WorkItemQuery};
+use crate::Result;
+
+/// How far a definition chain is followed before giving up.
+const MAX_DEPTH: u32 = 24;
+
+impl FnLower<'_, '_> {
+    /// An `i8` that is 1 when the lanes of varying `v` are exactly `lane0 + l * s` for
+    /// the analysis's stride `s` (modulo the width of `v`'s type), or `None` when the
+    /// definition chain has a link this cannot vouch for. Lanes that are masked off may
+    /// hold stale values under masked control flow: callers also require every lane to
+    /// be active.
+    pub(crate) fn stride_exact(&mut self, v: ir::Value) -> Result<Option<ClifValue>> {
+        // With barriers, a value that is dead after a barrier is not restored in its
+        // continuation: only values live here (used here or later) may be read.
+        self.affine_readable = match (self.resume_blocks.is_empty(), self.cur_at) {
+            (true, _) => None,
+            (false, Some((blk, pos))) => {
+                let mut live = self.liveness.live_after(self.func, blk, pos);
+                if let Some(&ii) = self.func.block(blk).insts.get(pos) {
+                    live.extend(self.func.inst(ii).kind.uses());
+                }
+                Some(live)
+            }
+            (false, None) => return Ok(None),
+        };
+        let r = self.stride_exact_at(v, 0);
+        self.affine_readable = None;
+        r
+    }
+
+    /// True when lane values of `x` may be read at the current instruction.
+    fn readable(&self, x: ir::Value) -> bool {
+        self.affine_readable.as_ref().is_none_or(|live| live.contains(&x))
+    }
+
+    fn stride_exact_at(&mut self, v: ir::Value, depth: u32) -> Result<Option<ClifValue>> {
+        if !self.is_varying(v) {
+            return Ok(Some(self.b.ins().iconst(types::I8, 1)));
+        }
+        if depth > MAX_DEPTH || self.uni.as_ref().and_then(|u| u.lane_stride(v)).is_none() {
+            return Ok(None);
+        }
+        let func = self.func;
+        let Some(kind) = func.def_inst(v).map(|i| &i.kind) else { return Ok(None) };
+        let both = |me: &mut Self, a: ir::Value, b: ir::Value| -> Result<Option<ClifValue>> {
+            let (Some(x), Some(y)) = (me.stride_exact_at(a, depth + 1)?, me.stride_exact_at(b, depth + 1)?) else {
+                return Ok(None);
+            };
+            Ok(Some(me.b.ins().band(x, y)))
+        };
+        match kind {
+            InstKind::WorkItem(WorkItemQuery::GlobalId | WorkItemQuery::LocalId, _) => Ok(self.ids.within_row),
+            InstKind::Binary(BinaryOp::IAdd | BinaryOp::ISub | BinaryOp::IMul, a, b) => both(self, *a, *b),
+            InstKind::Binary(BinaryOp::Shl, a, b) => both(self, *a, *b),
+            InstKind::Binary(op @ (BinaryOp::AShr | BinaryOp::LShr), a, b) => {
+                self.shifted_extension(*a, *b, *op == BinaryOp::AShr, depth)
+            }
+            InstKind::Extract(a, i) => match func.def_inst(*a).map(|d| &d.kind) {
+                Some(InstKind::Construct(vs)) => match vs.get(*i as usize) {
+                    Some(c) => self.stride_exact_at(*c, depth + 1),
+                    None => Ok(None),
+                },
+                _ => Ok(None),
+            },
+            InstKind::PtrAdd(p, off) => {
+                let Some(c) = both(self, *p, *off)? else { return Ok(None) };
+                // The offset is sign-extended to 64 bits when narrower.
+                self.and_no_crossing(c, *off, true)
+            }
+            InstKind::Convert(conv, a)
+                if matches!(conv.op, ConvOp::UToU | ConvOp::SToS | ConvOp::SToU | ConvOp::UToS) && !conv.saturate =>
+            {
+                let Some(c) = self.stride_exact_at(*a, depth + 1)? else { return Ok(None) };
+                let from = self.value_type(*a)?.scalar().map_or(64, |s| s.bits());
+                let to = self.value_type(v)?.scalar().map_or(64, |s| s.bits());
+                if to <= from {
+                    return Ok(Some(c)); // A truncation keeps lanes evenly spaced.
+                }
+                self.and_no_crossing(c, *a, matches!(conv.op, ConvOp::SToS | ConvOp::SToU))
+            }
+            _ => Ok(None),
+        }
+    }
+
+    /// `cond` and, when `x` is narrower than 64 bits, the condition that extending `x`
+    /// (signed or not) keeps its lanes evenly spaced.
+    fn and_no_crossing(&mut self, cond: ClifValue, x: ir::Value, signed: bool) -> Result<Option<ClifValue>> {
+        let bits = self.value_type(x)?.scalar().map_or(64, |s| s.bits());
+        if bits >= 64 || !self.is_varying(x) {
+            return Ok(Some(cond));
+        }
+        let Some(x0) = self.lane0(x)? else { return Ok(None) };
+        let x0 = if signed { self.b.ins().sextend(types::I64, x0) } else { self.b.ins().uextend(types::I64, x0) };
+        self.and_in_range(cond, x, x0, bits, signed)
+    }
+
+    /// Lane 0 of varying `x`'s first leaf, when it may be read here.
+    fn lane0(&mut self, x: ir::Value) -> Result<Option<ClifValue>> {
+        if !self.readable(x) {
+            return Ok(None);
+        }
+        let first = self.bundles(x)?.remove(0);
+        Ok(first.first().map(|v0| self.b.ins().extractlane(*v0, 0)))
+    }
+
+    /// `cond` and "the last lane of `x`, `x0 + (W - 1) * stride`, lies in the range of
+    /// a `bits`-bit integer" (`x0`: lane 0 extended to 64 bits from `bits` bits).
+    fn and_in_range(
+        &mut self,
+        cond: ClifValue,
+        x: ir::Value,
+        x0: ClifValue,
+        bits: u32,
+        signed: bool,
+    ) -> Result<Option<ClifValue>> {
+        let Some(stride) = self.uni.as_ref().and_then(|u| u.lane_stride(x)) else { return Ok(None) };
+        let span = stride.checked_mul(i64::from(self.lanes.0) - 1);
+        let Some(span) = span.filter(|s| s.unsigned_abs() < 1u64 << bits) else { return Ok(None) };
+        let (lo, hi) = if signed { (-(1i64 << (bits - 1)), (1i64 << (bits - 1)) - 1) } else { (0, (1i64 << bits) - 1) };
+        let last = self.b.ins().iadd_imm_s(x0, span);
+        let ok = if span >= 0 {
+            self.b.ins().icmp_imm_s(CIntCC::SignedLessThanOrEqual, last, hi)
+        } else {
+            self.b.ins().icmp_imm_s(CIntCC::SignedGreaterThanOrEqual, last, lo)
+        };
+        Ok(Some(self.b.ins().band(cond, ok)))
+    }
+
+    /// `(x << c) >> c` (arithmetic or logical): an extension of `x`'s low `64 - c` bits.
+    fn shifted_extension(
+        &mut self,
+        shl: ir::Value,
+        amount: ir::Value,
+        signed: bool,
+        depth: u32,
+    ) -> Result<Option<ClifValue>> {
+        let func = self.func;
+        let Some(InstKind::Binary(BinaryOp::Shl, x, c2)) = func.def_inst(shl).map(|i| &i.kind) else { return Ok(None) };
+        let (Some(c), Some(c2)) = (const_int(func, amount), const_int(func, *c2)) else { return Ok(None) };
+        if c != c2 || !(1..64).contains(&c) || self.value_type(*x)?.scalar().map(|s| s.bits()) != Some(64) {
+            return Ok(None);
+        }
+        let Some(cond) = self.stride_exact_at(*x, depth + 1)? else { return Ok(None) };
+        if !self.is_varying(*x) {
+            return Ok(Some(cond));
+        }
+        let Some(x0) = self.lane0(*x)? else { return Ok(None) };
+        let up = self.b.ins().ishl_imm_s(x0, c);
+        let x0 = if signed { self.b.ins().sshr_imm_s(up, c) } else { self.b.ins().ushr_imm_s(up, c) };
+        self.and_in_range(cond, *x, x0, (64 - c) as u32, signed)
+    }
+}
+
+/// The value of integer constant `v`, if it is one.
+fn const_int(func: &ir::Function, v: ir::Value) -> Option<i64> {
+    match func.def_inst(v).map(|i| &i.kind) {
+        Some(InstKind::Const(bits)) if func.ty(v).lanes() == Some(1) => bits.first().map(|b| *b as i64),
+        _ => None,
+    }
+}
