@@ -17,7 +17,7 @@ import numpy as np
 from . import _image
 from ._errors import ArgumentError
 
-__all__ = ["LocalMemory", "Param", "convert"]
+__all__ = ["LocalMemory", "Param", "convert", "fast_plan", "FAST_INT_TYPES", "FAST_FLOAT_TYPES"]
 
 _FLOAT_DTYPES = {"f16": np.float16, "f32": np.float32, "f64": np.float64}
 _INT_BITS = {"i8": 8, "i16": 16, "i32": 32, "i64": 64, "bool": 8, "ptr": 64}
@@ -174,6 +174,35 @@ def convert(kernel, p, value):
     if p.kind in ("image", "sampler"):
         return _image.convert(w, p, value)
     raise w.fail(f"{p.kind} arguments are not supported by spirjit yet")
+
+
+# NumPy scalar types the native fast path takes for integer and float parameters (each
+# converts exactly as ``.item()`` does in :func:`convert`); Python ints, bools and floats
+# are always taken.
+FAST_INT_TYPES = tuple({np.dtype(c).type for c in "bBhHiIlLqQ"})
+FAST_FLOAT_TYPES = (np.float16, np.float32, np.float64)
+
+
+def fast_plan(p):
+    """The native fast path's plan entry for parameter ``p``: ``("buffer", float,
+    itemsize, writable)`` for pointers to scalars or vectors, ``("int", size, lo, hi)``
+    and ``("float", size)`` for scalars, else ``("slow",)``. The fast path accepts only
+    what :func:`convert` accepts for that entry (see ``python/src/fast.rs``); everything
+    else comes here."""
+    t = p.type
+    if p.kind == "pointer" and p.space != "local":
+        s = _scalar_leaf(t)
+        if s is None:
+            return ("slow",)
+        return ("buffer", s in _FLOAT_DTYPES, _SCALAR_SIZE[s], not p.read_only)
+    if p.kind == "value" and t[0] == "scalar":
+        s = t[1]
+        if s in ("f32", "f64"):
+            return ("float", _SCALAR_SIZE[s])
+        if s in _INT_BITS:
+            lo, hi = _int_range(s, p.signed)
+            return ("int", _SCALAR_SIZE[s], lo, hi)
+    return ("slow",)
 
 
 def _a(word):

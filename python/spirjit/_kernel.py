@@ -6,7 +6,7 @@ them to the native launch.
 
 import collections
 
-from ._args import Param, convert
+from ._args import FAST_FLOAT_TYPES, FAST_INT_TYPES, Param, convert, fast_plan
 from ._errors import ArgumentError
 from ._ndrange import normalize, split_kwargs, split_subscript
 
@@ -40,6 +40,10 @@ class Kernel:
         self._name = native.name()
         self._signature = native.signature()
         self._params = tuple(Param(d) for d in native.params())
+        native.set_fast_plan([fast_plan(p) for p in self._params], FAST_INT_TYPES, FAST_FLOAT_TYPES)
+        self._fast_call = native.fast_call
+        # The last launch's RunInfo, or the plain tuple the native launch returned (made
+        # a RunInfo when read, to keep that off the launch path).
         self._last_run = None
 
     @property
@@ -71,7 +75,11 @@ class Kernel:
     @property
     def last_run(self):
         """A :class:`RunInfo` for the last finished call (None before the first)."""
-        return self._last_run
+        r = self._last_run
+        if r is not None and type(r) is not RunInfo:
+            r = RunInfo(*r)
+            self._last_run = r
+        return r
 
     def __repr__(self):
         return f"<spirjit.Kernel {self._signature}>"
@@ -80,7 +88,12 @@ class Kernel:
         """Run the kernel over the NDRange given by ``global_size=`` (required),
         ``local_size=`` and ``global_offset=`` on ``args`` (one per parameter); returns
         None once every work-item has finished. See the class doc."""
-        return self._launch(args, split_kwargs(kwargs))
+        # The common call forms are checked and launched natively in one step; the rest
+        # (and every error) takes the full path below.
+        r = self._fast_call(args, kwargs)
+        if r is None:
+            return self._launch(args, split_kwargs(kwargs))
+        self._last_run = r
 
     def __getitem__(self, key):
         """``k[global]``, ``k[global, local]`` or ``k[global, local, offset]``: a
@@ -88,7 +101,14 @@ class Kernel:
         sizes = split_subscript(key)
         normalize(sizes)  # report malformed sizes here, not at the call
 
+        fast_call = self._fast_call
+
         def launch(*args, **kwargs):
+            if not kwargs:
+                r = fast_call(args, sizes)
+                if r is not None:
+                    self._last_run = r
+                    return None
             extra = split_kwargs(kwargs)
             both = sorted(k for k in extra if k in sizes and extra[k] is not None)
             if both:
@@ -107,5 +127,4 @@ class Kernel:
             )
         dims, glob, loc, off = normalize(sizes)
         converted = [convert(self._name, p, a) for p, a in zip(self._params, args)]
-        elapsed, groups, local = self._native.run(dims, glob, loc, off, converted)
-        self._last_run = RunInfo(elapsed, groups, tuple(local))
+        self._last_run = self._native.run(dims, glob, loc, off, converted)

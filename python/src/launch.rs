@@ -1,15 +1,20 @@
 //! Launching a kernel from Python: turning classified arguments into runtime `Arg`s
-//! (NumPy arrays zero-copy), running the dispatch on a helper thread with the GIL
-//! released, and polling for Ctrl-C meanwhile (cancelling the dispatch when it comes).
-//! Helper threads are kept and reused (one per concurrent launch), so a launch costs a
-//! hand-over, not a thread start. Images travel to the launch thread and back (see
-//! `image`).
+//! (NumPy arrays zero-copy) and running the dispatch with the GIL released.
+//!
+//! A dispatch runs on the calling thread when that is safe for signal handling (see
+//! `interrupt`: any thread but Python's main one, and the main one while Ctrl-C is
+//! watched and the kernel's last run was short), which costs no thread hand-over. Else it
+//! runs on a helper thread while the caller polls for Ctrl-C and other signals
+//! (cancelling the dispatch when a handler raises). Helper threads are kept and reused
+//! (one per concurrent launch), so that path costs a hand-over, not a thread start.
+//! Images travel to the launch thread and back (see `image`).
 //!
 //! This module must not check arguments against parameter types beyond what memory
 //! safety needs (contiguity, writability, object dtypes); the runtime and the Python
 //! layer do that.
 
 use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{mpsc, Mutex, PoisonError};
 use std::time::Duration;
 
@@ -20,9 +25,14 @@ use pyo3::types::{PyBytes, PyList, PyTuple};
 use spirjit::{Arg, CancelToken, Kernel, NdRange, RunInfo};
 
 use crate::errors::{argument, internal, to_py};
+use crate::interrupt::{self, Inline};
 
 /// How often the waiting thread checks for Ctrl-C.
 const SIGNAL_POLL: Duration = Duration::from_millis(20);
+
+/// Runs at least this long (nanoseconds) are "long": the next launch of the kernel from
+/// the main thread goes to a helper thread, so that every signal handler keeps running.
+const LONG_RUN_NS: u64 = 2_000_000;
 
 /// Most idle helper threads kept for later launches.
 const MAX_IDLE_HELPERS: usize = 8;
@@ -67,7 +77,7 @@ fn release_helper(tx: mpsc::Sender<Job>) {
 }
 
 /// A classified argument whose memory stays valid while the call holds `array`.
-enum Prepared {
+pub enum Prepared {
     Buffer { ptr: *mut u8, len: usize, writable: bool },
     Value(Vec<u8>),
     Local(usize),
@@ -158,7 +168,7 @@ unsafe fn to_args<'a>(prepared: &'a mut [Prepared]) -> Vec<Arg<'a>> {
             Prepared::Buffer { ptr, len, writable: false } => {
                 Arg::ReadOnly(unsafe { std::slice::from_raw_parts(*ptr as *const u8, *len) })
             }
-            Prepared::Value(v) => Arg::Value(v.clone()),
+            Prepared::Value(v) => Arg::Value(std::mem::take(v)),
             Prepared::Local(n) => Arg::Local(*n),
             Prepared::Image(t) => match t.image_mut() {
                 Some(img) => Arg::Image(img),
@@ -177,12 +187,82 @@ pub fn run(
     kernel: &Kernel,
     range: &NdRange,
     args: &Bound<'_, PyList>,
-) -> PyResult<(f64, u64, [u64; 3])> {
+    recent: &AtomicU64,
+) -> PyResult<RunInfo> {
     // `args` (and so every array in it) stays referenced until this function returns,
-    // which is after the dispatch thread has finished.
+    // which is after the dispatch has finished.
     let items: Vec<Bound<'_, PyAny>> = args.iter().collect();
     // On an error, the images taken so far go back to their cells as `prepared` drops.
-    let mut prepared = items.iter().enumerate().map(|(i, a)| prepare(kernel, i, a)).collect::<PyResult<Vec<_>>>()?;
+    let prepared = items.iter().enumerate().map(|(i, a)| prepare(kernel, i, a)).collect::<PyResult<Vec<_>>>()?;
+    // SAFETY: `items` holds every array until `execute` has returned.
+    let r = unsafe { execute(py, kernel, range, prepared, recent) };
+    drop(items);
+    r
+}
+
+/// Run a launch whose arguments are prepared, with the GIL released: on the calling
+/// thread when no Python signal handler needs to run meanwhile or Ctrl-C can be watched
+/// (see `interrupt`), else on a helper thread while this one polls for signals.
+/// `recent`: the duration of the kernel's last run in nanoseconds (`u64::MAX`: none yet),
+/// updated here.
+///
+/// # Safety
+/// The caller keeps every array behind a buffer in `prepared` alive, and not resized,
+/// until this function returns.
+pub unsafe fn execute(
+    py: Python<'_>,
+    kernel: &Kernel,
+    range: &NdRange,
+    mut prepared: Vec<Prepared>,
+    recent: &AtomicU64,
+) -> PyResult<RunInfo> {
+    let likely_short = recent.load(Ordering::Relaxed) < LONG_RUN_NS;
+    let watch = match interrupt::inline(py, likely_short)? {
+        Inline::HandOff => {
+            let info = hand_off(py, kernel, range, prepared)?;
+            recent.store(nanos(&info), Ordering::Relaxed);
+            return Ok(info);
+        }
+        Inline::Unwatched => None,
+        Inline::Watched(w) => Some(w),
+    };
+    let outcome = py.detach(|| {
+        catch_unwind(AssertUnwindSafe(|| {
+            // SAFETY: guaranteed by the caller of `execute`.
+            let mut rargs = unsafe { to_args(&mut prepared) };
+            match &watch {
+                Some(w) => kernel.run_cancellable(range, &mut rargs, w.token()),
+                None => kernel.run(range, &mut rargs),
+            }
+        }))
+    });
+    let watched = watch.is_some();
+    drop(watch);
+    drop(prepared);
+    match outcome {
+        Ok(Ok(info)) => {
+            recent.store(nanos(&info), Ordering::Relaxed);
+            Ok(info)
+        }
+        Ok(Err(e)) => {
+            if watched {
+                // Cancelled by Ctrl-C: raise what Python's handler raises.
+                py.check_signals()?;
+            }
+            Err(to_py(e))
+        }
+        Err(_) => Err(internal("the kernel launch panicked")),
+    }
+}
+
+fn nanos(info: &RunInfo) -> u64 {
+    u64::try_from(info.elapsed.as_nanos()).unwrap_or(u64::MAX - 1)
+}
+
+/// Run the launch on a helper thread and wait for it with the GIL released, running
+/// Python's signal handlers every [`SIGNAL_POLL`]; cancels the kernel when one raises.
+fn hand_off(py: Python<'_>, kernel: &Kernel, range: &NdRange, prepared: Vec<Prepared>) -> PyResult<RunInfo> {
+    let mut prepared = prepared;
     let token = CancelToken::new();
     type Outcome = (std::thread::Result<spirjit::Result<RunInfo>>, Vec<Prepared>);
     let (tx, mut rx) = mpsc::channel::<Outcome>();
@@ -190,8 +270,8 @@ pub fn run(
         let (kernel, range, token) = (kernel.clone(), range.clone(), token.clone());
         Box::new(move || {
             let r = catch_unwind(AssertUnwindSafe(|| {
-                // SAFETY: the arrays behind `prepared` are kept alive by `items`, which
-                // the caller holds until it has received this job's outcome.
+                // SAFETY: the arrays behind `prepared` are kept alive by the caller of
+                // `execute`, which waits for this job's outcome.
                 let mut rargs = unsafe { to_args(&mut prepared) };
                 kernel.run_cancellable(&range, &mut rargs, &token)
             }));
@@ -218,16 +298,13 @@ pub fn run(
             }
             Err(mpsc::RecvTimeoutError::Disconnected) => {
                 // The job was dropped without running: the arrays were never touched.
-                drop(items);
                 return Err(internal("the launch thread ended without a result"));
             }
         }
     };
     release_helper(helper);
-    drop(items);
     if let Some(e) = interrupt {
         return Err(e);
     }
-    let info = result?;
-    Ok((info.elapsed.as_secs_f64(), info.work_groups, info.local_size))
+    result
 }

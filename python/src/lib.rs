@@ -10,7 +10,9 @@
 //! becomes a Python exception of the `spirjit` hierarchy.
 
 mod errors;
+mod fast;
 mod image;
+mod interrupt;
 mod launch;
 mod program;
 mod types;

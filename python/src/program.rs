@@ -1,14 +1,28 @@
 //! The native `Program` and `Kernel` classes: loading SPIR-V bytes with options, and
-//! kernel metadata. Launching is in `launch`; friendly wrappers are in Python.
+//! kernel metadata. Launching is in `launch` (and the fast call path in `fast`); friendly
+//! wrappers are in Python.
 //!
 //! This module must not interpret arguments; it only forwards to the runtime.
 
-use pyo3::prelude::*;
-use pyo3::types::{PyBytes, PyList};
+use std::sync::atomic::AtomicU64;
+use std::sync::OnceLock;
 
-use crate::errors::to_py;
+use pyo3::prelude::*;
+use pyo3::types::{PyBytes, PyDict, PyList, PyTuple};
+use spirjit::RunInfo;
+
+use crate::errors::{internal, to_py};
+use crate::fast::{self, FastPlan};
 use crate::launch;
 use crate::types::param_to_py;
+
+/// What a launch returns to Python: `(elapsed_seconds, work_groups, local_size)`.
+type RunTuple = (f64, u64, (u64, u64, u64));
+
+fn run_tuple(info: RunInfo) -> RunTuple {
+    let [x, y, z] = info.local_size;
+    (info.elapsed.as_secs_f64(), info.work_groups, (x, y, z))
+}
 
 /// A loaded and compiled SPIR-V module (native; use `spirjit.Program`).
 #[pyclass(name = "NativeProgram", module = "spirjit._spirjit", frozen)]
@@ -39,7 +53,7 @@ impl NativeProgram {
 
     /// The kernel called `name` (raises spirjit.ArgumentError listing the names).
     fn kernel(&self, name: &str) -> PyResult<NativeKernel> {
-        Ok(NativeKernel { inner: self.inner.kernel(name).map_err(to_py)? })
+        Ok(NativeKernel::new(self.inner.kernel(name).map_err(to_py)?))
     }
 
     /// Capabilities the module declares.
@@ -68,6 +82,17 @@ impl NativeProgram {
 #[pyclass(name = "NativeKernel", module = "spirjit._spirjit", frozen)]
 pub struct NativeKernel {
     pub(crate) inner: spirjit::Kernel,
+    /// The fast call path's plan, once the Python layer has set it.
+    fast: OnceLock<FastPlan>,
+    /// Duration of the last run in nanoseconds (`u64::MAX` before the first); see
+    /// `launch::execute`.
+    recent: AtomicU64,
+}
+
+impl NativeKernel {
+    fn new(inner: spirjit::Kernel) -> NativeKernel {
+        NativeKernel { inner, fast: OnceLock::new(), recent: AtomicU64::new(u64::MAX) }
+    }
 }
 
 #[pymethods]
@@ -110,8 +135,43 @@ impl NativeKernel {
         local: Option<[u64; 3]>,
         offset: [u64; 3],
         args: &Bound<'_, PyList>,
-    ) -> PyResult<(f64, u64, [u64; 3])> {
+    ) -> PyResult<RunTuple> {
         let range = spirjit::NdRange { dims, global, local, offset };
-        launch::run(py, &self.inner, &range, args)
+        launch::run(py, &self.inner, &range, args, &self.recent).map(run_tuple)
+    }
+
+    /// Set the fast call path's plan (once; see `fast::FastPlan::from_py`).
+    fn set_fast_plan(
+        &self,
+        params: &Bound<'_, PyList>,
+        int_types: &Bound<'_, PyTuple>,
+        float_types: &Bound<'_, PyTuple>,
+    ) -> PyResult<()> {
+        let plan = FastPlan::from_py(params, int_types, float_types)?;
+        if plan.len() != self.inner.params().len() {
+            return Err(internal("the fast-path plan needs one entry per parameter"));
+        }
+        // A second plan would be the same as the first; keeping the first is fine.
+        let _ = self.fast.set(plan);
+        Ok(())
+    }
+
+    /// Launch `args` (the call's positional arguments) with the NDRange of `sizes` (the
+    /// call's keyword arguments) when the fast path handles them all, returning what
+    /// `run` returns; returns None, having done nothing, when the call needs the full
+    /// conversion in Python. Errors of the launch itself are raised as by `run`.
+    #[pyo3(signature = (args, sizes=None))]
+    fn fast_call(
+        &self,
+        py: Python<'_>,
+        args: &Bound<'_, PyTuple>,
+        sizes: Option<&Bound<'_, PyDict>>,
+    ) -> PyResult<Option<RunTuple>> {
+        let Some(plan) = self.fast.get() else { return Ok(None) };
+        let Some(range) = fast::ndrange(sizes) else { return Ok(None) };
+        let Some(prepared) = plan.prepare(args) else { return Ok(None) };
+        // SAFETY: `args` holds every array until `execute` has returned.
+        let info = unsafe { launch::execute(py, &self.inner, &range, prepared, &self.recent) }?;
+        Ok(Some(run_tuple(info)))
     }
 }
