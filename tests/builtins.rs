@@ -979,3 +979,93 @@ fn half_math_all_widths() {
         }
     }
 }
+
+/// `nextafter` on half bit patterns, the C definition.
+fn half_nextafter(a: u16, b: u16) -> u16 {
+    use spirjit_builtins::half::half_to_f32;
+    let (x, y) = (half_to_f32(a), half_to_f32(b));
+    if x.is_nan() || y.is_nan() {
+        return 0x7e00;
+    }
+    if x == y {
+        return b;
+    }
+    if x == 0.0 {
+        return if y > 0.0 { 0x0001 } else { 0x8001 };
+    }
+    if (x < y) == (x > 0.0) {
+        a + 1
+    } else {
+        a - 1
+    }
+}
+
+#[test]
+fn half_fma_and_nextafter_round_once_through_a_module() {
+    use spirjit_builtins::half::{fma_half, half_to_f32};
+    // Operands where f32 fma followed by rounding to half is wrong (each gives the
+    // exact result's other neighbour), then edge values and pseudo-random patterns.
+    let mut cases: Vec<[u16; 3]> = vec![
+        [0x4070, 0x70e0, 0x0fd9],
+        [0x6c40, 0xbc78, 0x007a],
+        [0xdb5a, 0xa63e, 0x0681],
+        [0x3ee5, 0xaeed, 0xbbdb],
+        [0x993b, 0x0ae2, 0x091e],
+        [0x0237, 0x996b, 0x0356],
+    ];
+    let edges = [0x0000u16, 0x8000, 0x0001, 0x03ff, 0x0400, 0x3c00, 0xbc00, 0x7bff, 0x7c00, 0xfc00, 0x7e00];
+    for &x in &edges {
+        for &y in &edges {
+            cases.push([x, y, edges[(x as usize + y as usize) % edges.len()]]);
+        }
+    }
+    let mut rng = Rng(0xf16a);
+    while cases.len() % 4 != 0 || cases.len() < 1024 {
+        let mut r = || (rng.unit() * 65536.0) as u16;
+        let (a, b, c) = (r(), r(), r());
+        cases.push([a, b, c]);
+    }
+    let n = cases.len();
+    let col = |k: usize| cases.iter().map(|t| t[k]).collect::<Vec<u16>>();
+    for lanes in LANES {
+        let p = program("half_exact", lanes);
+        for (kernel, items) in [("half_exact", n as u64), ("half_exact4", n as u64 / 4)] {
+            let (mut a, mut b, mut c) = (col(0), col(1), col(2));
+            let (mut f, mut x) = (vec![0u16; n], vec![0u16; n]);
+            p.kernel(kernel)
+                .and_then(|k| {
+                    k.run(
+                        &NdRange::d1(items),
+                        &mut [
+                            Arg::buffer(&mut a),
+                            Arg::buffer(&mut b),
+                            Arg::buffer(&mut c),
+                            Arg::buffer(&mut f),
+                            Arg::buffer(&mut x),
+                        ],
+                    )
+                })
+                .unwrap_or_else(|e| panic!("{kernel}: {e}"));
+            for (i, t) in cases.iter().enumerate() {
+                let want = fma_half(t[0], t[1], t[2]);
+                let nan = |h: u16| half_to_f32(h).is_nan();
+                assert!(
+                    f[i] == want || (nan(f[i]) && nan(want)),
+                    "{kernel} at W = {lanes}: fma({:#06x}, {:#06x}, {:#06x}) = {:#06x}, want {want:#06x}",
+                    t[0],
+                    t[1],
+                    t[2],
+                    f[i]
+                );
+                let want = half_nextafter(t[0], t[1]);
+                assert!(
+                    x[i] == want || (nan(x[i]) && nan(want)),
+                    "{kernel} at W = {lanes}: nextafter({:#06x}, {:#06x}) = {:#06x}, want {want:#06x}",
+                    t[0],
+                    t[1],
+                    x[i]
+                );
+            }
+        }
+    }
+}

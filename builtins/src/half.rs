@@ -1,11 +1,16 @@
 //! IEEE binary16 ("half") conversions: `convert_f16_to_f32`, `convert_f16_to_f64` and
-//! `convert_f{32,64}_to_f16_{rte,rtz,rtp,rtn}`.
+//! `convert_f{32,64}_to_f16_{rte,rtz,rtp,rtn}`; and, in `arith`, the half operations that
+//! must not be computed in `f32` and rounded back (`fma_f16`, `mad_f16`, `nextafter_f16`).
 //!
 //! Half values cross as the `i16` bit pattern. Conversions to half round exactly once, in
 //! integer arithmetic, straight from the source format (so `f64 -> f16` never goes through
 //! `f32`), including denormal results and overflow to infinity or to the largest finite
 //! value as the rounding mode requires. NaNs stay NaN, quieted, with the top payload bits
 //! kept. Must not allocate or keep state.
+
+mod arith;
+
+pub use arith::{fma_f16, fma_half, mad_f16, nextafter_f16};
 
 /// An IEEE rounding mode.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -32,6 +32,8 @@
 //!   `s_add_sat_i32`, `u_mul_hi_i64`; `s_upsample_i8` takes two `i8` and returns `i16`.
 //! - Vector forms: `<name>_v4f32` / `<name>_v2f64` (parameters and result [`ArgType::F32X4`],
 //!   [`ArgType::F64X2`], [`ArgType::I32X4`]).
+//! - Half operations that must not go through `f32`: `fma_f16`, `mad_f16`,
+//!   `nextafter_f16` (half bits as `i16`; module `half`).
 //! - Helpers for the lowering: `fmod_*`, `round_*`, `convert_*`, `memmove`.
 //! - GLSL.std.450 packing functions: `glsl_pack_<form>` / `glsl_unpack_<form>` (module
 //!   `glsl`); every other GLSL.std.450 function reuses the OpenCL.std symbols.
@@ -257,6 +259,12 @@ builtins! {
     half: extern "C" fn(f64) -> i16 {
         convert_f64_to_f16_rte, convert_f64_to_f16_rtz, convert_f64_to_f16_rtp,
         convert_f64_to_f16_rtn
+    }
+    half: extern "C" fn(i16, i16, i16) -> i16 {
+        fma_f16, mad_f16
+    }
+    half: extern "C" fn(i16, i16) -> i16 {
+        nextafter_f16
     }
     convert: extern "C" fn(f64) -> f32 {
         convert_f64_to_f32_rtz, convert_f64_to_f32_rtp, convert_f64_to_f32_rtn

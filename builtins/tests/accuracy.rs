@@ -14,6 +14,9 @@
 //!
 //! `SPIRJIT_ACCURACY_SAMPLES=<n>` overrides the sample size of every test here;
 //! `SPIRJIT_ACCURACY_ONLY=<name>,<name>...` restricts the runs to those functions.
+//!
+//! docs/builtins-testing.md lists every test of this crate, the long runs (this one and the
+//! exhaustive integer sweeps) and what they measured.
 
 #[path = "accuracy/big.rs"]
 mod big;

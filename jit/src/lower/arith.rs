@@ -196,6 +196,11 @@ impl FnLower<'_, '_> {
         let mut out = Vec::with_capacity(av.len());
         for i in 0..av.len() {
             let args = [av[i], bv[i], cv[i]];
+            if scalars[i] == Scalar::F16 {
+                // Rounded once, from the exact result (f32 would round twice).
+                out.push(self.call_value("fma_f16", &args)?);
+                continue;
+            }
             out.push(self.float_op(scalars[i], &args, |me, a| Ok(me.b.ins().fma(a[0], a[1], a[2])))?);
         }
         Ok(out)

@@ -375,8 +375,7 @@ impl FnLower<'_, '_> {
         self.b.ins().store(flags, n, err, offsets::ERROR_SIZE as i32);
         let id = self.access_item();
         self.b.ins().store(flags, id, err, offsets::ERROR_LOCAL_LINEAR_ID as i32);
-        let v = self.b.ins().iconst(types::I64, Status::ERROR as i64);
-        self.b.ins().return_(&[v]);
+        self.end_lane_group(Status::ERROR);
         self.b.switch_to_block(cont);
         Ok(())
     }

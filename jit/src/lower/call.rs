@@ -285,8 +285,7 @@ impl FnLower<'_, '_> {
             _ => first,
         };
         self.b.ins().store(flags, id, err, offsets::ERROR_LOCAL_LINEAR_ID as i32);
-        let v = self.b.ins().iconst(types::I64, spirjit_abi::Status::ERROR as i64);
-        self.b.ins().return_(&[v]);
+        self.end_lane_group(spirjit_abi::Status::ERROR);
         self.b.switch_to_block(cont);
         Ok(())
     }

@@ -168,20 +168,31 @@ pub(crate) fn open(
 }
 
 impl FnLower<'_, '_> {
-    /// End the current lane group with `status` (`Status::DONE` or a barrier number).
+    /// End the current lane group with `status`: `Status::DONE` or a barrier number
+    /// (the loop goes on with the next lane group), or `Status::ERROR` /
+    /// `Status::CANCELLED` (the call returns it at once). Every exit goes through the
+    /// loop's latch, so that no block but the final return leaves the lane-group loop:
+    /// Cranelift's loop-invariant code motion stops hoisting once it has visited a block
+    /// outside the loop.
     pub(crate) fn end_lane_group(&mut self, status: u64) {
         let s = self.b.ins().iconst(types::I64, status as i64);
         self.b.def_var(self.group.status, s);
         self.b.ins().jump(self.group.next, &[]);
     }
 
-    /// Fill the latch: check agreement (kernels with barriers), then go on with the next
-    /// lane group or return the status.
+    /// Fill the latch: return an error or cancellation at once; otherwise check
+    /// agreement (kernels with barriers), then go on with the next lane group or return
+    /// the status.
     pub(crate) fn close_group_loop(&mut self) {
         let next = self.group.next;
         self.b.switch_to_block(next);
         let s = self.b.use_var(self.group.status);
         let lg = self.lane_group;
+        let done = self.b.create_block();
+        let go_on = self.b.create_block();
+        let stop = self.b.ins().icmp_imm_s(CIntCC::UnsignedGreaterThan, s, Status::BARRIER_MAX as i64);
+        self.b.ins().brif(stop, done, &[], go_on, &[]);
+        self.b.switch_to_block(go_on);
         if let Some(seen_var) = self.group.seen {
             let is_first = self.b.ins().icmp(CIntCC::Equal, lg, self.group.first);
             let seen = self.b.use_var(seen_var);
@@ -199,7 +210,6 @@ impl FnLower<'_, '_> {
         let lg1 = self.b.ins().iadd_imm_s(lg, 1);
         let more = self.b.ins().icmp(CIntCC::UnsignedGreaterThan, self.group.end, lg1);
         let advance = self.b.create_block();
-        let done = self.b.create_block();
         self.b.ins().brif(more, advance, &[], done, &[]);
 
         self.b.switch_to_block(done);

@@ -550,8 +550,7 @@ impl<'a, 'f> FnLower<'a, 'f> {
         if let Some(c) = self.cancelled_block {
             self.b.set_cold_block(c);
             self.b.switch_to_block(c);
-            let v = self.b.ins().iconst(types::I64, Status::CANCELLED as i64);
-            self.b.ins().return_(&[v]);
+            self.end_lane_group(Status::CANCELLED);
         }
         if let Some(u) = self.unreachable_block {
             self.b.set_cold_block(u);
@@ -579,8 +578,7 @@ impl<'a, 'f> FnLower<'a, 'f> {
         self.b.ins().store(flags, zero, err, offsets::ERROR_OFFSET as i32);
         self.b.ins().store(flags, zero, err, offsets::ERROR_SIZE as i32);
         self.b.ins().store(flags, id, err, offsets::ERROR_LOCAL_LINEAR_ID as i32);
-        let v = self.b.ins().iconst(types::I64, Status::ERROR as i64);
-        self.b.ins().return_(&[v]);
+        self.end_lane_group(Status::ERROR);
     }
 
     // ---- values -------------------------------------------------------------------

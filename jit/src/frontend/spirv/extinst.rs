@@ -579,8 +579,10 @@ impl Translator<'_> {
     pub(super) fn call_builtin(&mut self, name: &str, args: Vec<Value>, rt: &Type) -> Result<Value> {
         let first = args.first().map(|a| self.ty_of(*a)).unwrap_or_else(|| rt.clone());
         let s = first.scalar().ok_or_else(|| CompileError::invalid(format!("{name} of a non-numeric type")))?;
-        if s == Scalar::F16 {
-            // Half-precision math: compute in f32 and round back.
+        let half_form = s == Scalar::F16 && spirjit_builtins::lookup(&format!("{name}_f16")).is_some();
+        if s == Scalar::F16 && !half_form {
+            // Half-precision math: compute in f32 and round back (functions where that
+            // would round wrongly have a `_f16` builtin of their own).
             let args = args
                 .into_iter()
                 .map(|a| {
@@ -597,6 +599,7 @@ impl Translator<'_> {
             return Ok(if &wide == rt { r } else { self.emit(InstKind::Convert(conv(ConvOp::FToF), r), rt.clone()) });
         }
         let suffix = match s {
+            Scalar::F16 => "f16",
             Scalar::F32 => "f32",
             Scalar::F64 => "f64",
             Scalar::I8 => "i8",
