@@ -141,10 +141,71 @@ impl Liveness {
     }
 }
 
+/// Values that may be defined after the last barrier before instruction `pos` of
+/// `block`: those defined on some path to that point that passes no barrier (block
+/// parameters count as defined at their block's start). A value outside this set that is
+/// live at a barrier was saved at an earlier barrier and still is, so that barrier need
+/// not save it again.
+pub fn defined_since_barrier(func: &Function, cfg: &Cfg, block: BlockId, pos: usize) -> ValueSet {
+    let mut out = ValueSet::with_capacity(func.values.len());
+    // Scan `b` backwards from just before `end`: true when the scan reached its start.
+    let scan = |b: BlockId, end: usize, out: &mut ValueSet| -> bool {
+        let blk = func.block(b);
+        for &ii in blk.insts[..end.min(blk.insts.len())].iter().rev() {
+            let inst = func.inst(ii);
+            if matches!(inst.kind, crate::ir::InstKind::Barrier) {
+                return false;
+            }
+            if let Some(r) = inst.result {
+                out.insert(r);
+            }
+        }
+        for p in &blk.params {
+            out.insert(*p);
+        }
+        true
+    };
+    let mut seen = vec![false; func.blocks.len()];
+    let mut work = Vec::new();
+    if scan(block, pos, &mut out) {
+        work.extend(cfg.preds[block.0 as usize].iter().copied());
+    }
+    while let Some(b) = work.pop() {
+        if std::mem::replace(&mut seen[b.0 as usize], true) {
+            continue;
+        }
+        if scan(b, usize::MAX, &mut out) {
+            work.extend(cfg.preds[b.0 as usize].iter().copied());
+        }
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::ir::{BlockCall, InstKind, Terminator, Type};
+
+    #[test]
+    fn values_saved_at_an_earlier_barrier_are_not_fresh() {
+        // entry: a = 1; barrier; b = a + a; barrier; c = a + b; return
+        let mut f = Function::default();
+        let entry = f.add_block();
+        let a = f.push(entry, InstKind::Const(vec![1]), Some(Type::I32)).unwrap();
+        f.push(entry, InstKind::Barrier, None);
+        let b = f.push(entry, InstKind::Binary(crate::ir::BinaryOp::IAdd, a, a), Some(Type::I32)).unwrap();
+        f.push(entry, InstKind::Barrier, None);
+        let c = f.push(entry, InstKind::Binary(crate::ir::BinaryOp::IAdd, a, b), Some(Type::I32)).unwrap();
+        f.terminate(entry, Terminator::Return);
+        let cfg = Cfg::new(&f);
+        let first = defined_since_barrier(&f, &cfg, entry, 1);
+        assert!(first.contains(a));
+        let second = defined_since_barrier(&f, &cfg, entry, 3);
+        assert!(second.contains(b) && !second.contains(a), "a was saved at the first barrier");
+        assert!(!second.contains(c));
+        let live = Liveness::new(&f, &cfg);
+        assert_eq!(live.live_after(&f, entry, 3), vec![a, b]);
+    }
 
     #[test]
     fn loop_carried_value_is_live_across_barrier() {

@@ -53,14 +53,19 @@ impl FnLower<'_, '_> {
             *self.barrier_ids.get(&(blk, pos)).ok_or_else(|| CompileError::internal("a barrier was not numbered"))?;
         self.check_barrier_mask()?;
         let live = self.liveness.live_after(self.func, blk, pos);
+        // A value defined before the previous barrier on every path is still in its slot
+        // (each value has one slot per lane group, and SSA values never change).
+        let fresh = crate::analysis::liveness::defined_since_barrier(self.func, &self.cfg, blk, pos);
         let flags = MemFlagsData::trusted();
         let mut saved = Vec::with_capacity(live.len());
         for v in live {
             let vals = self.get(v)?;
             let tys: Vec<ClifType> = vals.iter().map(|x| self.vty(*x)).collect();
             let offs = self.save_slot(v, &tys)?;
-            for (o, x) in offs.iter().zip(vals) {
-                self.b.ins().store(flags, x, self.private_base, *o as i32);
+            if fresh.contains(v) {
+                for (o, x) in offs.iter().zip(vals) {
+                    self.b.ins().store(flags, x, self.private_base, *o as i32);
+                }
             }
             saved.push((v, offs, tys));
         }
@@ -69,10 +74,13 @@ impl FnLower<'_, '_> {
         let cont = self.resume_blocks[k as usize - 1];
         self.b.switch_to_block(cont);
         self.resume_masks()?;
+        // The slots hold these values for the rest of the lane group's run: the loads
+        // may move and are dropped when nothing uses them.
+        let restore = flags.with_readonly().with_can_move();
         for (v, offs, tys) in saved {
             let mut vals = Vec::with_capacity(offs.len());
             for (o, t) in offs.iter().zip(tys) {
-                vals.push(self.b.ins().load(t, flags, self.private_base, *o as i32));
+                vals.push(self.b.ins().load(t, restore, self.private_base, *o as i32));
             }
             self.set_raw(v, vals)?;
         }
