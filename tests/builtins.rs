@@ -1020,7 +1020,7 @@ fn half_fma_and_nextafter_round_once_through_a_module() {
         }
     }
     let mut rng = Rng(0xf16a);
-    while cases.len() % 4 != 0 || cases.len() < 1024 {
+    while !cases.len().is_multiple_of(4) || cases.len() < 1024 {
         let mut r = || (rng.unit() * 65536.0) as u16;
         let (a, b, c) = (r(), r(), r());
         cases.push([a, b, c]);

@@ -28,8 +28,13 @@ impl FnLower<'_, '_> {
     /// hold stale values under masked control flow: callers also require every lane to
     /// be active.
     pub(crate) fn stride_exact(&mut self, v: ir::Value) -> Result<Option<ClifValue>> {
-        // With barriers, a value that is dead after a barrier is not restored in its
-        // continuation: only values live here (used here or later) may be read.
+        self.with_readable(|me| me.stride_exact_at(v, 0))
+    }
+
+    /// Run `f` with `affine_readable` set: with barriers, a value that is dead after a
+    /// barrier is not restored in its continuation, so only values live here (used here
+    /// or later) may be read.
+    fn with_readable(&mut self, f: impl FnOnce(&mut Self) -> Result<Option<ClifValue>>) -> Result<Option<ClifValue>> {
         self.affine_readable = match (self.resume_blocks.is_empty(), self.cur_at) {
             (true, _) => None,
             (false, Some((blk, pos))) => {
@@ -41,7 +46,7 @@ impl FnLower<'_, '_> {
             }
             (false, None) => return Ok(None),
         };
-        let r = self.stride_exact_at(v, 0);
+        let r = f(self);
         self.affine_readable = None;
         r
     }
@@ -132,6 +137,9 @@ impl FnLower<'_, '_> {
         signed: bool,
     ) -> Result<Option<ClifValue>> {
         let Some(stride) = self.uni.as_ref().and_then(|u| u.lane_stride(x)) else { return Ok(None) };
+        if stride == 0 {
+            return Ok(Some(cond)); // Every lane holds lane 0's value: nothing to cross.
+        }
         let span = stride.checked_mul(i64::from(self.lanes.0) - 1);
         let Some(span) = span.filter(|s| s.unsigned_abs() < 1u64 << bits) else { return Ok(None) };
         let (lo, hi) = if signed { (-(1i64 << (bits - 1)), (1i64 << (bits - 1)) - 1) } else { (0, (1i64 << bits) - 1) };
@@ -166,6 +174,89 @@ impl FnLower<'_, '_> {
         let up = self.b.ins().ishl_imm_s(x0, c);
         let x0 = if signed { self.b.ins().sshr_imm_s(up, c) } else { self.b.ins().ushr_imm_s(up, c) };
         self.and_in_range(cond, *x, x0, (64 - c) as u32, signed)
+    }
+}
+
+impl FnLower<'_, '_> {
+    /// Lane 0 of varying `v`, computed with scalar instructions along the definition
+    /// chain that [`Self::stride_exact`] follows (so the lane vectors of the chain need
+    /// not be built just to extract one lane); `None` for a link it does not model.
+    pub(crate) fn lane0_scalar(&mut self, v: ir::Value) -> Result<Option<ClifValue>> {
+        self.with_readable(|me| me.lane0_at(v, 0))
+    }
+
+    fn lane0_at(&mut self, v: ir::Value, depth: u32) -> Result<Option<ClifValue>> {
+        if !self.is_varying(v) {
+            if !self.readable(v) {
+                // Not restored after a barrier: only a constant can be rebuilt here.
+                let (Some(k), Some(s)) = (const_int(self.func, v), self.value_type(v)?.scalar()) else {
+                    return Ok(None);
+                };
+                let t = super::leaf::leaf_type(s);
+                return Ok(Some(self.iconst(t, k)));
+            }
+            let leaves = self.get(v)?;
+            return Ok(if leaves.len() == 1 { leaves.first().copied() } else { None });
+        }
+        if depth > MAX_DEPTH {
+            return Ok(None);
+        }
+        let func = self.func;
+        let Some(kind) = func.def_inst(v).map(|i| &i.kind) else { return Ok(None) };
+        let Some(s) = self.value_type(v)?.scalar().filter(|_| self.value_type(v).is_ok_and(|t| t.lanes() == Some(1)))
+        else {
+            return Ok(None);
+        };
+        let to = super::leaf::leaf_type(s);
+        Ok(match kind {
+            InstKind::WorkItem(q @ (WorkItemQuery::GlobalId | WorkItemQuery::LocalId), dim) => {
+                let Some(d) = const_int(func, *dim).filter(|d| (0..3).contains(d)) else { return Ok(None) };
+                let Some(first) = self.ids.first_pos(d as usize) else { return Ok(None) };
+                let id = if *q == WorkItemQuery::GlobalId {
+                    let base = self.global_base(d as usize);
+                    self.b.ins().iadd(base, first)
+                } else {
+                    first
+                };
+                Some(self.resize(id, to, false))
+            }
+            InstKind::Binary(
+                op @ (BinaryOp::IAdd
+                | BinaryOp::ISub
+                | BinaryOp::IMul
+                | BinaryOp::Shl
+                | BinaryOp::AShr
+                | BinaryOp::LShr),
+                a,
+                b,
+            ) => {
+                let (Some(x), Some(y)) = (self.lane0_at(*a, depth + 1)?, self.lane0_at(*b, depth + 1)?) else {
+                    return Ok(None);
+                };
+                Some(self.binary_leaf(*op, s, x, y)?)
+            }
+            InstKind::Extract(a, i) => match func.def_inst(*a).map(|d| &d.kind) {
+                Some(InstKind::Construct(vs)) => match vs.get(*i as usize) {
+                    Some(c) => self.lane0_at(*c, depth + 1)?,
+                    None => None,
+                },
+                _ => None,
+            },
+            InstKind::PtrAdd(p, off) => {
+                let (Some(x), Some(o)) = (self.lane0_at(*p, depth + 1)?, self.lane0_at(*off, depth + 1)?) else {
+                    return Ok(None);
+                };
+                let o = self.resize(o, types::I64, true);
+                Some(self.b.ins().iadd(x, o))
+            }
+            InstKind::Convert(conv, a)
+                if matches!(conv.op, ConvOp::UToU | ConvOp::SToS | ConvOp::SToU | ConvOp::UToS) && !conv.saturate =>
+            {
+                let Some(x) = self.lane0_at(*a, depth + 1)? else { return Ok(None) };
+                Some(self.resize(x, to, matches!(conv.op, ConvOp::SToS | ConvOp::SToU)))
+            }
+            _ => None,
+        })
     }
 }
 

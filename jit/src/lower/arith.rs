@@ -117,7 +117,7 @@ impl FnLower<'_, '_> {
         (is0, ism1, safe)
     }
 
-    fn binary_leaf(&mut self, op: BinaryOp, s: Scalar, x: ClifValue, y: ClifValue) -> Result<ClifValue> {
+    pub(crate) fn binary_leaf(&mut self, op: BinaryOp, s: Scalar, x: ClifValue, y: ClifValue) -> Result<ClifValue> {
         Ok(match op {
             BinaryOp::IAdd => self.b.ins().iadd(x, y),
             BinaryOp::ISub => self.b.ins().isub(x, y),

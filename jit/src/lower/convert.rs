@@ -58,7 +58,7 @@ impl FnLower<'_, '_> {
     }
 
     /// Resize an integer leaf to `to`, sign- or zero-extending.
-    fn resize(&mut self, x: ClifValue, to: ClifType, signed: bool) -> ClifValue {
+    pub(crate) fn resize(&mut self, x: ClifValue, to: ClifType, signed: bool) -> ClifValue {
         let from = self.vty(x);
         if from == to {
             x

@@ -41,8 +41,7 @@ impl FnLower<'_, '_> {
     /// inactive lane's address may lie outside any buffer).
     fn consecutive_guard(&mut self, ptr: ir::Value, size: u64, load: bool) -> Result<(ClifValue, ClifValue)> {
         if let Some(ok) = self.exact_guard(ptr)? {
-            let addrs = self.bundles(ptr)?.remove(0);
-            let a0 = self.b.ins().extractlane(addrs[0], 0);
+            let a0 = self.lane0_addr(ptr)?;
             let ok = self.and_in_bounds(ok, ptr, a0, AccessSize::Const(size * self.lanes.0 as u64))?;
             return Ok((ok, a0));
         }
@@ -73,6 +72,16 @@ impl FnLower<'_, '_> {
         };
         let ok = self.and_in_bounds(ok, ptr, a0, AccessSize::Const(size * self.lanes.0 as u64))?;
         Ok((ok, a0))
+    }
+
+    /// Lane 0 of varying pointer `ptr`: from scalar arithmetic when its definition chain
+    /// allows, otherwise extracted from its lane vectors.
+    fn lane0_addr(&mut self, ptr: ir::Value) -> Result<ClifValue> {
+        if let Some(a0) = self.lane0_scalar(ptr)? {
+            return Ok(a0);
+        }
+        let addrs = self.bundles(ptr)?.remove(0);
+        Ok(self.b.ins().extractlane(addrs[0], 0))
     }
 
     /// When the definition chain of `ptr` vouches for its lane stride
@@ -153,11 +162,17 @@ impl FnLower<'_, '_> {
     /// Every active lane reads that same address, and some lane is active.
     fn vload_same_address(&mut self, ptr: ir::Value, ty: &Type) -> Result<Vec<ClifValue>> {
         let scalars: Vec<Scalar> = leaf::leaves(ty)?.into_iter().map(|(_, s)| s).collect();
-        let addrs = self.bundles(ptr)?.remove(0);
-        let a0 = self.b.ins().extractlane(addrs[0], 0);
-        let ok = match self.exact_guard(ptr)? {
+        let exact = self.exact_guard(ptr)?;
+        let a0 = if exact.is_some() {
+            self.lane0_addr(ptr)?
+        } else {
+            let addrs = self.bundles(ptr)?.remove(0);
+            self.b.ins().extractlane(addrs[0], 0)
+        };
+        let ok = match exact {
             Some(ok) => ok,
             None => {
+                let addrs = self.bundles(ptr)?.remove(0);
                 let base = self.b.ins().splat(types::I64X2, a0);
                 let mut acc: Option<ClifValue> = None;
                 for v in &addrs {

@@ -263,7 +263,7 @@ impl FnLower<'_, '_> {
     }
 
     /// `group_id[d] * enqueued_local_size[d] + global_offset[d]`.
-    fn global_base(&mut self, d: usize) -> ClifValue {
+    pub(crate) fn global_base(&mut self, d: usize) -> ClifValue {
         if let Some(v) = self.ids.base.get(d).copied().flatten() {
             return v;
         }
