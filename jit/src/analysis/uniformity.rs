@@ -5,7 +5,8 @@
 //! from uniform values); otherwise it is *varying*, and a [`Witness`] records why, for
 //! dumps and fallback notes. Loads from uniform addresses are uniform: the lanes of a lane
 //! group execute them at the same instant. Atomics, private-variable addresses, builtin
-//! calls and the local / global ids are varying.
+//! calls, the local / global ids, sub-group local ids and sub-group collectives are
+//! varying; the other sub-group queries are uniform (a sub-group is a lane group).
 //!
 //! For varying integers and pointers the analysis also records a *lane stride* hint:
 //! `Some(s)` when lane `l` is expected to hold `lane0 + l * s` (derived from the id of
@@ -22,7 +23,7 @@
 mod divergence;
 
 use super::Cfg;
-use crate::ir::{BinaryOp, ConvOp, Function, InstKind, Terminator, Value, ValueOrigin, WorkItemQuery};
+use crate::ir::{BinaryOp, ConvOp, Function, InstKind, SubGroupOp, Terminator, Value, ValueOrigin, WorkItemQuery};
 
 /// Why a value is varying.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -42,6 +43,8 @@ pub enum Witness {
     /// Under masked (linearized) execution: defined in a loop that lanes may leave in
     /// different iterations, and used after it.
     Masked,
+    /// A sub-group collective (its result depends on the lane and on the active lanes).
+    SubGroup,
 }
 
 /// The result of the analysis for one function.
@@ -190,7 +193,21 @@ impl Uniformity {
                 Some(Witness::Atomic)
             }
             InstKind::Call { .. } | InstKind::CallWhole { .. } => Some(Witness::Call),
+            InstKind::SubGroup { op, .. } => Self::sub_group_witness(*op),
             k => k.uses().into_iter().find(|v| !self.is_uniform(*v)).map(Witness::Operand),
+        }
+    }
+
+    /// Sub-group queries other than the local id are the same for the whole lane group
+    /// (a sub-group is a lane group); every collective is varying, since its result
+    /// depends on which lanes are active.
+    fn sub_group_witness(op: SubGroupOp) -> Option<Witness> {
+        match op {
+            SubGroupOp::Size | SubGroupOp::MaxSize | SubGroupOp::Count | SubGroupOp::EnqueuedCount | SubGroupOp::Id => {
+                None
+            }
+            SubGroupOp::LocalId => Some(Witness::WorkItemId),
+            _ => Some(Witness::SubGroup),
         }
     }
 
@@ -220,6 +237,7 @@ impl Uniformity {
                     _ => None,
                 }
             }
+            InstKind::SubGroup { op: SubGroupOp::LocalId, .. } => Some(1),
             InstKind::Binary(BinaryOp::IAdd, a, b) | InstKind::PtrAdd(a, b) => {
                 self.stride_of(*a)?.checked_add(self.stride_of(*b)?)
             }
@@ -295,6 +313,7 @@ impl Uniformity {
                         Witness::Call => "a builtin call",
                         Witness::DivergentJoin => "a join of divergent branches",
                         Witness::Masked => "a loop that lanes leave in different iterations",
+                        Witness::SubGroup => "a sub-group collective",
                         Witness::Operand(_) => "",
                     };
                     let at = match func.values.get(cur.0 as usize).map(|d| d.origin) {
@@ -340,5 +359,25 @@ mod tests {
         assert_eq!(u.lane_stride(a), Some(4));
         assert!(!u.is_uniform(x) && !u.is_uniform(px) && u.is_uniform(py));
         assert!(u.explain(&f, px).contains("work-item id"), "{}", u.explain(&f, px));
+    }
+
+    #[test]
+    fn sub_group_queries_are_uniform_and_collectives_varying() {
+        use crate::ir::{ScanKind, SubGroupArith};
+        let mut f = Function::default();
+        let e = f.add_block();
+        let sg = |op| InstKind::SubGroup { op, args: vec![] };
+        let size = f.push(e, sg(SubGroupOp::Size), Some(Type::I32)).unwrap();
+        let id = f.push(e, sg(SubGroupOp::Id), Some(Type::I32)).unwrap();
+        let lane = f.push(e, sg(SubGroupOp::LocalId), Some(Type::I32)).unwrap();
+        let arith = SubGroupOp::Arith(SubGroupArith::IAdd, ScanKind::Reduce);
+        let sum = f.push(e, InstKind::SubGroup { op: arith, args: vec![size] }, Some(Type::I32)).unwrap();
+        f.terminate(e, Terminator::Return);
+        let cfg = Cfg::new(&f);
+        let u = Uniformity::new(&f, &cfg);
+        assert!(u.is_uniform(size) && u.is_uniform(id));
+        assert!(!u.is_uniform(lane) && u.lane_stride(lane) == Some(1));
+        assert!(!u.is_uniform(sum), "a reduction depends on the active lanes");
+        assert!(u.explain(&f, sum).contains("sub-group collective"), "{}", u.explain(&f, sum));
     }
 }

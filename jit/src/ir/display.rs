@@ -185,5 +185,6 @@ fn write_inst(f: &mut fmt::Formatter<'_>, k: &InstKind) -> fmt::Result {
         Call { symbol, args } => write!(f, "call {symbol}({})", list(args)),
         CallWhole { symbol, args } => write!(f, "call_whole {symbol}({})", list(args)),
         Math(op, args) => write!(f, "{op:?} {}", list(args)),
+        SubGroup { op, args } => write!(f, "sub_group {op:?} {}", list(args)),
     }
 }

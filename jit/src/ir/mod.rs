@@ -345,6 +345,12 @@ pub enum InstKind {
     },
     /// A native math operation, component-wise.
     Math(MathOp, Vec<Value>),
+    /// A sub-group operation: a query or a collective over the active work-items of
+    /// the caller's sub-group (see [`SubGroupOp`] for the operands of each).
+    SubGroup {
+        op: SubGroupOp,
+        args: Vec<Value>,
+    },
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -506,6 +512,106 @@ pub enum WorkItemQuery {
     GlobalOffset,
 }
 
+/// Sub-group operations. A sub-group is a set of consecutive work-items of a
+/// work-group (by local linear id) whose size the lowering decides; KIR only names the
+/// operation. Collectives combine the *active* work-items of the sub-group (those that
+/// reach the instruction) in order of their sub-group local id; a work-item that is not
+/// active neither contributes nor receives. Reading the value of a work-item that is not
+/// active or does not exist gives zero.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum SubGroupOp {
+    /// No operands; integer result. Work-items of this sub-group that exist.
+    Size,
+    /// No operands; the largest sub-group size of the kernel.
+    MaxSize,
+    /// No operands; sub-groups in this work-group.
+    Count,
+    /// No operands; sub-groups in a work-group of the enqueued size.
+    EnqueuedCount,
+    /// No operands; this sub-group's number within the work-group.
+    Id,
+    /// No operands; this work-item's number within its sub-group.
+    LocalId,
+    /// No operands; bool: true in the active work-item with the lowest local id.
+    Elect,
+    /// `[pred]` (bool): true when `pred` holds in every active work-item.
+    All,
+    /// `[pred]` (bool): true when `pred` holds in some active work-item.
+    Any,
+    /// `[x]`: bool, true when `x` is the same in every active work-item.
+    AllEqual,
+    /// `[x, id]`: `x` of the work-item with local id `id` (an integer).
+    Broadcast,
+    /// `[x]`: `x` of the active work-item with the lowest local id.
+    BroadcastFirst,
+    /// `[pred]`: a 4 × i32 vector with bit `i` set when work-item `i` is active and
+    /// `pred` holds there.
+    Ballot,
+    /// `[mask]` (4 × i32): bool, bit `local id` of `mask`.
+    InverseBallot,
+    /// `[mask, index]`: bool, bit `index` of `mask`.
+    BallotBitExtract,
+    /// `[mask]`: i32, the set bits of `mask` among the sub-group's work-items: all of
+    /// them (`Reduce`), up to and including this one (`Inclusive`) or below it
+    /// (`Exclusive`).
+    BallotBitCount(ScanKind),
+    /// `[mask]`: i32, the lowest set bit of `mask` among the sub-group's work-items.
+    BallotFindLsb,
+    /// `[mask]`: i32, the highest set bit of `mask` among the sub-group's work-items.
+    BallotFindMsb,
+    /// `[x, id]`: `x` of work-item `id`.
+    Shuffle,
+    /// `[x, mask]`: `x` of work-item `local id ^ mask`.
+    ShuffleXor,
+    /// `[x, delta]`: `x` of work-item `local id - delta`.
+    ShuffleUp,
+    /// `[x, delta]`: `x` of work-item `local id + delta`.
+    ShuffleDown,
+    /// `[prev, cur, delta]`: with `j = local id - delta`, `cur` of work-item `j` when
+    /// `j >= 0`, else `prev` of work-item `j + max size` (`intel_sub_group_shuffle_up`).
+    ShuffleUpPair,
+    /// `[cur, next, delta]`: with `j = local id + delta`, `cur` of work-item `j` when
+    /// `j < max size`, else `next` of work-item `j - max size`
+    /// (`intel_sub_group_shuffle_down`).
+    ShuffleDownPair,
+    /// `[x]` (`[x, cluster size]` for [`ScanKind::Clustered`]): an arithmetic
+    /// reduction or scan, component-wise, combining work-items in local id order.
+    Arith(SubGroupArith, ScanKind),
+}
+
+/// The combining operation of [`SubGroupOp::Arith`]. `And`, `Or` and `Xor` apply to
+/// integers and bools; float minimum and maximum are IEEE minNum / maxNum.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum SubGroupArith {
+    IAdd,
+    FAdd,
+    IMul,
+    FMul,
+    SMin,
+    UMin,
+    FMin,
+    SMax,
+    UMax,
+    FMax,
+    And,
+    Or,
+    Xor,
+}
+
+/// Which work-items a sub-group reduction or scan combines for each work-item.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ScanKind {
+    /// Every active work-item of the sub-group.
+    Reduce,
+    /// Active work-items with a local id up to and including this one.
+    Inclusive,
+    /// Active work-items with a lower local id (the identity when there is none).
+    Exclusive,
+    /// Every active work-item of this work-item's cluster: local ids `k * c ..
+    /// (k + 1) * c` for the cluster size `c`, a power of two given as an operand.
+    Clustered,
+}
+
 /// Math operations the lowering emits inline (Cranelift instructions or short
 /// sequences); everything else goes through [`InstKind::Call`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -539,6 +645,22 @@ pub enum MathOp {
     UMulHi,
     /// `a * b + c` with a single rounding where the host has FMA, else two.
     Mad,
+}
+
+impl SubGroupOp {
+    /// The number of operands the operation takes.
+    pub fn arity(self) -> usize {
+        use SubGroupOp::*;
+        match self {
+            Size | MaxSize | Count | EnqueuedCount | Id | LocalId | Elect => 0,
+            All | Any | AllEqual | BroadcastFirst | Ballot | InverseBallot | BallotBitCount(_) | BallotFindLsb
+            | BallotFindMsb => 1,
+            Arith(_, ScanKind::Clustered) => 2,
+            Arith(..) => 1,
+            Broadcast | BallotBitExtract | Shuffle | ShuffleXor | ShuffleUp | ShuffleDown => 2,
+            ShuffleUpPair | ShuffleDownPair => 3,
+        }
+    }
 }
 
 impl Function {
@@ -666,6 +788,7 @@ impl InstKind {
             Insert { aggregate, element, .. } => vec![*aggregate, *element],
             InsertDyn { vector, element, index } => vec![*vector, *element, *index],
             Construct(vs) | Call { args: vs, .. } | CallWhole { args: vs, .. } | Math(_, vs) => vs.clone(),
+            SubGroup { args, .. } => args.clone(),
             Load { ptr, .. } | AtomicLoad { ptr } => vec![*ptr],
             Store { ptr, value, .. } | AtomicStore { ptr, value } | AtomicRmw { ptr, value, .. } => {
                 vec![*ptr, *value]

@@ -6,8 +6,8 @@
 use super::{Function, Value, ValueOrigin};
 
 /// Check that every operand refers to an existing value, every jump passes as many
-/// arguments as its target has parameters with matching types, and every value is
-/// defined where its origin says.
+/// arguments as its target has parameters with matching types, every value is
+/// defined where its origin says, and sub-group operations have their operand count.
 pub fn verify(func: &Function) -> Result<(), String> {
     let nvalues = func.values.len() as u32;
     let check = |v: Value, what: &dyn Fn() -> String| -> Result<(), String> {
@@ -30,6 +30,15 @@ pub fn verify(func: &Function) -> Result<(), String> {
             let inst = func.insts.get(ii.0 as usize).ok_or_else(|| format!("block{bi} lists missing inst{}", ii.0))?;
             for u in inst.kind.uses() {
                 check(u, &|| format!("block{bi}: {:?}", inst.kind))?;
+            }
+            if let super::InstKind::SubGroup { op, args } = &inst.kind {
+                if args.len() != op.arity() {
+                    return Err(format!(
+                        "block{bi}: sub-group {op:?} takes {} operands, has {}",
+                        op.arity(),
+                        args.len()
+                    ));
+                }
             }
             if let Some(r) = inst.result {
                 check(r, &|| format!("block{bi}"))?;

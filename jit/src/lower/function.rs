@@ -449,6 +449,7 @@ impl<'a, 'f> FnLower<'a, 'f> {
                 Ok(vec![self.b.ins().iconst(types::I64, *addr as i64)])
             }
             Math(op, args) => self.math(*op, args, ty),
+            SubGroup { op, args } => self.sub_group(*op, args, ty),
             CallWhole { symbol, .. } => {
                 Err(CompileError::internal(format!("whole-value call `{symbol}` dispatched as a plain value")))
             }

@@ -13,6 +13,7 @@
 //! * [`plan`] — which path (W, masked or not, or W = 1 and why) each kernel gets.
 //! * `vector`, `vmemory`, `masked` — the W > 1 path: leaf vectors and per-lane fallback,
 //!   consecutive / gathered memory accesses, divergent control flow under masks.
+//! * `subgroup` — sub-group queries and collectives (a sub-group is a lane group).
 //!
 //! This module never parses input and never runs kernels.
 
@@ -29,6 +30,7 @@ pub mod leaf;
 mod masked;
 mod memory;
 pub mod plan;
+mod subgroup;
 mod vector;
 mod vmemory;
 mod workitem;

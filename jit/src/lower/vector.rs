@@ -207,6 +207,7 @@ impl FnLower<'_, '_> {
             }
             InstKind::Call { symbol, args } => return self.masked_call(symbol, args, result),
             InstKind::CallWhole { symbol, args } => return self.masked_call_whole(symbol, args, result),
+            InstKind::SubGroup { op, args } => return self.sub_group_inst(*op, args, result),
             _ => {}
         }
         let r = result.ok_or_else(|| CompileError::invalid("the instruction has no result"))?;

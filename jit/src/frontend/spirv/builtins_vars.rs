@@ -1,5 +1,6 @@
 //! Work-item builtin input variables (`BuiltIn` decorations): their loads become KIR
-//! work-item queries; linear ids are computed from the vector queries.
+//! work-item queries (sub-group ones [`crate::ir::SubGroupOp`] queries); linear ids are
+//! computed from the vector queries.
 //!
 //! Only loads reach this module; the variables have no memory.
 
@@ -7,7 +8,7 @@ use rspirv::spirv::BuiltIn;
 
 use super::function::Translator;
 use super::memory::conv;
-use crate::ir::{BinaryOp, ConvOp, InstKind, Type, Value, WorkItemQuery};
+use crate::ir::{BinaryOp, ConvOp, InstKind, IntCC, Scalar, SubGroupOp, Type, UnaryOp, Value, WorkItemQuery};
 use crate::{CompileError, Result};
 
 impl Translator<'_> {
@@ -51,6 +52,19 @@ impl Translator<'_> {
                 other => Err(CompileError::invalid(format!("builtin {b:?} loaded as {other}"))),
             };
         }
+        let mask = matches!(
+            b,
+            BuiltIn::SubgroupEqMask
+                | BuiltIn::SubgroupGeMask
+                | BuiltIn::SubgroupGtMask
+                | BuiltIn::SubgroupLeMask
+                | BuiltIn::SubgroupLtMask
+        );
+        if let (Some(i), true) = (index, mask) {
+            let m = self.sub_group_mask(b, &Type::Vector(Scalar::I32, 4))?;
+            let v = self.emit(InstKind::ExtractDyn(m, i), Type::I32);
+            return self.fit(v, ty);
+        }
         if index.is_some() {
             return Err(CompileError::invalid(format!("builtin {b:?} is a scalar and cannot be indexed")));
         }
@@ -67,30 +81,73 @@ impl Translator<'_> {
                 let sizes = [self.query(WorkItemQuery::GlobalSize, 0), self.query(WorkItemQuery::GlobalSize, 1)];
                 self.linearize(ids, sizes)
             }
-            BuiltIn::LocalInvocationIndex | BuiltIn::SubgroupId => {
+            BuiltIn::LocalInvocationIndex => {
                 let ids = (0..3).map(|d| self.query(WorkItemQuery::LocalId, d)).collect();
                 let sizes = [self.query(WorkItemQuery::LocalSize, 0), self.query(WorkItemQuery::LocalSize, 1)];
                 self.linearize(ids, sizes)
             }
-            BuiltIn::SubgroupSize | BuiltIn::SubgroupMaxSize => self.i32c(1),
-            BuiltIn::SubgroupLocalInvocationId => self.i32c(0),
-            BuiltIn::NumSubgroups | BuiltIn::NumEnqueuedSubgroups => {
-                let q = if b == BuiltIn::NumSubgroups {
-                    WorkItemQuery::LocalSize
-                } else {
-                    WorkItemQuery::EnqueuedLocalSize
-                };
-                let x = self.query(q, 0);
-                let y = self.query(q, 1);
-                let z = self.query(q, 2);
-                let xy = self.emit(InstKind::Binary(BinaryOp::IMul, x, y), self.size_ty.clone());
-                self.emit(InstKind::Binary(BinaryOp::IMul, xy, z), self.size_ty.clone())
-            }
+            // Vulkan's SubgroupSize is the device's sub-group size; OpenCL's
+            // get_sub_group_size() counts the work-items of this sub-group.
+            BuiltIn::SubgroupSize if super::vulkan::is_vulkan(self.m) => self.sub_group_query(SubGroupOp::MaxSize),
+            BuiltIn::SubgroupSize => self.sub_group_query(SubGroupOp::Size),
+            BuiltIn::SubgroupMaxSize => self.sub_group_query(SubGroupOp::MaxSize),
+            BuiltIn::SubgroupId => self.sub_group_query(SubGroupOp::Id),
+            BuiltIn::SubgroupLocalInvocationId => self.sub_group_query(SubGroupOp::LocalId),
+            BuiltIn::NumSubgroups => self.sub_group_query(SubGroupOp::Count),
+            BuiltIn::NumEnqueuedSubgroups => self.sub_group_query(SubGroupOp::EnqueuedCount),
+            BuiltIn::SubgroupEqMask
+            | BuiltIn::SubgroupGeMask
+            | BuiltIn::SubgroupGtMask
+            | BuiltIn::SubgroupLeMask
+            | BuiltIn::SubgroupLtMask => return self.sub_group_mask(b, ty),
             other => {
                 return Err(CompileError::unsupported(format!("builtin variable {other:?} is not supported")));
             }
         };
         self.fit(v, ty)
+    }
+
+    /// A sub-group query as i32.
+    fn sub_group_query(&mut self, op: SubGroupOp) -> Value {
+        self.emit(InstKind::SubGroup { op, args: Vec::new() }, Type::I32)
+    }
+
+    /// `SubgroupEqMask` .. `SubgroupLtMask`: a 4 × i32 mask of the sub-group's work-items
+    /// by local id compared with this one's (bits of ids past the sub-group's maximum
+    /// size are clear).
+    fn sub_group_mask(&mut self, b: BuiltIn, ty: &Type) -> Result<Value> {
+        let mask_ty = Type::Vector(Scalar::I32, 4);
+        if *ty != mask_ty {
+            return Err(CompileError::invalid(format!("builtin {b:?} loaded as {ty}, expected a uvec4")));
+        }
+        let id = self.sub_group_query(SubGroupOp::LocalId);
+        let max = self.sub_group_query(SubGroupOp::MaxSize);
+        let one = self.i32c(1);
+        let ones = self.i32c(u32::MAX);
+        let i32t = Type::I32;
+        // Bits below `n` (n <= 32): ~(~0 << n), with n = 32 giving all ones.
+        let below = |me: &mut Self, n: Value| -> Value {
+            let shifted = me.emit(InstKind::Binary(BinaryOp::Shl, ones, n), i32t.clone());
+            let low = me.emit(InstKind::Unary(UnaryOp::Not, shifted), i32t.clone());
+            let c32 = me.i32c(32);
+            let full = me.emit(InstKind::Icmp(IntCC::Uge, n, c32), Type::BOOL);
+            me.emit(InstKind::Select(full, ones, low), i32t.clone())
+        };
+        let all = below(self, max);
+        let id1 = self.emit(InstKind::Binary(BinaryOp::IAdd, id, one), i32t.clone());
+        let x = match b {
+            BuiltIn::SubgroupEqMask => self.emit(InstKind::Binary(BinaryOp::Shl, one, id), i32t.clone()),
+            BuiltIn::SubgroupLeMask => below(self, id1),
+            BuiltIn::SubgroupLtMask => below(self, id),
+            _ => {
+                let at = if b == BuiltIn::SubgroupGeMask { id } else { id1 };
+                let le = below(self, at);
+                let ge = self.emit(InstKind::Unary(UnaryOp::Not, le), i32t.clone());
+                self.emit(InstKind::Binary(BinaryOp::And, ge, all), i32t.clone())
+            }
+        };
+        let zero = self.i32c(0);
+        Ok(self.emit(InstKind::Construct(vec![x, zero, zero, zero]), mask_ty))
     }
 
     fn query(&mut self, q: WorkItemQuery, d: u32) -> Value {

@@ -513,11 +513,7 @@ impl<'m> Translator<'m> {
             GroupAsyncCopy | GroupWaitEvents => {
                 Err(CompileError::unsupported("async_work_group_copy / wait_group_events are not supported yet"))
             }
-            GroupAll | GroupAny | GroupBroadcast | GroupIAdd | GroupFAdd | GroupFMin | GroupUMin | GroupSMin
-            | GroupFMax | GroupUMax | GroupSMax => Err(CompileError::unsupported(format!(
-                "work-group collective {} is not supported yet",
-                op_name(inst.op)
-            ))),
+            op if super::subgroup::is_subgroup_op(op) => self.subgroup(fr, inst),
             _ => self.arith(fr, inst),
         }
     }

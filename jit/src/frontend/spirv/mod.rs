@@ -10,7 +10,7 @@
 //! * `kernel` — kernel parameters and assembly of each `ir::Kernel`;
 //! * `function` — per-kernel translation with inlining; the opcode families are in
 //!   `control`, `memory`, `arith`, `convert`, `composite`, `extinst`, `builtins_vars`,
-//!   `image` (images and samplers) and `printf`;
+//!   `image` (images and samplers), `printf` and `subgroup` (sub-group collectives);
 //! * `limits` — caps on every size an input controls.
 //!
 //! Nothing here panics on bad input: malformed modules give [`CompileError::Invalid`],
@@ -35,6 +35,7 @@ mod memory;
 mod module;
 mod printf;
 mod reader;
+mod subgroup;
 mod types;
 mod vulkan;
 

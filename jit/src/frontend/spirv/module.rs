@@ -47,6 +47,16 @@ pub const SUPPORTED_CAPABILITIES: &[Capability] = &[
     Capability::Shader,
     Capability::Matrix,
     Capability::VulkanMemoryModel,
+    Capability::GroupNonUniform,
+    Capability::GroupNonUniformVote,
+    Capability::GroupNonUniformArithmetic,
+    Capability::GroupNonUniformBallot,
+    Capability::GroupNonUniformShuffle,
+    Capability::GroupNonUniformShuffleRelative,
+    Capability::GroupNonUniformClustered,
+    Capability::SubgroupBallotKHR,
+    Capability::SubgroupVoteKHR,
+    Capability::SubgroupShuffleINTEL,
 ];
 
 /// One decoration: its kind and the operands after it.
