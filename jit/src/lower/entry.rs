@@ -111,6 +111,28 @@ pub(crate) fn open(
     let track = needs.tracked();
     let mut pos = [None; 3];
     if track[0] {
+        let dims = if track[2] {
+            3
+        } else if track[1] {
+            2
+        } else {
+            1
+        };
+        for slot in pos.iter_mut().take(dims) {
+            *slot = Some(b.declare_var(types::I64));
+        }
+        // A call that starts a work-group (every call of a kernel without barriers)
+        // starts at position 0: no division (tens of cycles each, per work-group).
+        let (at_zero, divide, known) = (b.create_block(), b.create_block(), b.create_block());
+        let is_start = b.ins().icmp_imm_s(CIntCC::Equal, first, 0);
+        b.ins().brif(is_start, at_zero, &[], divide, &[]);
+        b.switch_to_block(at_zero);
+        let zero = b.ins().iconst(types::I64, 0);
+        for var in pos.iter().flatten() {
+            b.def_var(*var, zero);
+        }
+        b.ins().jump(known, &[]);
+        b.switch_to_block(divide);
         let l0 = b.ins().imul_imm_s(first, lanes as i64);
         let x0 = b.ins().urem(l0, sx);
         let (mut y0, mut z0) = (None, None);
@@ -121,13 +143,13 @@ pub(crate) fn open(
                 z0 = Some(b.ins().udiv(q, sy));
             }
         }
-        for (d, v) in [Some(x0), y0, z0].into_iter().enumerate() {
-            if let Some(v) = v {
-                let var = b.declare_var(types::I64);
-                b.def_var(var, v);
-                pos[d] = Some(var);
+        for (var, v) in pos.iter().zip([Some(x0), y0, z0]) {
+            if let (Some(var), Some(v)) = (var, v) {
+                b.def_var(*var, v);
             }
         }
+        b.ins().jump(known, &[]);
+        b.switch_to_block(known);
     }
 
     let lg_var = b.declare_var(types::I64);

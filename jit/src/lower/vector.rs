@@ -218,6 +218,11 @@ impl FnLower<'_, '_> {
             self.vload(*ptr, &ty)?
         } else if let Some(v) = self.vec_work_item(&inst.kind, &ty)? {
             v
+        } else if self.id_unread(r) {
+            // Nothing reads it: a placeholder of the right shape, removed by Cranelift.
+            let s = ty.scalar().ok_or_else(|| CompileError::invalid("an id query of a non-scalar type"))?;
+            let z = self.zero(s);
+            self.splat_leaf(z, s)
         } else if let Some(v) = self.vector_op(&inst.kind, &ty)? {
             v
         } else {
@@ -385,6 +390,11 @@ impl FnLower<'_, '_> {
                         out
                     }
                     (ConvOp::SToS | ConvOp::UToU | ConvOp::SToU | ConvOp::UToS, Scalar::I64, Scalar::I32, false) => {
+                        if let Some((q, d)) = super::workitem::id_source(self.func, *a) {
+                            if let Some(vs) = self.vec_id(q, d, &Type::I32)? {
+                                return Ok(Some(vs));
+                            }
+                        }
                         let vs = self.bundles(*a)?.remove(0);
                         self.narrow_i64(&vs)?
                     }

@@ -20,6 +20,24 @@ use super::leaf::leaf_type;
 use crate::ir::{self, InstKind, Scalar, Type, WorkItemQuery};
 use crate::{CompileError, Result};
 
+/// The local or global id query (and its constant dimension) that `v` is, looking
+/// through the front end's `construct` / `extract` of an id vector.
+pub(crate) fn id_source(func: &ir::Function, v: ir::Value) -> Option<(WorkItemQuery, usize)> {
+    match func.def_inst(v).map(|i| &i.kind)? {
+        InstKind::WorkItem(q @ (WorkItemQuery::GlobalId | WorkItemQuery::LocalId), dim) => {
+            match func.def_inst(*dim).map(|i| &i.kind)? {
+                InstKind::Const(bits) => bits.first().filter(|d| **d < 3).map(|d| (*q, *d as usize)),
+                _ => None,
+            }
+        }
+        InstKind::Extract(a, i) => match func.def_inst(*a).map(|d| &d.kind)? {
+            InstKind::Construct(vs) => id_source(func, *vs.get(*i as usize)?),
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
 /// Which work-item ids a kernel queries.
 #[derive(Clone, Debug, Default)]
 pub(crate) struct IdNeeds {
@@ -30,14 +48,93 @@ pub(crate) struct IdNeeds {
     /// (dimension, lane type) of each id query with a constant dimension whose result
     /// has an `i32` or `i64` lane type: the vector forms W > 1 builds.
     pub vector_forms: Vec<(usize, ClifType)>,
+    /// Id queries whose results nothing reads (the front end builds the whole
+    /// `GlobalInvocationId` vector and extracts one component): at W > 1 they get no
+    /// lane vectors, only a placeholder.
+    pub unread: Vec<ir::Value>,
+}
+
+/// Per value: read by some instruction or terminator, where reading one component of
+/// a `construct` reads only that operand, and `(int)` of an id query reads the query's
+/// `i32` form (built separately), not the query itself.
+fn read_values(func: &ir::Function) -> Vec<bool> {
+    let mut read = vec![false; func.values.len()];
+    let mark = |v: ir::Value, read: &mut Vec<bool>| {
+        if let Some(r) = read.get_mut(v.0 as usize) {
+            *r = true;
+        }
+    };
+    let construct_of = |v: ir::Value| match func.def_inst(v).map(|i| &i.kind) {
+        Some(InstKind::Construct(vs)) => Some(vs.clone()),
+        _ => None,
+    };
+    for block in &func.blocks {
+        for u in block.term.uses() {
+            mark(u, &mut read);
+        }
+    }
+    for inst in &func.insts {
+        match &inst.kind {
+            InstKind::Construct(_) => {} // Its operands count when the vector is read.
+            InstKind::Convert(c, a)
+                if !c.saturate
+                    && id_source(func, *a).is_some()
+                    && inst.result.is_some_and(|r| func.ty(r).scalar() == Some(Scalar::I32)) => {}
+            InstKind::Extract(a, _) if construct_of(*a).is_some() => {} // Below, when read.
+            k => {
+                for u in k.uses() {
+                    if let Some(vs) = construct_of(u) {
+                        vs.into_iter().for_each(|v| mark(v, &mut read));
+                    }
+                    mark(u, &mut read);
+                }
+            }
+        }
+    }
+    for block in &func.blocks {
+        for u in block.term.uses() {
+            if let Some(vs) = construct_of(u) {
+                vs.into_iter().for_each(|v| mark(v, &mut read));
+            }
+        }
+    }
+    // One component of a built vector, when that component is read.
+    for inst in &func.insts {
+        if let (InstKind::Extract(a, i), Some(r)) = (&inst.kind, inst.result) {
+            if read.get(r.0 as usize).copied().unwrap_or(true) {
+                if let Some(v) = construct_of(*a).and_then(|vs| vs.get(*i as usize).copied()) {
+                    mark(v, &mut read);
+                }
+            }
+        }
+    }
+    read
 }
 
 impl IdNeeds {
     /// Scan every instruction of `func` for id queries.
     pub fn scan(func: &ir::Function) -> IdNeeds {
         let mut n = IdNeeds::default();
+        let read = read_values(func);
         for inst in &func.insts {
+            // `(int)get_global_id(0)`: the `i32` lane vectors directly.
+            if let InstKind::Convert(c, a) = &inst.kind {
+                let narrow = inst.result.is_some_and(|r| func.ty(r).scalar() == Some(Scalar::I32));
+                if narrow && !c.saturate {
+                    if let Some((q, d)) = id_source(func, *a) {
+                        n.local[d] = true;
+                        n.global_base[d] |= q == WorkItemQuery::GlobalId;
+                        if !n.vector_forms.contains(&(d, types::I32)) {
+                            n.vector_forms.push((d, types::I32));
+                        }
+                    }
+                }
+            }
             let InstKind::WorkItem(q, dim) = &inst.kind else { continue };
+            if let Some(r) = inst.result.filter(|r| !read.get(r.0 as usize).copied().unwrap_or(true)) {
+                n.unread.push(r);
+                continue;
+            }
             let global = match q {
                 WorkItemQuery::GlobalId => true,
                 WorkItemQuery::LocalId => false,
@@ -287,6 +384,18 @@ impl FnLower<'_, '_> {
             },
             _ => return Ok(None),
         };
+        self.vec_id(*q, d, ty)
+    }
+
+    /// True when `v` is an id query nothing reads (see [`IdNeeds::unread`]).
+    pub(crate) fn id_unread(&self, v: ir::Value) -> bool {
+        self.ids.needs.unread.contains(&v)
+    }
+
+    /// The lane vectors of id query `q` of dimension `d` as values of type `ty` (wrapped
+    /// to its width), when the loop head built that form.
+    pub(crate) fn vec_id(&mut self, q: WorkItemQuery, d: usize, ty: &Type) -> Result<Option<Vec<ClifValue>>> {
+        let q = &q;
         let Some(t) = ty.scalar().filter(|s| s.is_int()).map(leaf_type) else { return Ok(None) };
         let Some(vecs) = self.ids.lane_vecs.iter().find(|(f, _)| *f == (d, t)).map(|(_, v)| v.clone()) else {
             return Ok(None);
