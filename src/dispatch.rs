@@ -96,7 +96,10 @@ fn layout(l: &Launch) -> Result<Layout> {
     let private_align = l.private_align.max(16).checked_next_power_of_two().ok_or_else(|| too_big("private state"))?;
     let private_stride = round_up(l.private_stride, private_align).ok_or_else(|| too_big("private state"))?;
     let items: u64 = l.plan.local.iter().product();
-    let lane_groups = items.div_ceil(l.lanes as u64);
+    // W is a power of two: a shift, not a division, per work-group.
+    let width = u64::from(l.lanes.max(1));
+    let lane_groups =
+        if width.is_power_of_two() { (items + (width - 1)) >> width.trailing_zeros() } else { items.div_ceil(width) };
     let private_total = private_stride.checked_mul(lane_groups).ok_or_else(|| too_big("private state"))?;
     Ok(Layout { local_offsets, local_total: end, private_stride, private_align, private_total })
 }
@@ -245,6 +248,8 @@ fn run_flagged(l: &Launch, dflag: &DispatchFlag) -> Result<()> {
                 return;
             }
         };
+        // Group ids advance x fastest; only the chunk's first one takes divisions.
+        let mut gid = l.plan.group_id(range.start);
         for g in range {
             if shared.stop.load(Ordering::Relaxed) || shared.flag.load(Ordering::Relaxed) != 0 {
                 if !shared.stop.load(Ordering::Relaxed) {
@@ -252,7 +257,8 @@ fn run_flagged(l: &Launch, dflag: &DispatchFlag) -> Result<()> {
                 }
                 return;
             }
-            let ran = catch_unwind(AssertUnwindSafe(|| run_group(l, &lay, worker, g, shared.flag)));
+            let ran = catch_unwind(AssertUnwindSafe(|| run_group(l, &lay, worker, g, gid, shared.flag)));
+            l.plan.advance_group_id(&mut gid);
             match ran.unwrap_or_else(|payload| Err(GroupStop::Failed(panic_error(l, g, payload)))) {
                 Ok(()) => {}
                 Err(GroupStop::Failed(e)) => {
@@ -307,12 +313,13 @@ fn run_flagged(l: &Launch, dflag: &DispatchFlag) -> Result<()> {
     }
 }
 
-/// Run work-group `linear` to completion.
+/// Run work-group `linear` (whose id is `gid`) to completion.
 fn run_group(
     l: &Launch,
     lay: &Layout,
     w: &mut Worker,
     linear: u64,
+    gid: [u64; 3],
     flag: &AtomicU32,
 ) -> std::result::Result<(), GroupStop> {
     // Tests inject a runtime panic through this kernel name.
@@ -321,10 +328,13 @@ fn run_group(
         panic!("injected panic in work-group {linear}");
     }
     let plan = l.plan;
-    let gid = plan.group_id(linear);
+    debug_assert_eq!(gid, plan.group_id(linear), "work-group ids stepped out of order");
     let size = plan.group_size(gid);
     let items: u64 = size.iter().product();
-    let lane_groups = items.div_ceil(l.lanes as u64);
+    // W is a power of two: a shift, not a division, per work-group.
+    let width = u64::from(l.lanes.max(1));
+    let lane_groups =
+        if width.is_power_of_two() { (items + (width - 1)) >> width.trailing_zeros() } else { items.div_ceil(width) };
     if lane_groups == 0 {
         return Ok(());
     }

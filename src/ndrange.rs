@@ -150,6 +150,20 @@ impl Plan {
         let rest = linear / self.num_groups[0];
         [x, rest % self.num_groups[1], rest / self.num_groups[1]]
     }
+
+    /// Step `gid` to the id of the next work-group in linear order (x fastest), as
+    /// `group_id(linear + 1)` would give, without divisions.
+    pub fn advance_group_id(&self, gid: &mut [u64; 3]) {
+        gid[0] += 1;
+        if gid[0] >= self.num_groups[0] {
+            gid[0] = 0;
+            gid[1] += 1;
+            if gid[1] >= self.num_groups[1] {
+                gid[1] = 0;
+                gid[2] += 1;
+            }
+        }
+    }
 }
 
 /// Check `range` for kernel `kernel` and work out the work-groups. Returns `Ok(None)`
@@ -275,6 +289,17 @@ pub(crate) fn fmt3(v: [u64; 3], n: usize) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn group_ids_advance_like_linear_indices() {
+        let range = NdRange::d3(12, 6, 4).local(&[2, 3, 2]);
+        let p = plan(&range, "k", None, 64, 1).unwrap().unwrap();
+        let mut gid = p.group_id(0);
+        for linear in 0..p.total_groups {
+            assert_eq!(gid, p.group_id(linear), "work-group {linear}");
+            p.advance_group_id(&mut gid);
+        }
+    }
 
     #[test]
     fn pick_prefers_divisors() {
