@@ -119,6 +119,11 @@ impl FnLower<'_, '_> {
 
     /// Lane 0 of varying `x`'s first leaf, when it may be read here.
     fn lane0(&mut self, x: ir::Value) -> Result<Option<ClifValue>> {
+        // Scalar arithmetic along the chain needs no lane vector (which, after a
+        // barrier, may not even have been reloaded).
+        if let Some(x0) = self.lane0_at(x, 0)? {
+            return Ok(Some(x0));
+        }
         if !self.readable(x) {
             return Ok(None);
         }
