@@ -380,6 +380,11 @@ impl FnLower<'_, '_> {
         Ok(())
     }
 
+    /// True when every work-item runs `blk` exactly once (`MaskState::always`).
+    fn is_always(&self, blk: BlockId) -> bool {
+        self.masks.as_ref().and_then(|s| s.always.get(blk.0 as usize).copied()).unwrap_or(false)
+    }
+
     /// True when the edge `from → to` goes back in the chain (a loop back-edge).
     fn chain_retreating(&self, from: BlockId, to: BlockId) -> bool {
         let Some(m) = &self.masks else { return self.cfg.is_retreating(from, to) };
@@ -403,8 +408,10 @@ impl FnLower<'_, '_> {
             };
             let cb = self.clif_block(blk)?;
             self.b.switch_to_block(cb);
-            let m = self.read_mask(blk)?;
-            let always = self.masks.as_ref().and_then(|s| s.always.get(blk.0 as usize).copied()).unwrap_or(false);
+            let always = self.is_always(blk);
+            // Every lane of the lane group reaches a block that every work-item runs
+            // once: its mask is the entry mask (edges into it do not track it).
+            let m = if always { self.entry_mask()? } else { self.read_mask(blk)? };
             if !always {
                 let any = self.mask_any(&m);
                 let body = self.b.create_block();
@@ -518,9 +525,11 @@ impl FnLower<'_, '_> {
                 };
                 self.set_raw(*p, v)?;
             }
-            let cur = self.read_mask(call.block)?;
-            let merged: Vec<ClifValue> = cur.iter().zip(e).map(|(a, b)| self.b.ins().bor(*a, *b)).collect();
-            self.write_mask(call.block, &merged)?;
+            if !self.is_always(call.block) {
+                let cur = self.read_mask(call.block)?;
+                let merged: Vec<ClifValue> = cur.iter().zip(e).map(|(a, b)| self.b.ins().bor(*a, *b)).collect();
+                self.write_mask(call.block, &merged)?;
+            }
         }
         let mut back: Vec<BlockId> = Vec::new();
         for (call, _) in &edges {
