@@ -264,8 +264,33 @@ impl FnLower<'_, '_> {
                 (rop, v)
             }
         };
-        let old = self.b.ins().atomic_rmw(it, mem_flags(), rop, p, x);
+        let old = if self.is_local(ptr)? {
+            let old = self.b.ins().load(it, mem_flags(), p, 0);
+            let new = match rop {
+                AtomicRmwOp::Xchg => x,
+                AtomicRmwOp::Add => self.b.ins().iadd(old, x),
+                AtomicRmwOp::Sub => self.b.ins().isub(old, x),
+                AtomicRmwOp::And => self.b.ins().band(old, x),
+                AtomicRmwOp::Or => self.b.ins().bor(old, x),
+                AtomicRmwOp::Xor => self.b.ins().bxor(old, x),
+                AtomicRmwOp::Smin => self.b.ins().smin(old, x),
+                AtomicRmwOp::Smax => self.b.ins().smax(old, x),
+                AtomicRmwOp::Umin => self.b.ins().umin(old, x),
+                _ => self.b.ins().umax(old, x),
+            };
+            self.b.ins().store(mem_flags(), new, p, 0);
+            old
+        } else {
+            self.b.ins().atomic_rmw(it, mem_flags(), rop, p, x)
+        };
         Ok(vec![self.int_bits_as(old, s)])
+    }
+
+    /// True when `ptr` points into `__local` memory. A work-group runs on one thread
+    /// from start to end, so atomics there need no locked instructions: a plain read,
+    /// modify and write, in lane order, is atomic for every work-item that can see it.
+    fn is_local(&self, ptr: ir::Value) -> Result<bool> {
+        Ok(matches!(self.value_type(ptr)?, Type::Scalar(Scalar::Ptr(ir::AddressSpace::Local))))
     }
 
     pub(crate) fn atomic_cas(
@@ -284,7 +309,15 @@ impl FnLower<'_, '_> {
         let e = self.as_int_bits(e, it);
         let r = self.get_scalar(repl)?;
         let r = self.as_int_bits(r, it);
-        let old = self.b.ins().atomic_cas(mem_flags(), p, e, r);
+        let old = if self.is_local(ptr)? {
+            let old = self.b.ins().load(it, mem_flags(), p, 0);
+            let hit = self.b.ins().icmp(CIntCC::Equal, old, e);
+            let new = self.b.ins().select(hit, r, old);
+            self.b.ins().store(mem_flags(), new, p, 0);
+            old
+        } else {
+            self.b.ins().atomic_cas(mem_flags(), p, e, r)
+        };
         Ok(vec![self.int_bits_as(old, s)])
     }
 
