@@ -118,12 +118,45 @@ impl FnLower<'_, '_> {
             return self.vload_chunks(ptr, s, chunks);
         }
         let Some(s) = self.consecutive_scalar(ptr, ty) else {
-            return self.per_lane_value(&kind, ty);
+            return self.vload_strided(ptr, ty);
         };
         let (ok, a0) = self.consecutive_guard(ptr, s.size(), true)?;
         let vt = vec_leaf_type(s);
         let tys = vec![vt; self.lanes.vectors(s)];
         self.guarded_values(ok, &tys, |me| Ok(me.vector_loads(vt, a0, tys.len())), |me| me.per_lane_value(&kind, ty))
+    }
+
+    /// Load a scalar from addresses `a0 + l * stride` (`tile[lid][k]`, a structure field
+    /// of consecutive elements, bytes at W = 4): when the definition chain vouches for
+    /// the stride and every lane is active, one bounds check covers the span from the
+    /// lowest to the highest address and the lanes load without checks of their own;
+    /// otherwise (and for anything else) each lane loads and checks on its own.
+    fn vload_strided(&mut self, ptr: ir::Value, ty: &Type) -> Result<Vec<ClifValue>> {
+        let kind = InstKind::Load { ptr, align: 1 };
+        let stride = self.uni.as_ref().and_then(|u| u.lane_stride(ptr)).filter(|s| *s != 0);
+        let (Type::Scalar(s), Some(stride)) = (ty, stride) else { return self.per_lane_value(&kind, ty) };
+        let s = *s;
+        let span = stride.checked_mul(i64::from(self.lanes.0) - 1);
+        let last = span.and_then(|x| i32::try_from(x).ok());
+        let (Some(last), false) = (last, s == Scalar::Bool) else { return self.per_lane_value(&kind, ty) };
+        let Some(ok) = self.exact_guard(ptr)? else { return self.per_lane_value(&kind, ty) };
+        let a0 = self.lane0_addr(ptr)?;
+        let low = if last < 0 { self.b.ins().iadd_imm_s(a0, i64::from(last)) } else { a0 };
+        let extent = u64::from(last.unsigned_abs()) + s.size();
+        let ok = self.and_in_bounds(ok, ptr, low, AccessSize::Const(extent))?;
+        let vt = vec_leaf_type(s);
+        let tys = vec![vt; self.lanes.vectors(s)];
+        let fast = |me: &mut Self| -> Result<Vec<ClifValue>> {
+            let lt = leaf::leaf_type(s);
+            let mut per_lane = Vec::with_capacity(me.lanes.0 as usize);
+            for l in 0..me.lanes.0 {
+                let off = i32::try_from(stride * i64::from(l))
+                    .map_err(|_| crate::CompileError::limit("a lane stride too large for an address offset"))?;
+                per_lane.push(vec![me.b.ins().load(lt, mem_flags(), a0, off)]);
+            }
+            me.pack(&[s], &per_lane)
+        };
+        self.guarded_values(ok, &tys, fast, |me| me.per_lane_value(&kind, ty))
     }
 
     /// Store `value` at `ptr`, at least one of them varying.

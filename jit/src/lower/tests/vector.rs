@@ -493,3 +493,60 @@ fn lanes_crossing_an_extension_boundary_are_stored_one_by_one() {
         }
     }
 }
+
+/// `out[gid] = in[gid * 3]`: a load with a lane stride of 12 bytes.
+fn strided_module() -> Module {
+    let mut b = Fb::new();
+    let (pin, pout) = (b.param(0, gptr()), b.param(1, gptr()));
+    let gid = b.gid(0);
+    let three = b.k(Type::I64, 3);
+    let idx = b.bin(BinaryOp::IMul, gid, three);
+    let src = b.elem(pin, idx, 4);
+    let x = b.load(src, Type::I32);
+    let dst = b.elem(pout, gid, 4);
+    b.store(dst, x);
+    b.f.terminate(b.cur, Terminator::Return);
+    module(vec![ptr_param(Type::I32), ptr_param(Type::I32)], b.f, 0)
+}
+
+/// Runs the strided kernel over `n` work-items with an input of `len` elements (its
+/// real size in the region table, so out-of-bounds lanes are caught).
+fn run_strided(w: u32, n: u64, local: u64, len: usize) -> (u64, ErrorRecord, Vec<i32>) {
+    let cm = compile(&strided_module(), &LowerOptions { lanes: w, checked: true }).unwrap();
+    assert_eq!(cm.kernels[0].lanes, w, "{:?}", cm.kernels[0].path_note);
+    let input: Vec<i32> = (0..len as i32).map(|i| i * 7 - 3).collect();
+    let mut out = vec![-1i32; n as usize];
+    let (pi, po) = (input.as_ptr() as u64, out.as_mut_ptr() as u64);
+    let slots = [pi, po, 4 * len as u64, 4 * n];
+    let regions = [
+        spirjit_abi::Region { base: pi, size: 4 * len as u64, arg: 0 },
+        spirjit_abi::Region { base: po, size: 4 * n, arg: 1 },
+    ];
+    let (st, err) = run_1d_in(&cm, &slots, &regions, n, local, &no_cancel());
+    (st, err, out)
+}
+
+#[test]
+fn strided_loads_match_the_scalar_path_and_catch_the_first_lane_out_of_bounds() {
+    for (n, local) in [(48u64, 16u64), (40, 8), (37, 12)] {
+        let (st, _, reference) = run_strided(1, n, local, 3 * n as usize);
+        assert_eq!(st, Status::DONE);
+        for w in [2, 4, 8, 16] {
+            let (st, _, out) = run_strided(w, n, local, 3 * n as usize);
+            assert_eq!((st, &out), (Status::DONE, &reference), "W = {w}, n = {n}");
+        }
+        // An input too short by a few elements: the same first failing work-item.
+        let short = 3 * n as usize - 5;
+        let (st1, e1, _) = run_strided(1, n, local, short);
+        assert_eq!(st1, Status::ERROR);
+        for w in [4, 8, 16] {
+            let (st, e, _) = run_strided(w, n, local, short);
+            assert_eq!(st, Status::ERROR, "W = {w}");
+            assert_eq!(
+                (e.kind, e.arg, e.offset, e.local_linear_id),
+                (e1.kind, e1.arg, e1.offset, e1.local_linear_id),
+                "W = {w}, n = {n}"
+            );
+        }
+    }
+}
