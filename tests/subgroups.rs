@@ -13,6 +13,8 @@
 
 use std::path::Path;
 
+mod common;
+
 use spirjit::{Arg, Kernel, NdRange, Options, Program};
 
 const LANES: [u32; 4] = [1, 4, 8, 16];
@@ -49,15 +51,8 @@ fn in_branch(lid: usize) -> bool {
 
 /// Deterministic integers in `lo..hi`.
 fn ints(n: usize, seed: u32, lo: i32, hi: i32) -> Vec<i32> {
-    let mut s = seed.wrapping_mul(2654435761).max(1);
-    (0..n)
-        .map(|_| {
-            s ^= s << 13;
-            s ^= s >> 17;
-            s ^= s << 5;
-            lo + (s % (hi - lo) as u32) as i32
-        })
-        .collect()
+    let mut r = common::XorShift::new(seed);
+    (0..n).map(|_| lo + (r.next_u32() % (hi - lo) as u32) as i32).collect()
 }
 
 /// The sub-groups of a 1-D launch of `n` work-items in groups of `local`: per sub-group,

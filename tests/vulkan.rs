@@ -9,6 +9,8 @@
 
 use std::path::Path;
 
+mod common;
+
 use spirjit::{Arg, NdRange, Options, ParamKind, Program};
 
 fn program(name: &str, lanes: u32) -> Program {
@@ -21,15 +23,8 @@ fn program(name: &str, lanes: u32) -> Program {
 
 /// Deterministic inputs in [0, 1).
 fn inputs(n: usize, seed: u32) -> Vec<f32> {
-    let mut s = seed.wrapping_mul(2654435761).max(1);
-    (0..n)
-        .map(|_| {
-            s ^= s << 13;
-            s ^= s >> 17;
-            s ^= s << 5;
-            (s >> 8) as f32 / (1u32 << 24) as f32
-        })
-        .collect()
+    let mut r = common::XorShift::new(seed);
+    (0..n).map(|_| (r.next_u32() >> 8) as f32 / (1u32 << 24) as f32).collect()
 }
 
 #[test]
@@ -423,12 +418,10 @@ fn every_glsl_std450_family() {
     xin[0] = 0.0;
     xin[5] = 0.5;
     xin[10] = 0.5625; // 0.5625 * 8 - 4 = 0.5: a tie for round and roundEven
-    let mut s = 12345u32;
+    let mut r = common::XorShift::from_state(12345);
     let mut iin: Vec<i32> = (0..invocations * 4)
         .map(|_| {
-            s ^= s << 13;
-            s ^= s >> 17;
-            s ^= s << 5;
+            let s = r.next_u32();
             s as i32 >> (s % 24)
         })
         .collect();

@@ -1,5 +1,7 @@
 //! Helpers shared by the integration tests (each test file that needs them declares
-//! `mod common;`): locating the test data. Nothing here compiles or runs kernels.
+//! `mod common;`): locating the test data, deterministic inputs. Nothing here compiles
+//! or runs kernels.
+#![allow(dead_code)] // Each test crate uses its own subset.
 
 use std::path::{Path, PathBuf};
 
@@ -19,4 +21,28 @@ pub fn spv_files(name: &str) -> Vec<PathBuf> {
         .collect();
     paths.sort();
     paths
+}
+
+/// A xorshift32 sequence: deterministic test inputs without a random-number crate.
+pub struct XorShift(u32);
+
+impl XorShift {
+    /// The sequence for `seed` (any value, 0 included).
+    pub fn new(seed: u32) -> XorShift {
+        XorShift(seed.wrapping_mul(2654435761).max(1))
+    }
+
+    /// Start from exactly `state` (must not be 0).
+    pub fn from_state(state: u32) -> XorShift {
+        XorShift(state.max(1))
+    }
+
+    pub fn next_u32(&mut self) -> u32 {
+        let mut s = self.0;
+        s ^= s << 13;
+        s ^= s >> 17;
+        s ^= s << 5;
+        self.0 = s;
+        s
+    }
 }
