@@ -142,6 +142,30 @@ fn tiled_matmul_is_vectorized() {
     assert_vectorized("matmul_tiled.O2.spv", "matmul_tiled", true);
 }
 
+/// Work-item ids cost no division per work-item or lane group: the only division of a
+/// 1-D kernel outside cold code is the entry's, placing a call that starts inside a
+/// work-group, whatever W; ids nothing reads (the y and z components of
+/// `GlobalInvocationId` that clang extracts x from) cost nothing.
+#[test]
+fn ids_take_no_divisions_per_work_item() {
+    for lanes in [1, 4, 16] {
+        for file in ["vadd_float.O2.spv", "saxpy.O2.spv", "vadd_float.O0.spv"] {
+            let clif = load(file, lanes).dump_clif().unwrap_or_else(|e| panic!("{file}: {e}"));
+            // Cold blocks (ids of a lane group that wraps a row) do not count.
+            let mut cold = false;
+            let mut divisions = 0;
+            for line in clif.lines() {
+                if line.starts_with("block") {
+                    cold = line.contains(" cold");
+                } else if !cold && (line.contains(" udiv ") || line.contains(" urem ")) {
+                    divisions += 1;
+                }
+            }
+            assert!(divisions <= 1, "{file} at W = {lanes}: {divisions} divisions\n{clif}");
+        }
+    }
+}
+
 #[test]
 fn scalar_request_reports_the_scalar_path() {
     let p = load("vadd_float.O2.spv", 1);

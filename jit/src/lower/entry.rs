@@ -80,7 +80,7 @@ pub(crate) fn open(
     lanes: u32,
     has_barriers: bool,
 ) -> (GroupLoop, ClifValue, WorkItemIds) {
-    let needs = IdNeeds::scan(func);
+    let needs = IdNeeds::scan(func, lanes > 1);
     let flags = ctx_flags();
     let load =
         |b: &mut FunctionBuilder, field: usize, d: usize| b.ins().load(types::I64, flags, ctx, (field + 8 * d) as i32);

@@ -389,6 +389,11 @@ impl<'a, 'f> FnLower<'a, 'f> {
             }
             InstKind::Call { symbol, args } => self.call_builtin_op(symbol, args, result)?,
             InstKind::CallWhole { symbol, args } => self.call_whole(symbol, args, result)?,
+            // An id nothing reads: no position arithmetic (divisions stay in the code).
+            InstKind::WorkItem(..) if result.is_some_and(|r| self.id_unread(r)) => {
+                let ty = rty()?.clone();
+                Some(self.zeros(&ty)?)
+            }
             kind => {
                 let ty = rty()?.clone();
                 Some(self.value_inst(kind, &ty)?)

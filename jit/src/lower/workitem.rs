@@ -55,9 +55,9 @@ pub(crate) struct IdNeeds {
 }
 
 /// Per value: read by some instruction or terminator, where reading one component of
-/// a `construct` reads only that operand, and `(int)` of an id query reads the query's
-/// `i32` form (built separately), not the query itself.
-fn read_values(func: &ir::Function) -> Vec<bool> {
+/// a `construct` reads only that operand, and (`narrow_forms`, the vector path) `(int)`
+/// of an id query reads the query's `i32` form (built separately), not the query itself.
+fn read_values(func: &ir::Function, narrow_forms: bool) -> Vec<bool> {
     let mut read = vec![false; func.values.len()];
     let mark = |v: ir::Value, read: &mut Vec<bool>| {
         if let Some(r) = read.get_mut(v.0 as usize) {
@@ -77,7 +77,8 @@ fn read_values(func: &ir::Function) -> Vec<bool> {
         match &inst.kind {
             InstKind::Construct(_) => {} // Its operands count when the vector is read.
             InstKind::Convert(c, a)
-                if !c.saturate
+                if narrow_forms
+                    && !c.saturate
                     && id_source(func, *a).is_some()
                     && inst.result.is_some_and(|r| func.ty(r).scalar() == Some(Scalar::I32)) => {}
             InstKind::Extract(a, _) if construct_of(*a).is_some() => {} // Below, when read.
@@ -112,13 +113,14 @@ fn read_values(func: &ir::Function) -> Vec<bool> {
 }
 
 impl IdNeeds {
-    /// Scan every instruction of `func` for id queries.
-    pub fn scan(func: &ir::Function) -> IdNeeds {
+    /// Scan every instruction of `func` for id queries; `vector`: for the vector path
+    /// (W > 1), which builds `i32` forms for `(int)` of an id.
+    pub fn scan(func: &ir::Function, vector: bool) -> IdNeeds {
         let mut n = IdNeeds::default();
-        let read = read_values(func);
+        let read = read_values(func, vector);
         for inst in &func.insts {
             // `(int)get_global_id(0)`: the `i32` lane vectors directly.
-            if let InstKind::Convert(c, a) = &inst.kind {
+            if let (true, InstKind::Convert(c, a)) = (vector, &inst.kind) {
                 let narrow = inst.result.is_some_and(|r| func.ty(r).scalar() == Some(Scalar::I32));
                 if narrow && !c.saturate {
                     if let Some((q, d)) = id_source(func, *a) {
