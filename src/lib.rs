@@ -49,6 +49,7 @@
 
 mod arena;
 mod args;
+mod cache;
 mod cancel;
 pub mod cli;
 mod dispatch;

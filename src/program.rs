@@ -3,7 +3,9 @@
 //!
 //! Loading translates the module at once; compilation happens at load time for the
 //! `from_*` constructors and on first use for [`Program::parse`] (so that `info` and
-//! `dump` work on modules the code generator rejects). This module must not run kernels.
+//! `dump` work on modules the code generator rejects). Compiled programs are kept by
+//! module content and options (`cache`), so loading a module again compiles nothing.
+//! This module must not run kernels.
 
 use std::path::Path;
 use std::sync::{Arc, OnceLock};
@@ -82,15 +84,20 @@ impl Program {
 
     /// Load and compile a SPIR-V binary with `options`.
     pub fn with_options(bytes: &[u8], options: &Options) -> Result<Program> {
-        let p = Program::parse(bytes, options)?;
-        p.compiled()?;
-        Ok(p)
+        let words = spirv::words_from_bytes(bytes)?;
+        Program::from_words_with_options(&words, options)
     }
 
-    /// Load and compile SPIR-V words with `options`.
+    /// Load and compile SPIR-V words with `options`. A module loaded again with the same
+    /// options is not compiled again: the program compiled the first time is shared (it
+    /// is immutable), as long as it is among the most recently loaded ones.
     pub fn from_words_with_options(words: &[u32], options: &Options) -> Result<Program> {
+        if let Some(p) = crate::cache::lookup(words, options) {
+            return Ok(p);
+        }
         let p = Program::from_module(spirv::translate(words)?, options);
         p.compiled()?;
+        crate::cache::insert(words, options, &p);
         Ok(p)
     }
 
@@ -170,5 +177,36 @@ impl Program {
     pub fn dump_clif(&self) -> Result<String> {
         let o = &self.inner.options;
         Ok(lower::dump_clif(&self.inner.module, &LowerOptions { lanes: o.lanes, checked: o.checked })?)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The words of corpus module `tests/kernels/<name>`.
+    fn module_words(name: &str) -> Vec<u32> {
+        let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/kernels").join(name);
+        let bytes = std::fs::read(&path).expect("the corpus module is readable");
+        spirv::words_from_bytes(&bytes).expect("a SPIR-V module")
+    }
+
+    #[test]
+    fn loading_a_module_again_reuses_its_compiled_code() {
+        let words = module_words("saxpy.O2.spv");
+        let checked = Options { lanes: 4, checked: true };
+        let a = Program::from_words_with_options(&words, &checked).unwrap();
+        let b = Program::from_words_with_options(&words, &checked).unwrap();
+        assert!(Arc::ptr_eq(&a.inner, &b.inner), "the second load compiled again");
+        let unchecked = Options { lanes: 4, checked: false };
+        let c = Program::from_words_with_options(&words, &unchecked).unwrap();
+        assert!(!Arc::ptr_eq(&a.inner, &c.inner), "other options must compile separately");
+        let wide = Options { lanes: 8, checked: true };
+        let d = Program::from_words_with_options(&words, &wide).unwrap();
+        assert!(!Arc::ptr_eq(&a.inner, &d.inner), "another W must compile separately");
+        let other = Program::from_words_with_options(&module_words("vadd_float.O2.spv"), &checked).unwrap();
+        assert!(!Arc::ptr_eq(&a.inner, &other.inner), "another module must compile separately");
+        let again = Program::from_words_with_options(&words.clone(), &checked).unwrap();
+        assert!(Arc::ptr_eq(&a.inner, &again.inner), "equal words from another buffer are the same module");
     }
 }

@@ -1,0 +1,50 @@
+//! Compiled programs shared by module content and options: loading the same SPIR-V
+//! words with the same [`Options`] again gives back the program compiled the first time
+//! (no translation, no code generation), as long as it is among the most recently used
+//! [`CAPACITY`] ones. Entries are compared by the whole module, not only its hash.
+//!
+//! This module must not compile anything; [`crate::Program`] decides what to cache.
+
+use std::collections::hash_map::DefaultHasher;
+use std::hash::{Hash, Hasher};
+use std::sync::{Mutex, PoisonError};
+
+use crate::program::{Options, Program};
+
+/// Programs kept (most recently used first).
+pub(crate) const CAPACITY: usize = 32;
+
+struct Entry {
+    hash: u64,
+    words: Vec<u32>,
+    options: Options,
+    program: Program,
+}
+
+static ENTRIES: Mutex<Vec<Entry>> = Mutex::new(Vec::new());
+
+fn hash_of(words: &[u32]) -> u64 {
+    let mut h = DefaultHasher::new();
+    words.hash(&mut h);
+    h.finish()
+}
+
+/// The program compiled earlier from `words` with `options`, if it is still kept.
+pub(crate) fn lookup(words: &[u32], options: &Options) -> Option<Program> {
+    let hash = hash_of(words);
+    let mut entries = ENTRIES.lock().unwrap_or_else(PoisonError::into_inner);
+    let at = entries.iter().position(|e| e.hash == hash && e.options == *options && e.words == words)?;
+    let entry = entries.remove(at);
+    let program = entry.program.clone();
+    entries.insert(0, entry);
+    Some(program)
+}
+
+/// Keep `program`, compiled from `words` with `options`.
+pub(crate) fn insert(words: &[u32], options: &Options, program: &Program) {
+    let hash = hash_of(words);
+    let mut entries = ENTRIES.lock().unwrap_or_else(PoisonError::into_inner);
+    entries.retain(|e| !(e.hash == hash && e.options == *options && e.words == words));
+    entries.insert(0, Entry { hash, words: words.to_vec(), options: options.clone(), program: program.clone() });
+    entries.truncate(CAPACITY);
+}
