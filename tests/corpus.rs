@@ -1,9 +1,11 @@
 //! End-to-end tests of every kernel of the corpus in `tests/kernels/` through the public
 //! Rust API: each kernel, in each committed build (`.O0`, `.O2`, `.spir32` where the
 //! source asks for one), loaded with `Program::from_path` (scalar lanes) and with
-//! `Program::with_options` at 4 and 8 lanes and at 4 lanes unchecked
+//! `Program::with_options` at 2, 4, 8 and 16 lanes and at 4 and 16 lanes unchecked
 //! (`SPIRJIT_CORPUS_LANES` chooses others), run with `Kernel::run`, and compared element
-//! by element with a reference computed here in Rust.
+//! by element with a reference computed here in Rust; every width must also give the
+//! scalar path's buffers bit for bit (except kernels whose outputs depend on the order
+//! work-groups run in).
 //!
 //! Integers compare bit-exactly; floats compare exactly where the operation is correctly
 //! rounded and with a tolerance where OpenCL allows one (or where clang may contract
@@ -30,14 +32,47 @@ fn kernel_dir() -> PathBuf {
 struct Variant {
     label: String,
     program: Program,
+    /// `<stem>.<build>`: runs of the same build at other widths compare with this one's.
+    build: String,
+    /// The scalar, checked run every other width must match bit for bit.
+    scalar: bool,
+    /// Runs so far (the n-th run of a build matches the n-th run at W = 1).
+    calls: std::cell::Cell<usize>,
 }
+
+/// Kernels whose outputs depend on the order in which work-items reach an atomic (which
+/// OpenCL leaves open: work-groups run in parallel, and a lane group runs each atomic for
+/// all its lanes before the next): a global counter hands out output slots (`compact`),
+/// or the old value of an exchange is stored (`atomics_*`). Their references are
+/// order-independent; they are not compared bit for bit across widths.
+const ORDER_DEPENDENT: &[&str] = &["compact", "atomics_int", "atomics_uint", "atomics_long"];
+
+/// Buffer contents after each run at W = 1, by (build, kernel, hash of the NDRange and
+/// the arguments before the run).
+type Outputs = std::collections::HashMap<(String, String, u64), Vec<Vec<u8>>>;
+
+/// A hash of `range` and every argument's bytes (buffers before the run).
+fn inputs_hash(range: &NdRange, args: &[Arg<'_>]) -> u64 {
+    use std::hash::{Hash, Hasher};
+    let mut h = std::collections::hash_map::DefaultHasher::new();
+    format!("{range:?}").hash(&mut h);
+    for a in args {
+        match a {
+            Arg::ReadOnly(b) => b.hash(&mut h),
+            Arg::Buffer(b) => b.hash(&mut h),
+            other => format!("{other:?}").hash(&mut h),
+        }
+    }
+    h.finish()
+}
+static SCALAR_OUTPUTS: std::sync::Mutex<Option<Outputs>> = std::sync::Mutex::new(None);
 
 /// The compile options to test, in order: every build runs with the first before any
 /// runs with the next, so that a failure of the scalar path shows first. Each entry is
 /// (lanes, checked). `SPIRJIT_CORPUS_LANES` overrides the list: comma-separated lane
 /// counts, a `u` suffix meaning unchecked (e.g. `1`, or `4,8u`).
 fn option_sets() -> Vec<(u32, bool)> {
-    let spec = std::env::var("SPIRJIT_CORPUS_LANES").unwrap_or_else(|_| "1,4,8,4u".to_string());
+    let spec = std::env::var("SPIRJIT_CORPUS_LANES").unwrap_or_else(|_| "1,2,4,8,16,4u,16u".to_string());
     spec.split(',')
         .map(|w| {
             let w = w.trim();
@@ -74,10 +109,10 @@ fn variants(stem: &str) -> impl Iterator<Item = Variant> {
                 (_, true) => format!("{stem}.{build}/W{lanes}"),
                 (_, false) => format!("{stem}.{build}/W{lanes}/unchecked"),
             };
-            plan.push((label, path, lanes, checked, bits));
+            plan.push((label, path, lanes, checked, bits, format!("{stem}.{build}")));
         }
     }
-    plan.into_iter().map(|(label, path, lanes, checked, bits)| {
+    plan.into_iter().map(|(label, path, lanes, checked, bits, build)| {
         let program = if (lanes, checked) == (1, true) {
             Program::from_path(&path).unwrap_or_else(|e| panic!("{label}: Program::from_path failed: {e}"))
         } else {
@@ -87,7 +122,7 @@ fn variants(stem: &str) -> impl Iterator<Item = Variant> {
                 .unwrap_or_else(|e| panic!("{label}: Program::with_options (lanes {lanes}) failed: {e}"))
         };
         assert_eq!(program.pointer_bits(), bits, "{label}: pointer_bits");
-        Variant { label, program }
+        Variant { label, program, build, scalar: (lanes, checked) == (1, true), calls: std::cell::Cell::new(0) }
     })
 }
 
@@ -118,12 +153,48 @@ impl Variant {
                 _ => Vec::new(),
             })
             .collect();
+        let inputs = inputs_hash(&range, args);
         let mut bound: Vec<Arg<'_>> = Vec::with_capacity(args.len());
         for ((arg, c), scratch) in args.iter_mut().zip(&copy).zip(copies.iter_mut()) {
             bound.push(if *c { Arg::Buffer(scratch) } else { std::mem::replace(arg, Arg::Local(0)) });
         }
         if let Err(e) = kernel.run(&range, &mut bound) {
             panic!("{}: running `{name}` over {range:?} failed: {e}", self.label);
+        }
+        let outputs: Vec<Vec<u8>> = bound
+            .iter()
+            .map(|a| match a {
+                Arg::Buffer(b) => b.to_vec(),
+                _ => Vec::new(),
+            })
+            .collect();
+        self.same_as_scalar(name, inputs, outputs);
+    }
+
+    /// Every width gives the scalar path's results bit for bit: W = 1 runs record their
+    /// buffers, the others compare with the record of the same build and kernel on the
+    /// same inputs (tests that draw new inputs per variant are compared by reference only).
+    fn same_as_scalar(&self, name: &str, inputs: u64, outputs: Vec<Vec<u8>>) {
+        let n = self.calls.get();
+        self.calls.set(n + 1);
+        if ORDER_DEPENDENT.iter().any(|k| self.build.starts_with(&format!("{k}."))) {
+            return;
+        }
+        let key = (self.build.clone(), name.to_string(), inputs);
+        let mut guard = SCALAR_OUTPUTS.lock().unwrap_or_else(|e| e.into_inner());
+        let map = guard.get_or_insert_with(Default::default);
+        if self.scalar {
+            map.insert(key, outputs);
+            return;
+        }
+        let Some(want) = map.get(&key) else { return };
+        for (i, (got, want)) in outputs.iter().zip(want).enumerate() {
+            if let Some(at) = got.iter().zip(want).position(|(a, b)| a != b) {
+                panic!(
+                    "{}: `{name}` run {n}: argument {i} differs from W = 1 at byte {at} ({:#04x} vs {:#04x})",
+                    self.label, got[at], want[at]
+                );
+            }
         }
     }
 }
@@ -2413,9 +2484,9 @@ fn float_special() {
 
 #[test]
 fn local_vectors() {
-    let mut rng = Rng::new(49);
     let groups = 3usize;
     for v in variants("local_vectors") {
+        let mut rng = Rng::new(49); // The same inputs for every variant.
         for local in [32usize, 8] {
             let n = groups * local;
             let a: Vec<i32> = (0..n * 4).map(|_| rng.i32()).collect();
