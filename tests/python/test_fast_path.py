@@ -281,7 +281,7 @@ def test_gil_is_released_while_a_kernel_runs_on_the_main_thread(tk):
     try:
         time.sleep(0.01)
         before = len(ticks)
-        tk.spin(out, 4_000_000, global_size=64)
+        tk.spin(out, 20_000_000, global_size=64)  # ~0.1 s at W = 16
         during = len(ticks) - before
     finally:
         stop.set()

@@ -126,7 +126,8 @@ def test_gil_is_released_while_a_kernel_runs(tk):
     ticks = 0
 
     def run():
-        tk.spin(out, 4_000_000, global_size=64)
+        # Long enough at any W (at W = 16 the 64 work-items are 4 lane groups: ~0.1 s).
+        tk.spin(out, 20_000_000, global_size=64)
         done.set()
 
     t = threading.Thread(target=run)
