@@ -117,6 +117,19 @@ fn fmax(a: f32, b: f32) -> f32 {
     }
 }
 
+/// Runs `body(kernel, w, n, local)` for every W of [`LANES`] and every work shape of
+/// [`SHAPES`], `w` being the W the kernel got (`masked`: it must be the masked vector path).
+fn for_each_width_and_shape(file: &str, name: &str, masked: bool, mut body: impl FnMut(&Kernel, usize, usize, usize)) {
+    for lanes in LANES {
+        let p = program(file, lanes);
+        let k = p.kernel(name).unwrap();
+        let w = if masked { masked_lanes_of(&k, lanes) } else { lanes_of(&k, lanes) };
+        for (n, local) in SHAPES {
+            body(&k, w, n, local);
+        }
+    }
+}
+
 #[test]
 fn queries_count_lane_groups() {
     // 2-D, with work-groups of 3 × 2 (not a multiple of W > 2) and partial groups at the edges.
@@ -159,32 +172,22 @@ const SHAPES: [(usize, usize); 3] = [(46, 6), (40, 16), (37, 13)];
 
 #[test]
 fn votes_and_broadcasts() {
-    for lanes in LANES {
-        let p = program("collectives.spv", lanes);
-        let k = p.kernel("votes").unwrap();
-        let w = lanes_of(&k, lanes);
-        for (n, local) in SHAPES {
-            let a = ints(n, 7, -10, 50);
-            let o = run_1d(&k, n, local, &a, 5);
-            for sg in sub_groups(n, local, w) {
-                let v = view(&sg, &a, |_| true);
-                let size = v.iter().flatten().count();
-                let all = v.iter().flatten().all(|x| *x > 0) as i32;
-                let any = v.iter().flatten().any(|x| *x > 40) as i32;
-                for (l, g) in sg.iter().enumerate() {
-                    let Some(g) = *g else { continue };
-                    let want = [
-                        all,
-                        any,
-                        read(&v, 0, 0),
-                        read(&v, size as i64 - 1, 0),
-                        3 * read(&v, (size as i64 - 1) / 2, 0),
-                    ];
-                    assert_eq!(o[g * 5..g * 5 + 5], want, "work-item {g} (lane {l}), W={w}, n={n}, local={local}");
-                }
+    for_each_width_and_shape("collectives.spv", "votes", false, |k, w, n, local| {
+        let a = ints(n, 7, -10, 50);
+        let o = run_1d(k, n, local, &a, 5);
+        for sg in sub_groups(n, local, w) {
+            let v = view(&sg, &a, |_| true);
+            let size = v.iter().flatten().count();
+            let all = v.iter().flatten().all(|x| *x > 0) as i32;
+            let any = v.iter().flatten().any(|x| *x > 40) as i32;
+            for (l, g) in sg.iter().enumerate() {
+                let Some(g) = *g else { continue };
+                let want =
+                    [all, any, read(&v, 0, 0), read(&v, size as i64 - 1, 0), 3 * read(&v, (size as i64 - 1) / 2, 0)];
+                assert_eq!(o[g * 5..g * 5 + 5], want, "work-item {g} (lane {l}), W={w}, n={n}, local={local}");
             }
         }
-    }
+    });
 }
 
 /// An identity and a combining function.
@@ -196,31 +199,26 @@ fn check_scans<T: spirjit::Pod + Default + Copy + PartialEq + std::fmt::Debug>(
     data: impl Fn(usize) -> Vec<T>,
     ops: [Combine<T>; 3],
 ) {
-    for lanes in LANES {
-        let p = program("collectives.spv", lanes);
-        let k = p.kernel(kernel).unwrap();
-        let w = lanes_of(&k, lanes);
-        for (n, local) in SHAPES {
-            let a = data(n);
-            let o = run_1d(&k, n, local, &a, 9);
-            for sg in sub_groups(n, local, w) {
-                let v = view(&sg, &a, |_| true);
-                let per_op: Vec<_> = ops.iter().map(|(id, f)| scans(&v, *id, f)).collect();
-                for (l, g) in sg.iter().enumerate() {
-                    let Some(g) = *g else { continue };
-                    let mut want = Vec::new();
-                    for (ex, inc, red) in &per_op {
-                        want.extend([*red, inc[l], ex[l]]);
-                    }
-                    assert_eq!(
-                        o[g * 9..g * 9 + 9],
-                        want[..],
-                        "{kernel}: work-item {g} (lane {l}), W={w}, n={n}, local={local}"
-                    );
+    for_each_width_and_shape("collectives.spv", kernel, false, |k, w, n, local| {
+        let a = data(n);
+        let o = run_1d(k, n, local, &a, 9);
+        for sg in sub_groups(n, local, w) {
+            let v = view(&sg, &a, |_| true);
+            let per_op: Vec<_> = ops.iter().map(|(id, f)| scans(&v, *id, f)).collect();
+            for (l, g) in sg.iter().enumerate() {
+                let Some(g) = *g else { continue };
+                let mut want = Vec::new();
+                for (ex, inc, red) in &per_op {
+                    want.extend([*red, inc[l], ex[l]]);
                 }
+                assert_eq!(
+                    o[g * 9..g * 9 + 9],
+                    want[..],
+                    "{kernel}: work-item {g} (lane {l}), W={w}, n={n}, local={local}"
+                );
             }
         }
-    }
+    });
 }
 
 #[test]
@@ -252,145 +250,116 @@ fn float_reductions_and_scans_in_lane_order() {
 
 #[test]
 fn collectives_in_divergent_code() {
-    for lanes in LANES {
-        let p = program("collectives.spv", lanes);
-        let k = p.kernel("divergent").unwrap();
-        let w = masked_lanes_of(&k, lanes);
-        for (n, local) in SHAPES {
-            let a = ints(n, 11, -10, 50);
-            let o = run_1d(&k, n, local, &a, 6);
-            for sg in sub_groups(n, local, w) {
-                let v = view(&sg, &a, |g| in_branch(g % local));
-                let (_, inc_add, red_add) = scans(&v, 0, i32::wrapping_add);
-                let (ex_max, _, _) = scans(&v, i32::MIN, std::cmp::max);
-                let (ex_min, _, _) = scans(&v, i32::MAX, std::cmp::min);
-                let all = v.iter().flatten().all(|x| *x > 2) as i32;
-                let any = v.iter().flatten().any(|x| *x > 45) as i32;
-                for (l, g) in sg.iter().enumerate() {
-                    let Some(g) = *g else { continue };
-                    let want =
-                        if v[l].is_some() { [red_add, inc_add[l], ex_max[l], all, any, ex_min[l]] } else { [-1; 6] };
-                    assert_eq!(o[g * 6..g * 6 + 6], want, "work-item {g} (lane {l}), W={w}, n={n}, local={local}");
-                }
+    for_each_width_and_shape("collectives.spv", "divergent", true, |k, w, n, local| {
+        let a = ints(n, 11, -10, 50);
+        let o = run_1d(k, n, local, &a, 6);
+        for sg in sub_groups(n, local, w) {
+            let v = view(&sg, &a, |g| in_branch(g % local));
+            let (_, inc_add, red_add) = scans(&v, 0, i32::wrapping_add);
+            let (ex_max, _, _) = scans(&v, i32::MIN, std::cmp::max);
+            let (ex_min, _, _) = scans(&v, i32::MAX, std::cmp::min);
+            let all = v.iter().flatten().all(|x| *x > 2) as i32;
+            let any = v.iter().flatten().any(|x| *x > 45) as i32;
+            for (l, g) in sg.iter().enumerate() {
+                let Some(g) = *g else { continue };
+                let want = if v[l].is_some() { [red_add, inc_add[l], ex_max[l], all, any, ex_min[l]] } else { [-1; 6] };
+                assert_eq!(o[g * 6..g * 6 + 6], want, "work-item {g} (lane {l}), W={w}, n={n}, local={local}");
             }
         }
-    }
+    });
 }
 
 #[test]
 fn collectives_after_a_barrier() {
-    for lanes in LANES {
-        let p = program("collectives.spv", lanes);
-        let k = p.kernel("after_barrier").unwrap();
-        let w = lanes_of(&k, lanes);
-        for (n, local) in SHAPES {
-            let a = ints(n, 37, -1000, 1000);
-            let mut o = vec![0i32; n * 2];
-            k.run(
-                &NdRange::d1(n as u64).local(&[local as u64]),
-                &mut [Arg::read_only(&a), Arg::buffer(&mut o), Arg::local(local * 4)],
-            )
-            .unwrap_or_else(|e| panic!("after_barrier W={w}: {e}"));
-            // Each work-item reads its right neighbour (wrapping) within its work-group.
-            let shifted: Vec<i32> = (0..n)
-                .map(|g| {
-                    let start = g / local * local;
-                    let count = local.min(n - start);
-                    a[start + (g - start + 1) % count]
-                })
-                .collect();
-            for sg in sub_groups(n, local, w) {
-                let v = view(&sg, &shifted, |_| true);
-                let (ex, _, red) = scans(&v, 0, i32::wrapping_add);
-                for (l, g) in sg.iter().enumerate() {
-                    let Some(g) = *g else { continue };
-                    assert_eq!(
-                        o[g * 2..g * 2 + 2],
-                        [red, ex[l]],
-                        "work-item {g} (lane {l}), W={w}, n={n}, local={local}"
-                    );
-                }
+    for_each_width_and_shape("collectives.spv", "after_barrier", false, |k, w, n, local| {
+        let a = ints(n, 37, -1000, 1000);
+        let mut o = vec![0i32; n * 2];
+        k.run(
+            &NdRange::d1(n as u64).local(&[local as u64]),
+            &mut [Arg::read_only(&a), Arg::buffer(&mut o), Arg::local(local * 4)],
+        )
+        .unwrap_or_else(|e| panic!("after_barrier W={w}: {e}"));
+        // Each work-item reads its right neighbour (wrapping) within its work-group.
+        let shifted: Vec<i32> = (0..n)
+            .map(|g| {
+                let start = g / local * local;
+                let count = local.min(n - start);
+                a[start + (g - start + 1) % count]
+            })
+            .collect();
+        for sg in sub_groups(n, local, w) {
+            let v = view(&sg, &shifted, |_| true);
+            let (ex, _, red) = scans(&v, 0, i32::wrapping_add);
+            for (l, g) in sg.iter().enumerate() {
+                let Some(g) = *g else { continue };
+                assert_eq!(o[g * 2..g * 2 + 2], [red, ex[l]], "work-item {g} (lane {l}), W={w}, n={n}, local={local}");
             }
         }
-    }
+    });
 }
 
 #[test]
 fn extended_types() {
-    for lanes in LANES {
-        let p = program("khr_non_uniform.spv", lanes);
-        let k = p.kernel("extended").unwrap();
-        let w = lanes_of(&k, lanes);
-        for (n, local) in SHAPES {
-            let a = ints(n, 41, -100, 100);
-            let mut o = vec![0i64; n * 6];
-            let mut f = vec![0f64; n];
-            k.run(
-                &NdRange::d1(n as u64).local(&[local as u64]),
-                &mut [Arg::read_only(&a), Arg::buffer(&mut o), Arg::buffer(&mut f)],
-            )
-            .unwrap_or_else(|e| panic!("extended W={w}: {e}"));
-            for sg in sub_groups(n, local, w) {
-                let v = view(&sg, &a, |_| true);
-                let map = |f: fn(i32) -> i64| -> Vec<Option<i64>> { v.iter().map(|x| x.map(f)).collect() };
-                let chars = map(|x| x as i8 as i64);
-                let red_char = scans(&chars, 0, |a, b| (a as i8).wrapping_add(b as i8) as i64).2;
-                let (_, inc_short, _) = scans(&map(|x| (x * 300) as i16 as i64), i16::MIN as i64, std::cmp::max);
-                let (ex_long, _, _) = scans(&map(|x| x as i64 * 100_000_000), 0, i64::wrapping_add);
-                let min_ulong =
-                    scans(&map(|x| (((x + 20) as u64) << 40) as i64), -1, |a, b| (a as u64).min(b as u64) as i64).2;
-                let bcast = read(&v, 0, 0) as u8 as i64;
-                let mul_char =
-                    scans(&map(|x| (x % 3 + 1) as i8 as i64), 1, |a, b| (a as i8).wrapping_mul(b as i8) as i64).2;
-                let (_, inc_f, _) =
-                    scans(&v.iter().map(|x| x.map(|x| x as f64 * 0.1)).collect::<Vec<_>>(), 0.0, |a, b| a + b);
-                for (l, g) in sg.iter().enumerate() {
-                    let Some(g) = *g else { continue };
-                    let want = [red_char, inc_short[l], ex_long[l], min_ulong, bcast, mul_char];
-                    assert_eq!(o[g * 6..g * 6 + 6], want, "work-item {g} (lane {l}), W={w}, n={n}, local={local}");
-                    assert_eq!(f[g], inc_f[l], "double scan, work-item {g}, W={w}");
-                }
+    for_each_width_and_shape("khr_non_uniform.spv", "extended", false, |k, w, n, local| {
+        let a = ints(n, 41, -100, 100);
+        let mut o = vec![0i64; n * 6];
+        let mut f = vec![0f64; n];
+        k.run(
+            &NdRange::d1(n as u64).local(&[local as u64]),
+            &mut [Arg::read_only(&a), Arg::buffer(&mut o), Arg::buffer(&mut f)],
+        )
+        .unwrap_or_else(|e| panic!("extended W={w}: {e}"));
+        for sg in sub_groups(n, local, w) {
+            let v = view(&sg, &a, |_| true);
+            let map = |f: fn(i32) -> i64| -> Vec<Option<i64>> { v.iter().map(|x| x.map(f)).collect() };
+            let chars = map(|x| x as i8 as i64);
+            let red_char = scans(&chars, 0, |a, b| (a as i8).wrapping_add(b as i8) as i64).2;
+            let (_, inc_short, _) = scans(&map(|x| (x * 300) as i16 as i64), i16::MIN as i64, std::cmp::max);
+            let (ex_long, _, _) = scans(&map(|x| x as i64 * 100_000_000), 0, i64::wrapping_add);
+            let min_ulong =
+                scans(&map(|x| (((x + 20) as u64) << 40) as i64), -1, |a, b| (a as u64).min(b as u64) as i64).2;
+            let bcast = read(&v, 0, 0) as u8 as i64;
+            let mul_char =
+                scans(&map(|x| (x % 3 + 1) as i8 as i64), 1, |a, b| (a as i8).wrapping_mul(b as i8) as i64).2;
+            let (_, inc_f, _) =
+                scans(&v.iter().map(|x| x.map(|x| x as f64 * 0.1)).collect::<Vec<_>>(), 0.0, |a, b| a + b);
+            for (l, g) in sg.iter().enumerate() {
+                let Some(g) = *g else { continue };
+                let want = [red_char, inc_short[l], ex_long[l], min_ulong, bcast, mul_char];
+                assert_eq!(o[g * 6..g * 6 + 6], want, "work-item {g} (lane {l}), W={w}, n={n}, local={local}");
+                assert_eq!(f[g], inc_f[l], "double scan, work-item {g}, W={w}");
             }
         }
-    }
+    });
 }
 
 #[test]
 fn intel_shuffles() {
-    for lanes in LANES {
-        let p = program("intel_shuffles.spv", lanes);
-        let k = p.kernel("intel_shuffles").unwrap();
-        let w = lanes_of(&k, lanes);
-        for (n, local) in SHAPES {
-            let a = ints(n, 13, -100, 100);
-            let d: Vec<u32> = ints(n, 17, 0, 20).into_iter().map(|x| x as u32).collect();
-            let mut o = vec![0i32; n * 5];
-            let mut f = vec![0f32; n];
-            k.run(
-                &NdRange::d1(n as u64).local(&[local as u64]),
-                &mut [Arg::read_only(&a), Arg::read_only(&d), Arg::buffer(&mut o), Arg::buffer(&mut f)],
-            )
-            .unwrap_or_else(|e| panic!("intel_shuffles W={w}: {e}"));
-            for sg in sub_groups(n, local, w) {
-                let v = view(&sg, &a, |_| true);
-                let wi = w as i64;
-                for (l, g) in sg.iter().enumerate() {
-                    let Some(g) = *g else { continue };
-                    let (li, kk) = (l as i64, d[g] as i64);
-                    let down = if li + kk < wi { read(&v, li + kk, 0) } else { read(&v, li + kk - wi, -1000) + 1000 };
-                    let up = if li - kk >= 0 { read(&v, li - kk, 0) } else { read(&v, li - kk + wi, -1000) + 1000 };
-                    let want = [read(&v, kk, 0), read(&v, li ^ kk, 0), down, up, read(&v, 1, 0)];
-                    assert_eq!(
-                        o[g * 5..g * 5 + 5],
-                        want,
-                        "work-item {g} (lane {l}, k {kk}), W={w}, n={n}, local={local}"
-                    );
-                    let fw = read(&v, wi - 1 - li, 0) as f32 * 0.5;
-                    assert_eq!(f[g], fw, "float shuffle, work-item {g}, W={w}");
-                }
+    for_each_width_and_shape("intel_shuffles.spv", "intel_shuffles", false, |k, w, n, local| {
+        let a = ints(n, 13, -100, 100);
+        let d: Vec<u32> = ints(n, 17, 0, 20).into_iter().map(|x| x as u32).collect();
+        let mut o = vec![0i32; n * 5];
+        let mut f = vec![0f32; n];
+        k.run(
+            &NdRange::d1(n as u64).local(&[local as u64]),
+            &mut [Arg::read_only(&a), Arg::read_only(&d), Arg::buffer(&mut o), Arg::buffer(&mut f)],
+        )
+        .unwrap_or_else(|e| panic!("intel_shuffles W={w}: {e}"));
+        for sg in sub_groups(n, local, w) {
+            let v = view(&sg, &a, |_| true);
+            let wi = w as i64;
+            for (l, g) in sg.iter().enumerate() {
+                let Some(g) = *g else { continue };
+                let (li, kk) = (l as i64, d[g] as i64);
+                let down = if li + kk < wi { read(&v, li + kk, 0) } else { read(&v, li + kk - wi, -1000) + 1000 };
+                let up = if li - kk >= 0 { read(&v, li - kk, 0) } else { read(&v, li - kk + wi, -1000) + 1000 };
+                let want = [read(&v, kk, 0), read(&v, li ^ kk, 0), down, up, read(&v, 1, 0)];
+                assert_eq!(o[g * 5..g * 5 + 5], want, "work-item {g} (lane {l}, k {kk}), W={w}, n={n}, local={local}");
+                let fw = read(&v, wi - 1 - li, 0) as f32 * 0.5;
+                assert_eq!(f[g], fw, "float shuffle, work-item {g}, W={w}");
             }
         }
-    }
+    });
 }
 
 /// Bits `lo..hi` (hi ≤ 32).
@@ -439,73 +408,65 @@ fn clustered(v: &[Option<i32>], l: usize, c: usize, id: i32, f: fn(i32, i32) -> 
 
 #[test]
 fn khr_non_uniform_operations() {
-    for lanes in LANES {
-        let p = program("khr_non_uniform.spv", lanes);
-        let k = p.kernel("non_uniform").unwrap();
-        let w = masked_lanes_of(&k, lanes);
-        for (n, local) in SHAPES {
-            let a = ints(n, 19, -10, 50);
-            let d: Vec<u32> = ints(n, 23, 0, 20).into_iter().map(|x| x as u32).collect();
-            let mut o = vec![0i32; n * 24];
-            k.run(
-                &NdRange::d1(n as u64).local(&[local as u64]),
-                &mut [Arg::read_only(&a), Arg::read_only(&d), Arg::buffer(&mut o)],
-            )
-            .unwrap_or_else(|e| panic!("non_uniform W={w}: {e}"));
-            for sg in sub_groups(n, local, w) {
-                let v = view(&sg, &a, |g| in_branch(g % local));
-                let first_lane = v.iter().position(|x| x.is_some());
-                let first = first_lane.map_or(0, |f| read(&v, f as i64, 0));
-                let act: Vec<i32> = v.iter().flatten().copied().collect();
-                let bal = Ballot::new(&v, w);
-                let muls: Vec<Option<i32>> = v.iter().map(|x| x.map(|x| x % 5 + 1)).collect();
-                let ands: Vec<Option<i32>> = v.iter().map(|x| x.map(|x| x | 0x100)).collect();
-                let (_, inc_and, _) = scans(&ands, -1, |a, b| a & b);
-                let (ex_or, _, _) = scans(&v, 0, |a, b| a | b);
-                for (l, g) in sg.iter().enumerate() {
-                    let Some(g) = *g else { continue };
-                    let got = &o[g * 24..g * 24 + 24];
-                    if v[l].is_none() {
-                        assert_eq!(got, [-7; 24], "inactive work-item {g}, W={w}");
-                        continue;
-                    }
-                    let (li, kk) = (l as i64, d[g] as usize);
-                    let want = [
-                        (first_lane == Some(l)) as i32,
-                        act.iter().all(|x| *x > 2) as i32,
-                        act.iter().any(|x| *x > 45) as i32,
-                        act.iter().all(|x| x / 20 == act[0] / 20) as i32,
-                        first,
-                        bal.b as i32,
-                        bal.count(),
-                        bal.inclusive(l),
-                        bal.exclusive(l),
-                        bal.lsb(),
-                        bal.msb(),
-                        bal.bit(l),
-                        bal.bit(kk),
-                        read(&v, kk as i64, 0),
-                        read(&v, li ^ kk as i64, 0),
-                        read(&v, li - kk as i64, 0),
-                        read(&v, li + kk as i64, 0),
-                        scans(&muls, 1, i32::wrapping_mul).2,
-                        inc_and[l],
-                        ex_or[l],
-                        scans(&v, 0, |a, b| a ^ b).2,
-                        act.iter().any(|x| *x > 30) as i32,
-                        clustered(&v, l, 2, 0, i32::wrapping_add),
-                        clustered(&v, l, 4, i32::MIN, std::cmp::max),
-                    ];
-                    for (i, (g2, w2)) in got.iter().zip(&want).enumerate() {
-                        assert_eq!(
-                            g2, w2,
-                            "output {i} of work-item {g} (lane {l}, k {kk}), W={w}, n={n}, local={local}"
-                        );
-                    }
+    for_each_width_and_shape("khr_non_uniform.spv", "non_uniform", true, |k, w, n, local| {
+        let a = ints(n, 19, -10, 50);
+        let d: Vec<u32> = ints(n, 23, 0, 20).into_iter().map(|x| x as u32).collect();
+        let mut o = vec![0i32; n * 24];
+        k.run(
+            &NdRange::d1(n as u64).local(&[local as u64]),
+            &mut [Arg::read_only(&a), Arg::read_only(&d), Arg::buffer(&mut o)],
+        )
+        .unwrap_or_else(|e| panic!("non_uniform W={w}: {e}"));
+        for sg in sub_groups(n, local, w) {
+            let v = view(&sg, &a, |g| in_branch(g % local));
+            let first_lane = v.iter().position(|x| x.is_some());
+            let first = first_lane.map_or(0, |f| read(&v, f as i64, 0));
+            let act: Vec<i32> = v.iter().flatten().copied().collect();
+            let bal = Ballot::new(&v, w);
+            let muls: Vec<Option<i32>> = v.iter().map(|x| x.map(|x| x % 5 + 1)).collect();
+            let ands: Vec<Option<i32>> = v.iter().map(|x| x.map(|x| x | 0x100)).collect();
+            let (_, inc_and, _) = scans(&ands, -1, |a, b| a & b);
+            let (ex_or, _, _) = scans(&v, 0, |a, b| a | b);
+            for (l, g) in sg.iter().enumerate() {
+                let Some(g) = *g else { continue };
+                let got = &o[g * 24..g * 24 + 24];
+                if v[l].is_none() {
+                    assert_eq!(got, [-7; 24], "inactive work-item {g}, W={w}");
+                    continue;
+                }
+                let (li, kk) = (l as i64, d[g] as usize);
+                let want = [
+                    (first_lane == Some(l)) as i32,
+                    act.iter().all(|x| *x > 2) as i32,
+                    act.iter().any(|x| *x > 45) as i32,
+                    act.iter().all(|x| x / 20 == act[0] / 20) as i32,
+                    first,
+                    bal.b as i32,
+                    bal.count(),
+                    bal.inclusive(l),
+                    bal.exclusive(l),
+                    bal.lsb(),
+                    bal.msb(),
+                    bal.bit(l),
+                    bal.bit(kk),
+                    read(&v, kk as i64, 0),
+                    read(&v, li ^ kk as i64, 0),
+                    read(&v, li - kk as i64, 0),
+                    read(&v, li + kk as i64, 0),
+                    scans(&muls, 1, i32::wrapping_mul).2,
+                    inc_and[l],
+                    ex_or[l],
+                    scans(&v, 0, |a, b| a ^ b).2,
+                    act.iter().any(|x| *x > 30) as i32,
+                    clustered(&v, l, 2, 0, i32::wrapping_add),
+                    clustered(&v, l, 4, i32::MIN, std::cmp::max),
+                ];
+                for (i, (g2, w2)) in got.iter().zip(&want).enumerate() {
+                    assert_eq!(g2, w2, "output {i} of work-item {g} (lane {l}, k {kk}), W={w}, n={n}, local={local}");
                 }
             }
         }
-    }
+    });
 }
 
 #[test]
