@@ -1,5 +1,5 @@
 //! The fuzz regression corpus: every `tests/fuzz_regress/*.spv` goes through
-//! `Program::from_bytes` (scalar path) and `Program::with_options` at 4 lanes, and must
+//! `Program::from_bytes` (scalar path) and `Program::with_options` at 4 and 16 lanes, and must
 //! give a program or an error — never a panic, never minutes of work.
 //!
 //! File names say what is expected:
@@ -72,7 +72,7 @@ fn fuzz_regression_inputs() {
     for path in &paths {
         let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
         let bytes = std::fs::read(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-        for lanes in [1, 4] {
+        for lanes in [1, 4, 16] {
             let started = Instant::now();
             let outcome = compile(&bytes, lanes);
             let elapsed = started.elapsed();

@@ -36,7 +36,7 @@ fuzz_target!(|data: &[u8]| {
     if data.len() < 5 {
         return;
     }
-    let lanes = if data[2] & 1 == 1 { 4 } else { 1 };
+    let lanes = [1, 4, 8, 16][(data[2] & 3) as usize];
     let Some(program) = program(data[0] as usize, lanes) else { return };
     let kernels = program.kernels();
     if kernels.is_empty() {

@@ -491,6 +491,7 @@ impl Translator<'_> {
                 let n_in = if op == Cl::remquo { 2 } else { 1 };
                 let ins = (0..n_in).map(|i| self.arg_as(fr, inst, i, &rt)).collect::<Result<Vec<_>>>()?;
                 let out = self.arg(fr, inst, n_in)?;
+                self.expect_ptr(out)?;
                 let it = rt.with_scalar(Scalar::I32);
                 let (value_fn, stored_fn) = match op {
                     Cl::frexp => ("frexp_mant", "frexp_exp"),
@@ -506,6 +507,7 @@ impl Translator<'_> {
             Cl::modf | Cl::fract | Cl::sincos => {
                 let x = self.arg(fr, inst, 0)?;
                 let out = self.arg(fr, inst, 1)?;
+                self.expect_ptr(out)?;
                 let align = rt.align().max(1);
                 let (stored, result) = match op {
                     Cl::modf => {

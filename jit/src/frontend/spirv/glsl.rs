@@ -267,6 +267,7 @@ impl Translator<'_> {
                 let frac = self.g_math(MathOp::CopySign, vec![fracv, x]);
                 if op == G::Modf {
                     let ptr = self.g_arg(fr, inst, 1)?;
+                    self.expect_ptr(ptr)?;
                     let align = t.align().max(1);
                     self.emit_void(InstKind::Store { ptr, value: whole, align });
                     frac
@@ -282,6 +283,7 @@ impl Translator<'_> {
                 let exp = self.call_builtin("frexp_exp", vec![x], &it)?;
                 if op == G::Frexp {
                     let ptr = self.g_arg(fr, inst, 1)?;
+                    self.expect_ptr(ptr)?;
                     let align = it.align().max(1);
                     self.emit_void(InstKind::Store { ptr, value: exp, align });
                     mant

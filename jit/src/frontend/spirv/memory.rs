@@ -108,7 +108,7 @@ impl Translator<'_> {
         }
     }
 
-    fn expect_ptr(&self, v: Value) -> Result<()> {
+    pub(super) fn expect_ptr(&self, v: Value) -> Result<()> {
         match self.f.ty(v) {
             Type::Scalar(Scalar::Ptr(_)) => Ok(()),
             t => Err(CompileError::invalid(format!("pointer operand has type {t}, expected a pointer"))),
