@@ -37,14 +37,17 @@ fn corpus_paths(lanes: u32) -> Vec<(String, bool, String)> {
 
 #[test]
 fn corpus_path_table() {
-    let table = corpus_paths(4);
-    let vec = table.iter().filter(|t| t.1).count();
-    for (label, _, note) in &table {
-        println!("{label:50} {note}");
+    // W = 4, and the automatic choice (16, or 8 for double-heavy kernels) users get.
+    for lanes in [4, 0] {
+        let table = corpus_paths(lanes);
+        let vec = table.iter().filter(|t| t.1).count();
+        for (label, _, note) in &table {
+            println!("{label:50} {note}");
+        }
+        println!("{vec} of {} corpus kernels vectorize at lanes = {lanes}", table.len());
+        let scalar: Vec<_> = table.iter().filter(|t| !t.1).map(|t| format!("{}: {}", t.0, t.2)).collect();
+        assert!(scalar.is_empty(), "kernels on the scalar path at lanes = {lanes}:\n{}", scalar.join("\n"));
     }
-    println!("{vec} of {} corpus kernels vectorize at W = 4", table.len());
-    let scalar: Vec<_> = table.iter().filter(|t| !t.1).map(|t| format!("{}: {}", t.0, t.2)).collect();
-    assert!(scalar.is_empty(), "kernels on the scalar path at W = 4:\n{}", scalar.join("\n"));
 }
 
 /// Cranelift value types in a CLIF text, inferred from explicit types (`load.f32x4`,
