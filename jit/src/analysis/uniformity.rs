@@ -183,8 +183,8 @@ impl Uniformity {
     fn inst_witness(&self, func: &Function, kind: &InstKind) -> Option<Witness> {
         match kind {
             InstKind::WorkItem(WorkItemQuery::GlobalId | WorkItemQuery::LocalId, dim) => {
-                match func.def_inst(*dim).map(|i| &i.kind) {
-                    Some(InstKind::Const(bits)) if bits.first().is_some_and(|d| *d >= 3) => None,
+                match func.scalar_const(*dim) {
+                    Some(d) if d >= 3 => None,
                     _ => Some(Witness::WorkItemId),
                 }
             }
@@ -220,10 +220,7 @@ impl Uniformity {
     }
 
     fn const_of(func: &Function, v: Value) -> Option<i64> {
-        match func.def_inst(v).map(|i| &i.kind) {
-            Some(InstKind::Const(bits)) if func.ty(v).lanes() == Some(1) => bits.first().map(|b| *b as i64),
-            _ => None,
-        }
+        func.scalar_const(v).map(|b| b as i64)
     }
 
     fn inst_stride(&self, func: &Function, kind: &InstKind) -> Option<i64> {

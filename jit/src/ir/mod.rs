@@ -670,6 +670,14 @@ impl Function {
     }
 
     /// The instruction that defines `v`, if it is not a block parameter.
+    /// The bits of `v` when it is a constant with one component (`Const`), else `None`.
+    pub fn scalar_const(&self, v: Value) -> Option<u64> {
+        match self.def_inst(v).map(|i| &i.kind) {
+            Some(InstKind::Const(bits)) if self.ty(v).lanes() == Some(1) => bits.first().copied(),
+            _ => None,
+        }
+    }
+
     pub fn def_inst(&self, v: Value) -> Option<&Inst> {
         match self.values[v.0 as usize].origin {
             ValueOrigin::Inst(i) => Some(&self.insts[i.0 as usize]),

@@ -167,8 +167,9 @@ impl FnLower<'_, '_> {
     ) -> Result<Option<ClifValue>> {
         let func = self.func;
         let Some(InstKind::Binary(BinaryOp::Shl, x, c2)) = func.def_inst(shl).map(|i| &i.kind) else { return Ok(None) };
-        let (Some(c), Some(c2)) = (const_int(func, amount), const_int(func, *c2)) else { return Ok(None) };
-        if c != c2 || !(1..64).contains(&c) || self.value_type(*x)?.scalar().map(|s| s.bits()) != Some(64) {
+        let (Some(c), Some(c2)) = (func.scalar_const(amount), func.scalar_const(*c2)) else { return Ok(None) };
+        let c = c as i64;
+        if c != c2 as i64 || !(1..64).contains(&c) || self.value_type(*x)?.scalar().map(|s| s.bits()) != Some(64) {
             return Ok(None);
         }
         let Some(cond) = self.stride_exact_at(*x, depth + 1)? else { return Ok(None) };
@@ -194,11 +195,11 @@ impl FnLower<'_, '_> {
         if !self.is_varying(v) {
             if !self.readable(v) {
                 // Not restored after a barrier: only a constant can be rebuilt here.
-                let (Some(k), Some(s)) = (const_int(self.func, v), self.value_type(v)?.scalar()) else {
+                let (Some(k), Some(s)) = (self.func.scalar_const(v), self.value_type(v)?.scalar()) else {
                     return Ok(None);
                 };
                 let t = super::leaf::leaf_type(s);
-                return Ok(Some(self.iconst(t, k)));
+                return Ok(Some(self.iconst(t, k as i64)));
             }
             let leaves = self.get(v)?;
             return Ok(if leaves.len() == 1 { leaves.first().copied() } else { None });
@@ -215,7 +216,7 @@ impl FnLower<'_, '_> {
         let to = super::leaf::leaf_type(s);
         Ok(match kind {
             InstKind::WorkItem(q @ (WorkItemQuery::GlobalId | WorkItemQuery::LocalId), dim) => {
-                let Some(d) = const_int(func, *dim).filter(|d| (0..3).contains(d)) else { return Ok(None) };
+                let Some(d) = func.scalar_const(*dim).filter(|d| *d < 3) else { return Ok(None) };
                 let Some(first) = self.ids.first_pos(d as usize) else { return Ok(None) };
                 let id = if *q == WorkItemQuery::GlobalId {
                     let base = self.global_base(d as usize);
@@ -262,13 +263,5 @@ impl FnLower<'_, '_> {
             }
             _ => None,
         })
-    }
-}
-
-/// The value of integer constant `v`, if it is one.
-fn const_int(func: &ir::Function, v: ir::Value) -> Option<i64> {
-    match func.def_inst(v).map(|i| &i.kind) {
-        Some(InstKind::Const(bits)) if func.ty(v).lanes() == Some(1) => bits.first().map(|b| *b as i64),
-        _ => None,
     }
 }

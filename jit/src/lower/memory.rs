@@ -12,7 +12,7 @@ use cranelift_codegen::ir::{types, AtomicRmwOp, InstBuilder, Value as ClifValue}
 use super::bounds::{access_extent, AccessSize};
 use super::function::{mem_flags, FnLower};
 use super::leaf::{self, leaf_type};
-use crate::ir::{self, AtomicOp, InstKind, Scalar, Type, VarId};
+use crate::ir::{self, AtomicOp, Scalar, Type, VarId};
 use crate::{CompileError, Result};
 
 /// Copies of at most this many constant bytes are done inline.
@@ -140,10 +140,7 @@ impl FnLower<'_, '_> {
     pub(crate) fn copy_memory(&mut self, dst: ir::Value, src: ir::Value, size: ir::Value) -> Result<()> {
         let d = self.get_scalar(dst)?;
         let s = self.get_scalar(src)?;
-        let constant = match self.func.def_inst(size).map(|i| &i.kind) {
-            Some(InstKind::Const(bits)) => bits.first().copied(),
-            _ => None,
-        };
+        let constant = self.func.scalar_const(size);
         if self.checks_on() {
             let n = match constant {
                 Some(n) => AccessSize::Const(n),

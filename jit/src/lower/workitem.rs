@@ -25,10 +25,7 @@ use crate::{CompileError, Result};
 pub(crate) fn id_source(func: &ir::Function, v: ir::Value) -> Option<(WorkItemQuery, usize)> {
     match func.def_inst(v).map(|i| &i.kind)? {
         InstKind::WorkItem(q @ (WorkItemQuery::GlobalId | WorkItemQuery::LocalId), dim) => {
-            match func.def_inst(*dim).map(|i| &i.kind)? {
-                InstKind::Const(bits) => bits.first().filter(|d| **d < 3).map(|d| (*q, *d as usize)),
-                _ => None,
-            }
+            func.scalar_const(*dim).filter(|d| *d < 3).map(|d| (*q, d as usize))
         }
         InstKind::Extract(a, i) => match func.def_inst(*a).map(|d| &d.kind)? {
             InstKind::Construct(vs) => id_source(func, *vs.get(*i as usize)?),
@@ -142,11 +139,7 @@ impl IdNeeds {
                 WorkItemQuery::LocalId => false,
                 _ => continue,
             };
-            let constant = match func.def_inst(*dim).map(|i| &i.kind) {
-                Some(InstKind::Const(bits)) => bits.first().copied(),
-                _ => None,
-            };
-            match constant {
+            match func.scalar_const(*dim) {
                 Some(d) if d < 3 => {
                     let d = d as usize;
                     n.local[d] = true;
@@ -379,14 +372,8 @@ impl FnLower<'_, '_> {
         let InstKind::WorkItem(q @ (WorkItemQuery::GlobalId | WorkItemQuery::LocalId), dim) = kind else {
             return Ok(None);
         };
-        let d = match self.func.def_inst(*dim).map(|i| &i.kind) {
-            Some(InstKind::Const(bits)) => match bits.first() {
-                Some(d) if *d < 3 => *d as usize,
-                _ => return Ok(None),
-            },
-            _ => return Ok(None),
-        };
-        self.vec_id(*q, d, ty)
+        let Some(d) = self.func.scalar_const(*dim).filter(|d| *d < 3) else { return Ok(None) };
+        self.vec_id(*q, d as usize, ty)
     }
 
     /// True when `v` is an id query nothing reads (see [`IdNeeds::unread`]).
@@ -450,11 +437,7 @@ impl FnLower<'_, '_> {
     }
 
     pub(crate) fn work_item(&mut self, q: WorkItemQuery, dim: ir::Value, ty: &Type) -> Result<Vec<ClifValue>> {
-        let constant = match self.func.def_inst(dim).map(|i| &i.kind) {
-            Some(InstKind::Const(bits)) => bits.first().copied(),
-            _ => None,
-        };
-        let v = match constant {
+        let v = match self.func.scalar_const(dim) {
             Some(d) if d < 3 => self.query_dim(q, d as usize),
             Some(_) => self.b.ins().iconst(types::I64, Self::out_of_range_default(q)),
             None => {
