@@ -346,33 +346,7 @@ fn double_builtins_all_widths() {
 /// Calls integer builtin `sym` (`<name>_<i8|i16|i32|i64>`) on operands truncated to its
 /// width; the result sign-extended.
 fn call_int(sym: &str, args: &[i64]) -> i64 {
-    use spirjit_builtins::ArgType::*;
-    let b = spirjit_builtins::lookup(sym).unwrap_or_else(|| panic!("no builtin {sym}"));
-    macro_rules! call {
-        ($($p:ty),* => $r:ty; $($a:expr),*) => {{
-            // SAFETY: the table records this exact signature for the address.
-            let f: extern "C" fn($($p),*) -> $r = unsafe { std::mem::transmute(b.address) };
-            i64::from(f($($a as $p),*))
-        }};
-    }
-    match (b.params, b.ret) {
-        ([I8], I8) => call!(i8 => i8; args[0]),
-        ([I16], I16) => call!(i16 => i16; args[0]),
-        ([I32], I32) => call!(i32 => i32; args[0]),
-        ([I64], I64) => call!(i64 => i64; args[0]),
-        ([I8, I8], I8) => call!(i8, i8 => i8; args[0], args[1]),
-        ([I16, I16], I16) => call!(i16, i16 => i16; args[0], args[1]),
-        ([I32, I32], I32) => call!(i32, i32 => i32; args[0], args[1]),
-        ([I64, I64], I64) => call!(i64, i64 => i64; args[0], args[1]),
-        ([I8, I8], I16) => call!(i8, i8 => i16; args[0], args[1]),
-        ([I16, I16], I32) => call!(i16, i16 => i32; args[0], args[1]),
-        ([I32, I32], I64) => call!(i32, i32 => i64; args[0], args[1]),
-        ([I8, I8, I8], I8) => call!(i8, i8, i8 => i8; args[0], args[1], args[2]),
-        ([I16, I16, I16], I16) => call!(i16, i16, i16 => i16; args[0], args[1], args[2]),
-        ([I32, I32, I32], I32) => call!(i32, i32, i32 => i32; args[0], args[1], args[2]),
-        ([I64, I64, I64], I64) => call!(i64, i64, i64 => i64; args[0], args[1], args[2]),
-        (p, r) => panic!("{sym}: unexpected signature {p:?} -> {r:?}"),
-    }
+    spirjit_builtins::test_util::call_int(spirjit_builtins::test_util::builtin(sym), args)
 }
 
 /// The width-1 reference of integer output `what` for type `ty` (bytes per element

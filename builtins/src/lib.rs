@@ -76,8 +76,8 @@ pub mod math;
 pub mod memory;
 pub mod printf;
 mod signature;
-#[cfg(test)]
-mod test_util;
+#[doc(hidden)]
+pub mod test_util;
 #[cfg(target_arch = "x86_64")]
 pub mod vector;
 

@@ -1,5 +1,7 @@
-//! Helpers shared by the unit tests: a deterministic random generator and a caller that
-//! invokes any integer builtin of the table through its address.
+//! Helpers shared by this crate's unit tests and the workspace's builtin tests: a
+//! deterministic random generator and a caller that invokes any integer builtin of the
+//! table through its address. Test support, not a stable interface; it panics on
+//! misuse.
 
 use crate::{lookup, ArgType, Builtin};
 
