@@ -195,3 +195,12 @@ fn cli_dumps_machine_code_and_reports_paths() {
     let info = cli(&["info", module, "--lanes", "4"]);
     assert!(info.contains("paths (--lanes 4)") && info.contains("vector, W = 4"), "{info}");
 }
+
+/// The automatic width: 16 lanes, 8 for kernels dominated by `double` values.
+#[test]
+fn automatic_width_is_16_or_8_for_double_kernels() {
+    for (file, kernel, want) in [("vadd_float.O2.spv", "vadd_float", 16), ("double_arith.O2.spv", "double_arith", 8)] {
+        let path = load(file, 0).kernel(kernel).expect("kernel").path().expect("path");
+        assert!(path.vectorized && path.lanes == want, "{file}: {path:?}");
+    }
+}
