@@ -115,6 +115,8 @@ pub(crate) struct FnLower<'a, 'f> {
     pub active: Vec<ClifValue>,
     /// W > 1: an `i8` that is 1 when every lane of the group is active.
     pub all_active: Option<ClifValue>,
+    /// W > 1: the lane group's existing work-items (an `i32`, 0..=W), from the loop head.
+    pub lanes_left: Option<ClifValue>,
     /// W > 1: scratch memory that masked-off lanes access instead of their address.
     pub dummy: Option<ClifValue>,
     /// Divergent control flow at W > 1: the execution masks of the blocks.
@@ -174,10 +176,10 @@ impl<'a, 'f> FnLower<'a, 'f> {
         ids.build_lane_vectors(&mut b, lane_group, lanes.0)?;
         let off = b.ins().imul(lane_group, stride);
         let private_base = b.ins().iadd(private_mem, off);
-        let (uni, active, all_active, dummy) = if lanes.0 > 1 {
+        let (uni, active, all_active, dummy, lanes_left) = if lanes.0 > 1 {
             super::vector::lane_setup(&mut b, func, &cfg, ctx, lane_group, lanes, masked)?
         } else {
-            (None, Vec::new(), None, None)
+            (None, Vec::new(), None, None, None)
         };
 
         // Number the barriers in block order and create their continuation blocks.
@@ -245,6 +247,7 @@ impl<'a, 'f> FnLower<'a, 'f> {
             affine_readable: None,
             active,
             all_active,
+            lanes_left,
             dummy,
             masks: None,
             group,

@@ -266,36 +266,21 @@ impl FnLower<'_, '_> {
     /// is set when `lane_group * W + l` is below the work-group's size. Built with one
     /// vector compare per mask vector (lane iota against the count of lanes left).
     fn entry_mask(&mut self) -> Result<Vec<ClifValue>> {
-        let flags = super::function::ctx_flags();
-        let ls = spirjit_abi::context::offsets::LOCAL_SIZE as i32;
-        let sx = self.b.ins().load(types::I64, flags, self.ctx, ls);
-        let sy = self.b.ins().load(types::I64, flags, self.ctx, ls + 8);
-        let sz = self.b.ins().load(types::I64, flags, self.ctx, ls + 16);
-        let sxy = self.b.ins().imul(sx, sy);
-        let total = self.b.ins().imul(sxy, sz);
-        let w = self.lanes.0 as i64;
-        let first = self.b.ins().imul_imm_s(self.lane_group, w);
-        // left = clamp(total - first, 0, W), as an i32.
-        let has = self.b.ins().icmp(CIntCC::UnsignedGreaterThan, total, first);
-        let diff = self.b.ins().isub(total, first);
-        let zero = self.b.ins().iconst(types::I64, 0);
-        let diff = self.b.ins().select(has, diff, zero);
-        let wv = self.b.ins().iconst(types::I64, w);
-        let many = self.b.ins().icmp(CIntCC::UnsignedGreaterThan, diff, wv);
-        let left = self.b.ins().select(many, wv, diff);
-        let left = self.b.ins().ireduce(types::I32, left);
+        let left = self.lanes_left.ok_or_else(|| CompileError::internal("masks without a lane setup"))?;
         let left = self.b.ins().splat(types::I32X4, left);
         let mut out = Vec::with_capacity(self.lanes.vectors(Scalar::Bool));
         for k in 0..self.lanes.vectors(Scalar::Bool) {
-            let mut bytes = Vec::with_capacity(16);
-            for lane in 0..4u32 {
-                bytes.extend_from_slice(&(4 * k as u32 + lane).to_le_bytes());
-            }
-            let c = self.b.func.dfg.constants.insert(cranelift_codegen::ir::ConstantData::from(bytes));
-            let iota = self.b.ins().vconst(types::I32X4, c);
+            let iota = self.i32x4_const(std::array::from_fn(|lane| 4 * k as u32 + lane as u32));
             out.push(self.b.ins().icmp(CIntCC::SignedLessThan, iota, left));
         }
         Ok(out)
+    }
+
+    /// An `i32x4` constant with lanes `lanes`.
+    fn i32x4_const(&mut self, lanes: [u32; 4]) -> ClifValue {
+        let bytes: Vec<u8> = lanes.iter().flat_map(|x| x.to_le_bytes()).collect();
+        let c = self.b.func.dfg.constants.insert(cranelift_codegen::ir::ConstantData::from(bytes));
+        self.b.ins().vconst(types::I32X4, c)
     }
 
     /// At a barrier under masked control flow: unless the current mask is the entry
@@ -342,12 +327,7 @@ impl FnLower<'_, '_> {
         for (k, x) in m.iter().enumerate() {
             let used = (self.lanes.0 as usize).saturating_sub(4 * k).min(4);
             let x = if used < 4 {
-                let mut bytes = Vec::with_capacity(16);
-                for lane in 0..4 {
-                    bytes.extend_from_slice(&(if lane < used { 0u32 } else { u32::MAX }).to_le_bytes());
-                }
-                let c = self.b.func.dfg.constants.insert(cranelift_codegen::ir::ConstantData::from(bytes));
-                let pad = self.b.ins().vconst(types::I32X4, c);
+                let pad = self.i32x4_const(std::array::from_fn(|lane| if lane < used { 0 } else { u32::MAX }));
                 self.b.ins().bor(*x, pad)
             } else {
                 *x

@@ -27,7 +27,11 @@ const MAX_SCRATCH: u64 = 1 << 16;
 
 /// What `FnLower::new` needs for W > 1: the uniformity analysis, the per-lane active
 /// flags, the all-active flag and the scratch address.
-pub(crate) type LaneSetup = (Option<Uniformity>, Vec<ClifValue>, Option<ClifValue>, Option<ClifValue>);
+/// The uniformity analysis, per-lane "work-item exists" flags, "every lane exists",
+/// scratch memory for masked-off lanes, and the count of existing lanes (an `i32`,
+/// 0..=W) of the lane group.
+pub(crate) type LaneSetup =
+    (Option<Uniformity>, Vec<ClifValue>, Option<ClifValue>, Option<ClifValue>, Option<ClifValue>);
 
 /// Emit, in the entry block, the per-lane active flags and scratch memory.
 pub(crate) fn lane_setup(
@@ -55,6 +59,15 @@ pub(crate) fn lane_setup(
     }
     let end = b.ins().iadd_imm_s(first, lanes.0 as i64);
     let all = b.ins().icmp(CIntCC::UnsignedLessThanOrEqual, end, total);
+    // left = clamp(total - first, 0, W)
+    let has = b.ins().icmp(CIntCC::UnsignedGreaterThan, total, first);
+    let diff = b.ins().isub(total, first);
+    let zero = b.ins().iconst(types::I64, 0);
+    let diff = b.ins().select(has, diff, zero);
+    let wv = b.ins().iconst(types::I64, lanes.0 as i64);
+    let many = b.ins().icmp(CIntCC::UnsignedGreaterThan, diff, wv);
+    let left = b.ins().select(many, wv, diff);
+    let left = b.ins().ireduce(types::I32, left);
     // Scratch for masked-off lanes: as large as the largest access.
     let mut size = 64u64;
     for inst in &func.insts {
@@ -72,7 +85,7 @@ pub(crate) fn lane_setup(
     }
     let slot = b.create_sized_stack_slot(StackSlotData::new(StackSlotKind::ExplicitSlot, size as u32, 4));
     let dummy = b.ins().stack_addr(types::I64, slot, 0);
-    Ok((Some(uni), active, Some(all), Some(dummy)))
+    Ok((Some(uni), active, Some(all), Some(dummy), Some(left)))
 }
 
 /// Memory flags for reinterpreting vector lanes (explicit byte order, as Cranelift
