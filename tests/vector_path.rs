@@ -96,13 +96,19 @@ fn vector_evidence(clif: &str) -> (usize, usize, usize) {
         let mut words = rhs.split_whitespace();
         let op = words.next().unwrap_or("");
         let operand = |w: Option<&str>| w.map(|w| w.trim_end_matches(',').to_string());
-        match op {
+        // The printer adds the controlling type (`fadd.f32x4`) when the first operand
+        // is defined later in the text (a block parameter of a later block).
+        let (base, suffix) = op.split_once('.').map_or((op, None), |(b, t)| (b, Some(t.to_string())));
+        match base {
             "fadd" | "fsub" | "fmul" | "fdiv" | "fma"
-                if operand(words.next()).and_then(|v| ty.get(&v).cloned()).as_deref() == Some("f32x4") =>
+                if suffix.clone().or_else(|| operand(words.next()).and_then(|v| ty.get(&v).cloned())).as_deref()
+                    == Some("f32x4") =>
             {
                 arith += 1
             }
-            o if o.starts_with("load.") && ["x2", "x4", "x8", "x16"].iter().any(|x| o.ends_with(x)) => loads += 1,
+            "load" if suffix.as_deref().is_some_and(|t| ["x2", "x4", "x8", "x16"].iter().any(|x| t.ends_with(x))) => {
+                loads += 1
+            }
             "store" => {
                 let value = words.find(|w| w.starts_with('v')).map(|w| w.trim_end_matches(',').to_string());
                 if value.and_then(|v| ty.get(&v).cloned()).is_some_and(|t| t.contains('x')) {

@@ -38,7 +38,8 @@ impl FnLower<'_, '_> {
         self.affine_readable = match (self.resume_blocks.is_empty(), self.cur_at) {
             (true, _) => None,
             (false, Some((blk, pos))) => {
-                let mut live = self.liveness.live_after(self.func, blk, pos);
+                let Some(liveness) = &self.liveness else { return Ok(None) };
+                let mut live = liveness.live_after(self.func, blk, pos);
                 if let Some(&ii) = self.func.block(blk).insts.get(pos) {
                     live.extend(self.func.inst(ii).kind.uses());
                 }

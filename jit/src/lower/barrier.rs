@@ -52,7 +52,10 @@ impl FnLower<'_, '_> {
         let k =
             *self.barrier_ids.get(&(blk, pos)).ok_or_else(|| CompileError::internal("a barrier was not numbered"))?;
         self.check_barrier_mask()?;
-        let live = self.liveness.live_after(self.func, blk, pos);
+        let live = match &self.liveness {
+            Some(l) => l.live_after(self.func, blk, pos),
+            None => return Err(CompileError::internal("a kernel with a barrier has no liveness")),
+        };
         // A value defined before the previous barrier on every path is still in its slot
         // (each value has one slot per lane group, and SSA values never change).
         let fresh = crate::analysis::liveness::defined_since_barrier(self.func, &self.cfg, blk, pos);

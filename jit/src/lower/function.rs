@@ -78,7 +78,7 @@ pub(crate) struct FnLower<'a, 'f> {
     /// Bounds-check state (provenance, region sizes); see `bounds`.
     pub bounds: super::bounds::BoundsInfo,
     pub layout: KernelLayout,
-    /// Leaves of each KIR value, as variables.
+    /// Leaves of each KIR value that needs a variable.
     vars: Vec<Option<Vec<Variable>>>,
     /// Cranelift block of each reachable KIR block.
     blocks: Vec<Option<Block>>,
@@ -91,7 +91,17 @@ pub(crate) struct FnLower<'a, 'f> {
     /// End of the private area used so far.
     pub private_end: u64,
     pub cfg: Cfg,
-    pub liveness: Liveness,
+    /// Liveness, computed only for kernels with barriers (its per-block sets are the
+    /// largest analysis; nothing else needs them).
+    pub liveness: Option<Liveness>,
+    /// Per value: it needs a Cranelift variable (it is redefined along edges, across
+    /// barriers or under masks); every other value is one SSA definition whose
+    /// Cranelift values are kept in `direct` (see [`direct_values`]).
+    needs_var: Vec<bool>,
+    /// Leaves of each value that needs no variable, once defined.
+    direct: Vec<Option<Vec<ClifValue>>>,
+    /// Stack scratch of the lane loops of builtin calls (see `lane_loop`).
+    pub lane_scratch: super::lane_loop::LaneScratch,
     imports: HashMap<String, FuncRef>,
     cancelled_block: Option<Block>,
     unreachable_block: Option<Block>,
@@ -138,6 +148,39 @@ pub(crate) fn mem_flags() -> MemFlagsData {
     MemFlagsData::new()
 }
 
+/// Per value of `func`: whether its lowering needs a Cranelift variable, which
+/// `cranelift-frontend` turns into SSA by searching predecessors at every use.
+///
+/// KIR is SSA, and the lowering only subdivides KIR blocks, so the Cranelift values of
+/// an instruction's result dominate its uses, except where a value is redefined:
+/// * block parameters are written along every incoming edge;
+/// * a value live across a barrier is reloaded in the barrier's continuation, which the
+///   resume dispatch enters without passing the definition;
+/// * under masked control flow a value used outside its block is blended into its
+///   previous value each time its block runs (`masked`), and blocks may be skipped.
+///
+/// Every other value is kept as plain Cranelift values. This matters for cost: a
+/// variable costs `cranelift-frontend` a dense map over all blocks of the function and
+/// block parameters at every merge it is used after, which grows with the product of
+/// the kernel's size and W.
+fn needs_variable(func: &ir::Function, liveness: Option<&Liveness>, masked: bool) -> Vec<bool> {
+    let mut needs = if masked { super::masked::escaping_values(func) } else { vec![false; func.values.len()] };
+    for (bi, block) in func.blocks.iter().enumerate() {
+        for p in &block.params {
+            needs[p.0 as usize] = true;
+        }
+        let Some(live) = liveness else { continue };
+        for (pos, &ii) in block.insts.iter().enumerate() {
+            if matches!(func.inst(ii).kind, InstKind::Barrier) {
+                for v in live.live_after(func, BlockId(bi as u32), pos) {
+                    needs[v.0 as usize] = true;
+                }
+            }
+        }
+    }
+    needs
+}
+
 impl<'a, 'f> FnLower<'a, 'f> {
     /// Set up the entry block and the resume dispatch, ready to translate `kernel`.
     pub fn new(
@@ -156,7 +199,9 @@ impl<'a, 'f> FnLower<'a, 'f> {
         ir::verify::verify(func).map_err(|m| CompileError::internal(format!("malformed KIR: {m}")))?;
         let layout = KernelLayout::new(func, lanes)?;
         let cfg = Cfg::new(func);
-        let liveness = Liveness::new(func, &cfg);
+        let has_barriers = func.insts.iter().any(|i| matches!(i.kind, InstKind::Barrier));
+        let liveness = has_barriers.then(|| Liveness::new(func, &cfg));
+        let needs_var = needs_variable(func, liveness.as_ref(), masked);
 
         let entry = b.create_block();
         b.append_block_params_for_function_params(entry);
@@ -169,7 +214,6 @@ impl<'a, 'f> FnLower<'a, 'f> {
         let private_mem = load_ctx(&mut b, offsets::PRIVATE_MEM);
         let stride = load_ctx(&mut b, offsets::PRIVATE_STRIDE);
         let cancel_ptr = load_ctx(&mut b, offsets::CANCEL);
-        let has_barriers = func.insts.iter().any(|i| matches!(i.kind, InstKind::Barrier));
         // From here on, code runs once per lane group (the loop head and the kernel).
         let (group, lane_group, mut ids) =
             super::entry::open(&mut b, func, ctx, first_group, group_count, lanes.0, has_barriers);
@@ -226,6 +270,9 @@ impl<'a, 'f> FnLower<'a, 'f> {
             private_end: layout.vars_size,
             layout,
             vars: vec![None; func.values.len()],
+            needs_var,
+            direct: vec![None; func.values.len()],
+            lane_scratch: Default::default(),
             blocks,
             resume_blocks,
             barrier_ids,
@@ -607,22 +654,22 @@ impl<'a, 'f> FnLower<'a, 'f> {
         self.uni.as_ref().is_some_and(|u| !u.is_uniform(v))
     }
 
+    /// The Cranelift types of `v`'s leaves: one scalar per component for uniform values,
+    /// the vectors of every component back to back for varying ones.
+    fn leaf_types(&self, v: ir::Value) -> Result<Vec<ClifType>> {
+        let scalars = self.leaf_scalars(v)?;
+        Ok(if self.is_varying(v) {
+            scalars.iter().flat_map(|s| std::iter::repeat_n(leaf::vec_leaf_type(*s), self.lanes.vectors(*s))).collect()
+        } else {
+            scalars.iter().map(|s| leaf::leaf_type(*s)).collect()
+        })
+    }
+
     fn vars_of(&mut self, v: ir::Value) -> Result<Vec<Variable>> {
         if let Some(vs) = &self.vars[v.0 as usize] {
             return Ok(vs.clone());
         }
-        let scalars = self.leaf_scalars(v)?;
-        let vs: Vec<Variable> = if self.is_varying(v) {
-            let mut vs = Vec::new();
-            for s in &scalars {
-                for _ in 0..self.lanes.vectors(*s) {
-                    vs.push(self.b.declare_var(leaf::vec_leaf_type(*s)));
-                }
-            }
-            vs
-        } else {
-            scalars.iter().map(|s| self.b.declare_var(leaf::leaf_type(*s))).collect()
-        };
+        let vs: Vec<Variable> = self.leaf_types(v)?.into_iter().map(|t| self.b.declare_var(t)).collect();
         self.vars[v.0 as usize] = Some(vs.clone());
         Ok(vs)
     }
@@ -631,8 +678,13 @@ impl<'a, 'f> FnLower<'a, 'f> {
     /// values the scalars of lane `cur_lane` or, outside a per-lane lowering, every
     /// leaf's vectors back to back.
     pub fn get(&mut self, v: ir::Value) -> Result<Vec<ClifValue>> {
-        let vs = self.vars_of(v)?;
-        let raw: Vec<ClifValue> = vs.into_iter().map(|var| self.b.use_var(var)).collect();
+        let raw: Vec<ClifValue> = match self.direct.get(v.0 as usize) {
+            Some(Some(vals)) => vals.clone(),
+            _ => {
+                let vs = self.vars_of(v)?;
+                vs.into_iter().map(|var| self.b.use_var(var)).collect()
+            }
+        };
         match self.cur_lane {
             Some(l) if self.is_varying(v) => {
                 let scalars = self.leaf_scalars(v)?;
@@ -675,6 +727,17 @@ impl<'a, 'f> FnLower<'a, 'f> {
 
     /// Define the leaves of `v` without blending under the execution mask.
     pub fn set_raw(&mut self, v: ir::Value, leaves: Vec<ClifValue>) -> Result<()> {
+        if !self.needs_var.get(v.0 as usize).copied().unwrap_or(true) {
+            let want = self.leaf_types(v)?;
+            let have: Vec<ClifType> = leaves.iter().map(|x| self.vty(*x)).collect();
+            if want != have {
+                return Err(CompileError::internal(format!(
+                    "{v}: its lowering produced leaves {have:?}; its type needs {want:?}"
+                )));
+            }
+            self.direct[v.0 as usize] = Some(leaves);
+            return Ok(());
+        }
         let vs = self.vars_of(v)?;
         if vs.len() != leaves.len() {
             return Err(CompileError::internal(format!(

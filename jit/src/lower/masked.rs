@@ -18,8 +18,7 @@
 //! path is `plan`. This module must not lower individual instructions.
 
 use cranelift_codegen::ir::condcodes::IntCC as CIntCC;
-use cranelift_codegen::ir::{types, Block, InstBuilder, Value as ClifValue};
-use cranelift_frontend::Variable;
+use cranelift_codegen::ir::{types, Block, InstBuilder, StackSlot, StackSlotData, StackSlotKind, Value as ClifValue};
 use spirjit_abi::status::error_kind;
 use spirjit_abi::Status;
 
@@ -30,10 +29,17 @@ use crate::analysis::DomTree;
 use crate::ir::{BlockCall, BlockId, Scalar, Terminator};
 use crate::{CompileError, Result};
 
+/// Most bytes of execution masks one kernel may use (they live in the stack frame of
+/// the entry): 4,096 blocks with masks at W = 16.
+pub(crate) const MAX_MASK_BYTES: u32 = 256 << 10;
+
 /// The execution masks of a kernel's blocks.
 pub(crate) struct MaskState {
-    /// Mask vectors (`i32x4`) of each block, by block number.
-    vars: Vec<Vec<Variable>>,
+    /// The stack slot holding the masks of the blocks that track one.
+    slot: StackSlot,
+    /// Byte offset of each block's mask (`nm` `i32x4` vectors) in `slot`; `None` for
+    /// blocks that every lane runs once (`always`), which track none.
+    offsets: Vec<Option<u32>>,
     /// The mask of the block being translated.
     cur: Vec<ClifValue>,
     /// Where the chain of blocks ends (the kernel returns).
@@ -56,7 +62,7 @@ pub(crate) struct MaskState {
 }
 
 /// Per value of `func`: true when some use is outside the defining block.
-fn escaping_values(func: &crate::ir::Function) -> Vec<bool> {
+pub(crate) fn escaping_values(func: &crate::ir::Function) -> Vec<bool> {
     let n = func.values.len();
     let mut def_block: Vec<Option<u32>> = vec![None; n];
     for (bi, block) in func.blocks.iter().enumerate() {
@@ -89,23 +95,33 @@ fn escaping_values(func: &crate::ir::Function) -> Vec<bool> {
 }
 
 impl FnLower<'_, '_> {
-    /// Create the mask variables: the entry block gets the active lanes, every other
-    /// block no lane.
+    /// Create the masks: the entry block gets the active lanes, every other block no
+    /// lane.
+    ///
+    /// Masks live in a stack slot, not in SSA variables: every block's mask is written
+    /// by its predecessors and read where the chain reaches it, and `cranelift-frontend`
+    /// would pay for a variable per block with a map over all blocks and a block
+    /// parameter at every skip in between (quadratic in the kernel's size).
     pub(crate) fn init_masks(&mut self) -> Result<()> {
-        let nm = self.lanes.vectors(Scalar::Bool);
-        let zero = self.zero_mask();
-        let mut vars = Vec::with_capacity(self.func.blocks.len());
-        for _ in 0..self.func.blocks.len() {
-            let vs: Vec<Variable> = (0..nm).map(|_| self.b.declare_var(types::I32X4)).collect();
-            for (v, z) in vs.iter().zip(&zero) {
-                self.b.def_var(*v, *z);
+        let nm = self.lanes.vectors(Scalar::Bool) as u32;
+        let always = self.cfg.unavoidable_acyclic();
+        let mut offsets = Vec::with_capacity(self.func.blocks.len());
+        let mut size = 0u32;
+        for blk in 0..self.func.blocks.len() {
+            if always.get(blk).copied().unwrap_or(false) || !self.cfg.is_reachable(BlockId(blk as u32)) {
+                offsets.push(None);
+            } else {
+                offsets.push(Some(size));
+                size = size.checked_add(16 * nm).filter(|s| *s <= MAX_MASK_BYTES).ok_or_else(|| {
+                    CompileError::limit(format!(
+                        "the execution masks of the kernel's {} blocks need more than {MAX_MASK_BYTES} bytes at W = {}",
+                        self.func.blocks.len(),
+                        self.lanes.0
+                    ))
+                })?;
             }
-            vars.push(vs);
         }
-        let entry = self.entry_mask()?;
-        for (v, m) in vars[0].iter().zip(entry) {
-            self.b.def_var(*v, m);
-        }
+        let slot = self.b.create_sized_stack_slot(StackSlotData::new(StackSlotKind::ExplicitSlot, size.max(16), 4));
         let exit = self.b.create_block();
         let dt = DomTree::new(&self.cfg);
         let order = linear_order(&self.cfg, &dt)
@@ -115,10 +131,10 @@ impl FnLower<'_, '_> {
             order_index[b.0 as usize] = Some(i);
         }
         let escapes = escaping_values(self.func);
-        let always = self.cfg.unavoidable_acyclic();
         let group_all = self.all_active;
         self.masks = Some(MaskState {
-            vars,
+            slot,
+            offsets,
             cur: Vec::new(),
             exit,
             order,
@@ -128,6 +144,11 @@ impl FnLower<'_, '_> {
             group_all,
             escapes,
         });
+        self.reset_masks()?;
+        if self.mask_at(BlockId(0)).is_ok() {
+            let entry = self.entry_mask()?;
+            self.write_mask(BlockId(0), &entry)?;
+        }
         Ok(())
     }
 
@@ -137,22 +158,43 @@ impl FnLower<'_, '_> {
         vec![v; self.lanes.vectors(Scalar::Bool)]
     }
 
-    fn mask_vars(&self, blk: BlockId) -> Result<Vec<Variable>> {
+    /// The stack slot and offset of `blk`'s mask.
+    fn mask_at(&self, blk: BlockId) -> Result<(StackSlot, u32)> {
         self.masks
             .as_ref()
-            .and_then(|m| m.vars.get(blk.0 as usize).cloned())
+            .and_then(|m| Some((m.slot, (*m.offsets.get(blk.0 as usize)?)?)))
             .ok_or_else(|| CompileError::internal(format!("{blk} has no execution mask")))
     }
 
     fn read_mask(&mut self, blk: BlockId) -> Result<Vec<ClifValue>> {
-        let vars = self.mask_vars(blk)?;
-        Ok(vars.into_iter().map(|v| self.b.use_var(v)).collect())
+        let (slot, at) = self.mask_at(blk)?;
+        let nm = self.lanes.vectors(Scalar::Bool);
+        Ok((0..nm)
+            .map(|k| self.b.ins().stack_load(types::I64, types::I32X4, slot, (at + 16 * k as u32) as i32))
+            .collect())
     }
 
     fn write_mask(&mut self, blk: BlockId, m: &[ClifValue]) -> Result<()> {
-        let vars = self.mask_vars(blk)?;
-        for (v, x) in vars.into_iter().zip(m) {
-            self.b.def_var(v, *x);
+        let (slot, at) = self.mask_at(blk)?;
+        for (k, x) in m.iter().enumerate() {
+            self.b.ins().stack_store(types::I64, *x, slot, (at + 16 * k as u32) as i32);
+        }
+        Ok(())
+    }
+
+    /// Clear every block's mask, then give the entry block the lane group's lanes (when
+    /// it tracks a mask).
+    fn reset_masks(&mut self) -> Result<()> {
+        let zero = self.zero_mask();
+        let tracked: Vec<BlockId> = self
+            .masks
+            .as_ref()
+            .map(|m| {
+                m.offsets.iter().enumerate().filter(|(_, o)| o.is_some()).map(|(b, _)| BlockId(b as u32)).collect()
+            })
+            .unwrap_or_default();
+        for blk in tracked {
+            self.write_mask(blk, &zero)?;
         }
         Ok(())
     }
@@ -308,10 +350,7 @@ impl FnLower<'_, '_> {
         if self.masks.is_none() {
             return Ok(());
         }
-        let zero = self.zero_mask();
-        for blk in 0..self.func.blocks.len() {
-            self.write_mask(BlockId(blk as u32), &zero)?;
-        }
+        self.reset_masks()?;
         let entry = self.entry_mask()?;
         self.enter_mask(entry)
     }
@@ -398,8 +437,10 @@ impl FnLower<'_, '_> {
                 self.b.ins().brif(any, body, &[], next, &[]);
                 self.b.switch_to_block(body);
             }
-            let zero = self.zero_mask();
-            self.write_mask(blk, &zero)?;
+            if !always {
+                let zero = self.zero_mask();
+                self.write_mask(blk, &zero)?;
+            }
             if always {
                 self.enter_full_mask(m)?;
             } else {

@@ -1,6 +1,13 @@
 //! Which lowering path each kernel gets: the number of lanes W to try and, when the
 //! vector path cannot handle a kernel, why it runs at W = 1 instead.
 //!
+//! The choice includes the **compile budget**: before anything is emitted, the cost of
+//! lowering the kernel at W is estimated from KIR (Cranelift instructions and blocks,
+//! and the per-block variable maps of `cranelift-frontend`); a kernel over the budget
+//! gets a smaller W, or the scalar path, with the reason in its path note, and one over
+//! the budget even at W = 1 is refused with a `Limit` error rather than exhausting
+//! memory.
+//!
 //! This module only reads KIR and the analyses; it emits no code.
 
 use crate::analysis::{Cfg, DomTree, Uniformity};
@@ -31,20 +38,24 @@ pub fn default_lanes(kernel: &ir::Kernel) -> u32 {
 }
 
 /// The vector path chosen for a kernel.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct VectorPath {
     /// Work-items per lane group.
     pub lanes: u32,
     /// Control flow diverges: blocks run under execution masks (linearized).
     pub masked: bool,
+    /// Why a smaller W than requested was chosen (the requested W was over the compile
+    /// budget).
+    pub budget_note: Option<String>,
 }
 
 /// The path to try for `kernel` given the requested `lanes`, or the reason it must run
-/// at W = 1.
+/// at W = 1. A vector path over the compile budget at the requested W comes back at the
+/// largest smaller W within it ([`VectorPath::budget_note`] says why).
 pub fn choose(kernel: &ir::Kernel, lanes: u32) -> Result<VectorPath, String> {
     let w = if lanes == 0 { default_lanes(kernel) } else { lanes };
     if w == 1 {
-        return Ok(VectorPath { lanes: 1, masked: false });
+        return Ok(VectorPath { lanes: 1, masked: false, budget_note: None });
     }
     if !VECTOR_LANES.contains(&w) {
         return Err(format!("{w} lanes is not a vector width this lowering builds (use one of {VECTOR_LANES:?})"));
@@ -64,14 +75,170 @@ pub fn choose(kernel: &ir::Kernel, lanes: u32) -> Result<VectorPath, String> {
             break;
         }
     }
-    let Some(divergent) = divergent else { return Ok(VectorPath { lanes: w, masked: false }) };
-    let dt = DomTree::new(&cfg);
-    for &blk in &cfg.rpo {
-        for s in &cfg.succs[blk.0 as usize] {
-            if cfg.is_retreating(blk, *s) && !dt.dominates(*s, blk) {
-                return Err(format!("{divergent} in an irreducible control-flow graph ({blk} → {s})"));
+    let masked = divergent.is_some();
+    if let Some(divergent) = divergent {
+        let dt = DomTree::new(&cfg);
+        for &blk in &cfg.rpo {
+            for s in &cfg.succs[blk.0 as usize] {
+                if cfg.is_retreating(blk, *s) && !dt.dominates(*s, blk) {
+                    return Err(format!("{divergent} in an irreducible control-flow graph ({blk} → {s})"));
+                }
             }
         }
     }
-    Ok(VectorPath { lanes: w, masked: true })
+    let uni = if masked { Uniformity::new_masked(func, &cfg) } else { uni };
+    let mut over = None;
+    for cand in VECTOR_LANES.iter().rev().copied().filter(|c| *c <= w) {
+        let cost = Cost::estimate(func, &cfg, Some(&uni), cand, masked);
+        match cost.over_budget() {
+            None => {
+                let budget_note = over.map(|why: String| format!("W = {w} is over the compile budget ({why})"));
+                return Ok(VectorPath { lanes: cand, masked, budget_note });
+            }
+            Some(why) => {
+                over.get_or_insert(why);
+            }
+        }
+    }
+    Err(format!("the vector path is over the compile budget ({})", over.unwrap_or_default()))
+}
+
+/// Check that the scalar path of `kernel` is within the compile budget; the error says
+/// what is over.
+pub fn check_scalar_budget(kernel: &ir::Kernel) -> Result<(), String> {
+    let cfg = Cfg::new(&kernel.func);
+    match Cost::estimate(&kernel.func, &cfg, None, 1, false).over_budget_at(false) {
+        None => Ok(()),
+        Some(why) => Err(why),
+    }
+}
+
+/// Most Cranelift instructions one kernel may lower to (an estimate made before
+/// lowering): about 1.5 GB of compile memory and 20 s with the single-pass register
+/// allocator.
+pub const MAX_CLIF_INSTS: u64 = 4_000_000;
+
+/// Most Cranelift instructions a kernel may lower to at W > 1 before a smaller W is
+/// chosen (compile time and memory grow with it).
+pub const VECTOR_CLIF_INSTS: u64 = 1_500_000;
+
+/// Most bytes the per-block maps of `cranelift-frontend`'s variables may take (each
+/// variable holds one entry per block of the function).
+pub const MAX_VARIABLE_MAP_BYTES: u64 = 256 << 20;
+
+/// An estimate, from KIR alone, of what lowering a kernel at W costs. The per-instruction
+/// factors were fitted on large generated kernels (`benches/compile`), where the
+/// estimate lies within 0.9–1.4 times the Cranelift instructions actually emitted.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Cost {
+    /// Cranelift instructions.
+    pub insts: u64,
+    /// Cranelift blocks.
+    pub blocks: u64,
+    /// Leaves carried in Cranelift variables (block parameters, values redefined under
+    /// masks or across barriers).
+    pub variables: u64,
+    /// The bytes of masks the masked path keeps in the frame.
+    pub mask_bytes: u64,
+}
+
+impl Cost {
+    /// The cost of lowering `func` at `w` lanes (`uni` is the uniformity the lowering
+    /// would use; `None` at W = 1).
+    pub fn estimate(func: &ir::Function, cfg: &Cfg, uni: Option<&Uniformity>, w: u32, masked: bool) -> Cost {
+        let lanes = super::leaf::Lanes(w);
+        let varying = |v: ir::Value| uni.is_some_and(|u| !u.is_uniform(v));
+        let leaves = |v: ir::Value| -> u64 {
+            let ty = func.ty(v);
+            let n = super::leaf::leaf_count(ty).unwrap_or(1).max(1) as u64;
+            match ty.scalar() {
+                Some(s) if varying(v) => n * lanes.vectors(s) as u64,
+                _ => n,
+            }
+        };
+        let w64 = w as u64;
+        let escapes = if masked { super::masked::escaping_values(func) } else { Vec::new() };
+        let mut cost = Cost { blocks: 4 * func.blocks.len() as u64 + 8, ..Cost::default() };
+        for (bi, block) in func.blocks.iter().enumerate() {
+            if !cfg.is_reachable(ir::BlockId(bi as u32)) {
+                continue;
+            }
+            for p in &block.params {
+                cost.variables += leaves(*p);
+            }
+            for &ii in &block.insts {
+                let inst = func.inst(ii);
+                let uses = inst.kind.uses();
+                let any_varying = uses.iter().any(|v| varying(*v)) || inst.result.is_some_and(varying);
+                let width = if any_varying { w64 } else { 1 };
+                let n =
+                    inst.result.map(|r| super::leaf::leaf_count(func.ty(r)).unwrap_or(1).max(1) as u64).unwrap_or(1);
+                match &inst.kind {
+                    ir::InstKind::Load { .. }
+                    | ir::InstKind::Store { .. }
+                    | ir::InstKind::AtomicLoad { .. }
+                    | ir::InstKind::AtomicStore { .. }
+                    | ir::InstKind::AtomicRmw { .. }
+                    | ir::InstKind::AtomicCmpXchg { .. }
+                    | ir::InstKind::CopyMemory { .. } => {
+                        // A checked access per lane: a test and a cold error block each.
+                        cost.blocks += 2 * width + 2;
+                        cost.insts += 7 * width * n;
+                    }
+                    ir::InstKind::CallWhole { .. } => {
+                        cost.blocks += 2 * width;
+                        cost.insts += 4 * width * n;
+                    }
+                    ir::InstKind::Call { .. } => {
+                        cost.blocks += 3;
+                        cost.insts += 5 * n + n * lanes.vectors(ir::Scalar::I32) as u64;
+                    }
+                    _ => cost.insts += width * n + 1,
+                }
+                if let Some(r) = inst.result {
+                    if escapes.get(r.0 as usize).copied().unwrap_or(false) && varying(r) {
+                        cost.variables += leaves(r);
+                    }
+                }
+            }
+        }
+        if masked {
+            cost.mask_bytes = 16 * lanes.vectors(ir::Scalar::Bool) as u64 * func.blocks.len() as u64;
+        }
+        cost
+    }
+
+    /// Bytes of the variables' per-block maps.
+    pub fn variable_map_bytes(&self) -> u64 {
+        4 * self.variables * self.blocks
+    }
+
+    /// What is over the budget, if anything (W > 1 has the tighter instruction limit).
+    pub fn over_budget_at(&self, vector: bool) -> Option<String> {
+        let max_insts = if vector { VECTOR_CLIF_INSTS } else { MAX_CLIF_INSTS };
+        if self.insts > max_insts {
+            return Some(format!("about {} code-generator instructions, over the limit of {max_insts}", self.insts));
+        }
+        if self.variable_map_bytes() > MAX_VARIABLE_MAP_BYTES {
+            return Some(format!(
+                "{} variables over {} blocks need about {} MB of SSA maps, over the limit of {} MB",
+                self.variables,
+                self.blocks,
+                self.variable_map_bytes() >> 20,
+                MAX_VARIABLE_MAP_BYTES >> 20
+            ));
+        }
+        if self.mask_bytes > super::masked::MAX_MASK_BYTES as u64 {
+            return Some(format!(
+                "{} bytes of execution masks, over the limit of {}",
+                self.mask_bytes,
+                super::masked::MAX_MASK_BYTES
+            ));
+        }
+        None
+    }
+
+    fn over_budget(&self) -> Option<String> {
+        self.over_budget_at(true)
+    }
 }

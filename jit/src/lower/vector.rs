@@ -11,7 +11,7 @@
 
 use cranelift_codegen::ir::condcodes::IntCC as CIntCC;
 use cranelift_codegen::ir::{
-    types, ConstantData, InstBuilder, MemFlagsData, StackSlotData, StackSlotKind, Value as ClifValue,
+    types, BlockArg, ConstantData, InstBuilder, MemFlagsData, StackSlotData, StackSlotKind, Value as ClifValue,
 };
 use cranelift_frontend::FunctionBuilder;
 
@@ -86,6 +86,12 @@ pub(crate) fn lane_setup(
     let slot = b.create_sized_stack_slot(StackSlotData::new(StackSlotKind::ExplicitSlot, size as u32, 4));
     let dummy = b.ins().stack_addr(types::I64, slot, 0);
     Ok((Some(uni), active, Some(all), Some(dummy), Some(left)))
+}
+
+/// True when calling builtin `b` has no effect beyond its result (no pointer operand,
+/// a result), so it may run for lanes whose work-item does not exist.
+fn is_pure(b: &spirjit_builtins::Builtin) -> bool {
+    b.ret != spirjit_builtins::ArgType::Void && !b.params.contains(&spirjit_builtins::ArgType::Ptr)
 }
 
 /// Memory flags for reinterpreting vector lanes (explicit byte order, as Cranelift
@@ -244,12 +250,16 @@ impl FnLower<'_, '_> {
         self.set(r, vals)
     }
 
-    /// A builtin call per lane, skipped for masked-off lanes (calls may have effects).
+    /// A builtin call per lane (a loop over the lanes, see `lane_loop`). Calls of
+    /// functions without effects (no pointer operand, a result) run for every lane,
+    /// masked-off lanes included, whose results are never used; other calls skip the
+    /// lanes without a work-item.
     fn masked_call(&mut self, symbol: &str, args: &[ir::Value], result: Option<ir::Value>) -> Result<()> {
         if let (Some(r), Some(vals)) = (result, self.vector_form_call(symbol, args, result)?) {
             return self.set(r, vals);
         }
-        self.per_active_lane(result, |me| me.call_builtin_op(symbol, args, result))
+        let every_lane = spirjit_builtins::lookup(symbol).is_some_and(is_pure);
+        self.lane_loop_call(symbol, args, result, every_lane)
     }
 
     /// A whole-value builtin call per active lane, in lane order (masked-off lanes skip
@@ -261,7 +271,8 @@ impl FnLower<'_, '_> {
     /// Run `call` once per lane, in lane order, only where the lane is active; inactive
     /// lanes read zeros. `call` emits the scalar code of the current lane
     /// (`cur_lane`) and returns the leaves of `result`, if any; the lanes' leaves are
-    /// packed into `result`'s bundles.
+    /// packed into `result`'s bundles. Each lane's leaves reach the joining block as
+    /// block parameters (no variables: see `function::needs_variable`).
     fn per_active_lane(
         &mut self,
         result: Option<ir::Value>,
@@ -271,35 +282,63 @@ impl FnLower<'_, '_> {
             Some(r) => self.leaf_scalars(r)?,
             None => Vec::new(),
         };
+        let tys: Vec<_> = scalars.iter().map(|s| leaf_type(*s)).collect();
         let mut per_lane = Vec::with_capacity(self.lanes.0 as usize);
         for l in 0..self.lanes.0 {
-            let call_b = self.b.create_block();
-            let join = self.b.create_block();
-            let vars: Vec<_> = scalars.iter().map(|s| self.b.declare_var(leaf_type(*s))).collect();
-            for (var, s) in vars.iter().zip(&scalars) {
-                let z = self.zero(*s);
-                self.b.def_var(*var, z);
-            }
             let active = self.active[l as usize];
-            self.b.ins().brif(active, call_b, &[], join, &[]);
-            self.b.switch_to_block(call_b);
-            self.cur_lane = Some(l);
-            let r = call(self);
-            self.cur_lane = None;
-            if let Some(vals) = r? {
-                for (var, x) in vars.iter().zip(vals) {
-                    self.b.def_var(*var, x);
-                }
-            }
-            self.b.ins().jump(join, &[]);
-            self.b.switch_to_block(join);
-            per_lane.push(vars.iter().map(|v| self.b.use_var(*v)).collect::<Vec<_>>());
+            let vals = self.branch_join(active, &tys, |me| {
+                me.cur_lane = Some(l);
+                let r = call(me);
+                me.cur_lane = None;
+                Ok(r?.unwrap_or_default())
+            })?;
+            per_lane.push(vals);
         }
         if let Some(r) = result {
             let packed = self.pack(&scalars, &per_lane)?;
             self.set(r, packed)?;
         }
         Ok(())
+    }
+
+    /// When `cond` (an `i8`) is set, run `then` (which returns values of the types
+    /// `tys`); otherwise take zeros. Returns the values in the joining block, which is
+    /// current on return.
+    pub(crate) fn branch_join(
+        &mut self,
+        cond: ClifValue,
+        tys: &[types::Type],
+        then: impl FnOnce(&mut Self) -> Result<Vec<ClifValue>>,
+    ) -> Result<Vec<ClifValue>> {
+        let (then_b, join) = (self.b.create_block(), self.b.create_block());
+        let zeros: Vec<_> = tys.iter().map(|t| self.typed_zero(*t)).collect();
+        let zero_args: Vec<_> = zeros.iter().map(|z| BlockArg::Value(*z)).collect();
+        self.b.ins().brif(cond, then_b, &[], join, &zero_args);
+        self.b.seal_block(then_b);
+        self.b.switch_to_block(then_b);
+        let vals = then(self)?;
+        if vals.len() != tys.len() {
+            return Err(CompileError::internal("a per-lane lowering produced the wrong number of leaves"));
+        }
+        let args: Vec<_> = vals.iter().map(|v| BlockArg::Value(*v)).collect();
+        self.b.ins().jump(join, &args);
+        self.b.seal_block(join);
+        self.b.switch_to_block(join);
+        Ok(tys.iter().map(|t| self.b.append_block_param(join, *t)).collect())
+    }
+
+    /// A zero of Cranelift type `t` (scalar or vector).
+    pub(crate) fn typed_zero(&mut self, t: types::Type) -> ClifValue {
+        if t.is_vector() {
+            let c = self.b.func.dfg.constants.insert(ConstantData::from(vec![0u8; t.bytes() as usize]));
+            self.b.ins().vconst(t, c)
+        } else if t == types::F32 {
+            self.b.ins().f32const(0.0)
+        } else if t == types::F64 {
+            self.b.ins().f64const(0.0)
+        } else {
+            self.b.ins().iconst(t, 0)
+        }
     }
 
     /// The vector lowering of `kind` when there is a direct one; `None` otherwise.

@@ -10,7 +10,7 @@
 //! not decide control flow beyond that guard.
 
 use cranelift_codegen::ir::condcodes::IntCC as CIntCC;
-use cranelift_codegen::ir::{types, ConstantData, InstBuilder, Value as ClifValue};
+use cranelift_codegen::ir::{types, BlockArg, ConstantData, InstBuilder, Value as ClifValue};
 
 use super::bounds::AccessSize;
 use super::function::{mem_flags, FnLower};
@@ -394,6 +394,8 @@ impl FnLower<'_, '_> {
     ) -> Result<()> {
         let (fast_b, slow_b, join) = (self.b.create_block(), self.b.create_block(), self.b.create_block());
         self.b.ins().brif(ok, fast_b, &[], slow_b, &[]);
+        self.b.seal_block(fast_b);
+        self.b.seal_block(slow_b);
         self.b.switch_to_block(fast_b);
         fast(self)?;
         self.b.ins().jump(join, &[]);
@@ -401,12 +403,13 @@ impl FnLower<'_, '_> {
         self.b.set_cold_block(slow_b);
         slow(self)?;
         self.b.ins().jump(join, &[]);
+        self.b.seal_block(join);
         self.b.switch_to_block(join);
         Ok(())
     }
 
     /// [`Self::guarded`] for paths that each produce values of the types `tys`: the
-    /// values where the paths join.
+    /// values where the paths join (as the joining block's parameters).
     fn guarded_values(
         &mut self,
         ok: ClifValue,
@@ -414,24 +417,28 @@ impl FnLower<'_, '_> {
         fast: impl FnOnce(&mut Self) -> Result<Vec<ClifValue>>,
         slow: impl FnOnce(&mut Self) -> Result<Vec<ClifValue>>,
     ) -> Result<Vec<ClifValue>> {
-        let vars: Vec<_> = tys.iter().map(|t| self.b.declare_var(*t)).collect();
-        let def = |me: &mut Self, vals: Vec<ClifValue>| {
-            for (var, v) in vars.iter().zip(vals) {
-                me.b.def_var(*var, v);
+        let (fast_b, slow_b, join) = (self.b.create_block(), self.b.create_block(), self.b.create_block());
+        self.b.ins().brif(ok, fast_b, &[], slow_b, &[]);
+        self.b.seal_block(fast_b);
+        self.b.seal_block(slow_b);
+        let arm = |me: &mut Self, blk, body: &mut dyn FnMut(&mut Self) -> Result<Vec<ClifValue>>| {
+            me.b.switch_to_block(blk);
+            let vals = body(me)?;
+            if vals.len() != tys.len() {
+                return Err(crate::CompileError::internal("a guarded access produced the wrong number of values"));
             }
-        };
-        let fast = |me: &mut Self| {
-            let vals = fast(me)?;
-            def(me, vals);
+            let args: Vec<_> = vals.iter().map(|v| BlockArg::Value(*v)).collect();
+            me.b.ins().jump(join, &args);
             Ok(())
         };
-        let slow = |me: &mut Self| {
-            let vals = slow(me)?;
-            def(me, vals);
-            Ok(())
-        };
-        self.guarded(ok, fast, slow)?;
-        Ok(vars.iter().map(|v| self.b.use_var(*v)).collect())
+        let mut fast = Some(fast);
+        arm(self, fast_b, &mut |me| fast.take().map_or(Ok(Vec::new()), |f| f(me)))?;
+        self.b.set_cold_block(slow_b);
+        let mut slow = Some(slow);
+        arm(self, slow_b, &mut |me| slow.take().map_or(Ok(Vec::new()), |f| f(me)))?;
+        self.b.seal_block(join);
+        self.b.switch_to_block(join);
+        Ok(tys.iter().map(|t| self.b.append_block_param(join, *t)).collect())
     }
 
     /// `n` 16-byte vectors of type `vt` loaded from `a0` onwards.
