@@ -11,7 +11,8 @@
 use std::collections::HashMap;
 
 use cranelift_codegen::ir::{
-    types, AbiParam, Block, FuncRef, InstBuilder, MemFlagsData, Signature, Type as ClifType, Value as ClifValue,
+    types, AbiParam, Block, BlockArg, FuncRef, InstBuilder, MemFlagsData, Signature, Type as ClifType,
+    Value as ClifValue,
 };
 use cranelift_frontend::{FunctionBuilder, Switch, Variable};
 use cranelift_jit::JITModule;
@@ -152,12 +153,14 @@ pub(crate) fn mem_flags() -> MemFlagsData {
 /// `cranelift-frontend` turns into SSA by searching predecessors at every use.
 ///
 /// KIR is SSA, and the lowering only subdivides KIR blocks, so the Cranelift values of
-/// an instruction's result dominate its uses, except where a value is redefined:
-/// * block parameters are written along every incoming edge;
+/// an instruction's result dominate its uses, and a block parameter becomes parameters
+/// of the block's Cranelift block (its edges pass the arguments), except where a value
+/// is redefined:
 /// * a value live across a barrier is reloaded in the barrier's continuation, which the
 ///   resume dispatch enters without passing the definition;
-/// * under masked control flow a value used outside its block is blended into its
-///   previous value each time its block runs (`masked`), and blocks may be skipped.
+/// * under masked control flow a value used outside its block, and every block
+///   parameter, is blended into its previous value each time its block runs (`masked`),
+///   and blocks may be skipped.
 ///
 /// Every other value is kept as plain Cranelift values. This matters for cost: a
 /// variable costs `cranelift-frontend` a dense map over all blocks of the function and
@@ -166,8 +169,10 @@ pub(crate) fn mem_flags() -> MemFlagsData {
 fn needs_variable(func: &ir::Function, liveness: Option<&Liveness>, masked: bool) -> Vec<bool> {
     let mut needs = if masked { super::masked::escaping_values(func) } else { vec![false; func.values.len()] };
     for (bi, block) in func.blocks.iter().enumerate() {
-        for p in &block.params {
-            needs[p.0 as usize] = true;
+        if masked {
+            for p in &block.params {
+                needs[p.0 as usize] = true;
+            }
         }
         let Some(live) = liveness else { continue };
         for (pos, &ii) in block.insts.iter().enumerate() {
@@ -301,6 +306,16 @@ impl<'a, 'f> FnLower<'a, 'f> {
             ids,
         };
 
+        // Block parameters that need no variable are parameters of their block.
+        for &blk in &this.cfg.rpo.clone() {
+            let cb = this.clif_block(blk)?;
+            for &p in &func.block(blk).params {
+                if !this.needs_var[p.0 as usize] {
+                    let vals = this.leaf_types(p)?.into_iter().map(|t| this.b.append_block_param(cb, t)).collect();
+                    this.direct[p.0 as usize] = Some(vals);
+                }
+            }
+        }
         this.bounds.entry = Some(entry);
         // An unknown resume point is a driver bug; report it rather than guess.
         this.b.switch_to_block(bad_resume);
@@ -579,11 +594,20 @@ impl<'a, 'f> FnLower<'a, 'f> {
             for (a, p) in call.args.iter().zip(params) {
                 vals.push(self.get_like(*a, *p)?);
             }
+            let mut args = Vec::new();
             for (p, v) in params.iter().zip(vals) {
-                self.set(*p, v)?;
+                if self.needs_var[p.0 as usize] {
+                    self.set(*p, v)?;
+                    continue;
+                }
+                let want = self.leaf_types(*p)?;
+                if v.len() != want.len() || v.iter().zip(&want).any(|(x, t)| self.vty(*x) != *t) {
+                    return Err(CompileError::internal(format!("the argument for {p} has the wrong leaves")));
+                }
+                args.extend(v.into_iter().map(BlockArg::Value));
             }
             let target = self.clif_block(call.block)?;
-            self.b.ins().jump(target, &[]);
+            self.b.ins().jump(target, &args);
         }
         Ok(())
     }

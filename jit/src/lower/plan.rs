@@ -135,8 +135,8 @@ pub struct Cost {
     pub insts: u64,
     /// Cranelift blocks.
     pub blocks: u64,
-    /// Leaves carried in Cranelift variables (block parameters, values redefined under
-    /// masks or across barriers).
+    /// Leaves carried in Cranelift variables (values redefined under masks; values
+    /// live across barriers are not counted).
     pub variables: u64,
     /// The bytes of masks the masked path keeps in the frame.
     pub mask_bytes: u64,
@@ -163,8 +163,10 @@ impl Cost {
             if !cfg.is_reachable(ir::BlockId(bi as u32)) {
                 continue;
             }
-            for p in &block.params {
-                cost.variables += leaves(*p);
+            if masked {
+                for p in &block.params {
+                    cost.variables += leaves(*p);
+                }
             }
             for &ii in &block.insts {
                 let inst = func.inst(ii);
