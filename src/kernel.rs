@@ -113,9 +113,14 @@ impl Kernel {
 
     /// Which lowering path the kernel got (compiling the program if needed).
     pub fn path(&self) -> Result<KernelPath> {
-        let ck = &self.program.compiled()?.kernels[self.index];
+        let ck = &self.program.compiled_kernel(self.index)?.kernel;
         let note = ck.path_note.clone().unwrap_or_else(|| "scalar (W = 1): requested".to_string());
         Ok(KernelPath { lanes: ck.lanes, vectorized: ck.lanes > 1, note })
+    }
+
+    /// Time spent compiling the kernel, per stage (compiling it now if needed).
+    pub fn compile_times(&self) -> Result<spirjit_jit::lower::CompileTimes> {
+        Ok(self.program.compiled_kernel(self.index)?.kernel.times)
     }
 
     /// The work-group size a launch of `range` would use, after validation.
@@ -155,8 +160,8 @@ impl Kernel {
                 &fresh
             }
         };
-        let compiled = self.program.compiled()?;
-        let ck = &compiled.kernels[self.index];
+        let compiled = self.program.compiled_kernel(self.index)?;
+        let ck = &compiled.kernel;
         let k = self.ir();
         let plan = plan(range, &k.name, k.reqd_work_group_size, self.program.pointer_bits(), ck.lanes)?;
         let start = Instant::now();

@@ -1,18 +1,19 @@
 //! [`Program`]: a loaded module — its kernel IR (for metadata and dumps) and its compiled
 //! machine code — and the [`Options`] it was compiled with.
 //!
-//! Loading translates the module at once; compilation happens at load time for the
-//! `from_*` constructors and on first use for [`Program::parse`] (so that `info` and
-//! `dump` work on modules the code generator rejects). Compiled programs are kept by
-//! module content and options (`cache`), so loading a module again compiles nothing.
-//! This module must not run kernels.
+//! Loading translates the module at once (so a malformed module is rejected at load);
+//! each kernel is compiled on its first use — its first run, or a question only the
+//! compiled code answers ([`crate::Kernel::path`]) — so loading a module of many kernels
+//! costs only the translation. [`Program::compile_all`] compiles every kernel now, in
+//! parallel. Compiled programs are kept by module content and options (`cache`), so
+//! loading a module again compiles nothing. This module must not run kernels.
 
 use std::path::Path;
 use std::sync::{Arc, OnceLock};
 
 use spirjit_jit::frontend::spirv;
 use spirjit_jit::ir;
-use spirjit_jit::lower::{self, CompiledModule, LowerOptions};
+use spirjit_jit::lower::{self, KernelCode, LowerOptions, ModuleData};
 use spirjit_jit::CompileError;
 
 use crate::error::{Error, Result};
@@ -44,7 +45,10 @@ impl Default for Options {
 struct Inner {
     module: ir::Module,
     options: Options,
-    compiled: OnceLock<std::result::Result<CompiledModule, CompileError>>,
+    /// The module's data, shared by its compiled kernels (copied on the first compile).
+    data: OnceLock<Arc<ModuleData>>,
+    /// Each kernel's machine code, compiled on first use.
+    kernels: Vec<OnceLock<std::result::Result<KernelCode, CompileError>>>,
 }
 
 /// A loaded module of GPU kernels. Cheap to clone (shared inside); `Send + Sync`.
@@ -88,21 +92,22 @@ impl Program {
         Program::from_words_with_options(&words, options)
     }
 
-    /// Load and compile SPIR-V words with `options`. A module loaded again with the same
-    /// options is not compiled again: the program compiled the first time is shared (it
-    /// is immutable), as long as it is among the most recently loaded ones.
+    /// Load SPIR-V words with `options`; kernels are compiled on first use. A module
+    /// loaded again with the same options is not translated or compiled again: the
+    /// program loaded the first time is shared (it is immutable, its kernels compiled
+    /// once), as long as it is among the most recently loaded ones.
     pub fn from_words_with_options(words: &[u32], options: &Options) -> Result<Program> {
         if let Some(p) = crate::cache::lookup(words, options) {
             return Ok(p);
         }
         let p = Program::from_module(spirv::translate(words)?, options);
-        p.compiled()?;
         crate::cache::insert(words, options, &p);
         Ok(p)
     }
 
-    /// Translate a SPIR-V binary without compiling it yet; compilation happens on the
-    /// first run and its errors are reported then.
+    /// Translate a SPIR-V binary without compiling it yet (as every constructor does);
+    /// compilation happens on each kernel's first run and its errors are reported then.
+    /// Unlike [`Program::with_options`] it bypasses the program cache.
     pub fn parse(bytes: &[u8], options: &Options) -> Result<Program> {
         let words = spirv::words_from_bytes(bytes)?;
         Ok(Program::from_module(spirv::translate(&words)?, options))
@@ -110,24 +115,37 @@ impl Program {
 
     /// A program from already translated kernel IR (compiled on first use).
     pub fn from_module(module: ir::Module, options: &Options) -> Program {
-        Program { inner: Arc::new(Inner { module, options: options.clone(), compiled: OnceLock::new() }) }
+        let kernels = module.kernels.iter().map(|_| OnceLock::new()).collect();
+        Program { inner: Arc::new(Inner { module, options: options.clone(), data: OnceLock::new(), kernels }) }
     }
 
-    /// The compiled module, compiling it now if needed.
-    pub(crate) fn compiled(&self) -> Result<&CompiledModule> {
-        let r = self.inner.compiled.get_or_init(|| {
+    /// The compiled code of kernel number `index`, compiling it now if needed.
+    pub(crate) fn compiled_kernel(&self, index: usize) -> Result<&KernelCode> {
+        let slot = self.inner.kernels.get(index).ok_or_else(|| {
+            Error::Compile(CompileError::internal(format!("the program has no kernel number {index}")))
+        })?;
+        let r = slot.get_or_init(|| {
             let o = &self.inner.options;
-            lower::compile(&self.inner.module, &LowerOptions { lanes: o.lanes, checked: o.checked })
+            let data = self.inner.data.get_or_init(|| Arc::new(ModuleData::new(&self.inner.module)));
+            lower::compile_kernel(&self.inner.module, index, &LowerOptions { lanes: o.lanes, checked: o.checked }, data)
         });
-        match r {
-            Ok(c) if c.kernels.len() == self.inner.module.kernels.len() => Ok(c),
-            Ok(c) => Err(Error::Compile(CompileError::internal(format!(
-                "the code generator produced {} entries for {} kernels",
-                c.kernels.len(),
-                self.inner.module.kernels.len()
-            )))),
-            Err(e) => Err(Error::Compile(e.clone())),
-        }
+        r.as_ref().map_err(|e| Error::Compile(e.clone()))
+    }
+
+    /// How many of the program's kernels have been compiled so far (kernels compile on
+    /// first use, or all at once with [`Program::compile_all`]).
+    pub fn compiled_kernel_count(&self) -> usize {
+        self.inner.kernels.iter().filter(|k| k.get().is_some()).count()
+    }
+
+    /// Compile every kernel now (in parallel on the thread pool) instead of on first use;
+    /// the first error, in kernel order, is returned.
+    pub fn compile_all(&self) -> Result<()> {
+        use rayon::prelude::*;
+        let n = self.inner.kernels.len();
+        let results: Vec<Result<()>> = crate::pool::pool()?
+            .install(|| (0..n).into_par_iter().map(|i| self.compiled_kernel(i).map(|_| ())).collect());
+        results.into_iter().collect()
     }
 
     /// The kernel IR of the module.

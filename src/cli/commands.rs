@@ -36,16 +36,44 @@ fn load(path: &str, options: &Options) -> Result<Program, CliError> {
 
 /// `spirjit info MODULE`
 pub fn info(args: &[String], out: &mut dyn Write) -> Result<(), CliError> {
-    let o = Opts::parse(args, &["--lanes"], &["--unchecked"], help::INFO)?;
+    let o = Opts::parse(args, &["--lanes"], &["--unchecked", "--timings"], help::INFO)?;
     if o.has("--help") {
         return write!(out, "{}", help::INFO).map_err(write_err);
     }
     let path = o.module()?;
     let lanes = o.number::<u32>("--lanes")?.unwrap_or(Options::default().lanes);
+    let start = std::time::Instant::now();
     let p = load(path, &Options { lanes, checked: !o.has("--unchecked") })?;
+    let front_end = start.elapsed();
     let mut text = info_text(path, &p);
     text += &path_text(&p, lanes);
+    if o.has("--timings") {
+        text += &timings_text(&p, front_end);
+    }
     out.write_all(text.as_bytes()).map_err(write_err)
+}
+
+/// How long each stage of compiling the module took (`info --timings`).
+fn timings_text(p: &Program, front_end: std::time::Duration) -> String {
+    let ms = |d: std::time::Duration| d.as_secs_f64() * 1e3;
+    let mut s = format!("\ntimings:\n  front end {:.1} ms (reading and translating the module)\n", ms(front_end));
+    let kernels = p.kernels();
+    let width = kernels.iter().map(|k| k.name().len()).max().unwrap_or(0);
+    for k in &kernels {
+        match k.compile_times() {
+            Ok(t) => {
+                s += &format!(
+                    "  {:width$}  plan {:.1} ms, lower {:.1} ms, codegen {:.1} ms\n",
+                    k.name(),
+                    ms(t.plan),
+                    ms(t.lower),
+                    ms(t.codegen)
+                )
+            }
+            Err(e) => s += &format!("  {:width$}  does not compile: {e}\n", k.name()),
+        }
+    }
+    s
 }
 
 /// Which lowering path each kernel gets at `lanes` work-items per lane group.

@@ -29,13 +29,15 @@ Environment:
 ";
 
 pub const INFO: &str = "\
-Usage: spirjit info MODULE [--lanes W] [--unchecked]
+Usage: spirjit info MODULE [--lanes W] [--unchecked] [--timings]
 
 Print the module's kernels with their arguments (type, address space, name, access),
 the declared capabilities, the addressing model and required work-group sizes, and
 which lowering path each kernel gets when compiled for W work-items per lane group
 (default: SPIRJIT_LANES, else chosen per kernel): the vector path (SIMD lanes, masked when control flow diverges) or the
-scalar path and why.
+scalar path and why (a kernel over the compile budget at W gets a smaller W, or the
+scalar path, and the note says so). --timings adds the time each compile stage took:
+the front end for the module, then per kernel planning, lowering and code generation.
 ";
 
 pub const DUMP: &str = "\

@@ -11,7 +11,7 @@ use cranelift_frontend::FunctionBuilderContext;
 use cranelift_module::Module as _;
 
 use super::leaf::Lanes;
-use super::{copy_data, fallback_note, first_choice, guarded, new_jit, translate, LowerOptions, ModuleData};
+use super::{copy_data, fallback_note, first_choice, guarded, new_jit, translate, CompileEnv, LowerOptions};
 use crate::ir;
 use crate::{CompileError, Result};
 
@@ -30,7 +30,7 @@ pub enum DumpKind {
 /// The dump of every kernel of `module`, each preceded by a `; kernel NAME (path)` line.
 pub fn dump(module: &ir::Module, options: &LowerOptions, kind: DumpKind) -> Result<String> {
     let (_data, data_addrs) = copy_data(module);
-    let md = ModuleData { module, data_addrs: &data_addrs, checked: options.checked };
+    let md = CompileEnv { module, data_addrs: &data_addrs, checked: options.checked };
     let mut jit = new_jit()?;
     let mut ctx = jit.make_context();
     let mut out = String::new();

@@ -42,6 +42,7 @@ mod tests;
 
 use std::cell::UnsafeCell;
 use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::sync::Arc;
 
 use cranelift_codegen::ir::{types, AbiParam, UserFuncName};
 use cranelift_codegen::settings::{self, Configurable};
@@ -95,6 +96,20 @@ pub struct CompiledKernel {
     pub local_static_size: u64,
     /// Number of barriers in the kernel (resume points are 1..=barrier_count).
     pub barrier_count: u32,
+    /// Time spent in each stage of compiling the kernel.
+    pub times: CompileTimes,
+}
+
+/// Time spent in each stage of compiling one kernel (attempts at W > 1 that fell back
+/// included).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct CompileTimes {
+    /// Choosing the path: control flow, uniformity and the compile budget.
+    pub plan: std::time::Duration,
+    /// Lowering KIR to Cranelift IR (analyses the lowering runs included).
+    pub lower: std::time::Duration,
+    /// Cranelift: optimisation, register allocation, machine code.
+    pub codegen: std::time::Duration,
 }
 
 /// 16 bytes of module data, 16-byte aligned. Kernels may write writable data through
@@ -102,43 +117,91 @@ pub struct CompiledKernel {
 #[repr(C, align(16))]
 struct DataChunk(UnsafeCell<[u8; 16]>);
 
-/// A compiled module: owns the machine code and module data its kernels use.
+/// A copy of a module's data blocks (module-scope constants and variables), shared by
+/// the module's compiled kernels: `DataAddr` constants point into it.
+pub struct ModuleData {
+    chunks: Box<[DataChunk]>,
+    /// Absolute address of each data block.
+    addrs: Vec<u64>,
+}
+
+impl ModuleData {
+    /// Copy `module`'s data blocks.
+    pub fn new(module: &ir::Module) -> ModuleData {
+        let (chunks, addrs) = copy_data(module);
+        ModuleData { chunks, addrs }
+    }
+
+    /// Address and size in bytes of the data kernels may access (for the region table of
+    /// bounds checks).
+    pub fn region(&self) -> (u64, u64) {
+        (self.chunks.as_ptr() as u64, std::mem::size_of_val(&*self.chunks) as u64)
+    }
+}
+
+// SAFETY: the data is only written by kernels through raw pointers, with the same
+// (racy, by design) semantics as any kernel buffer; no method mutates it.
+unsafe impl Send for ModuleData {}
+// SAFETY: as above.
+unsafe impl Sync for ModuleData {}
+
+/// The machine code of one kernel, compiled on its own (see [`compile_kernel`]): owns
+/// its code and keeps the module data it refers to alive.
+///
+/// [`KernelCode::kernel`]'s entry points into memory this value frees on drop: keep it
+/// alive (e.g. in an `Arc`) for as long as the entry may run.
+pub struct KernelCode {
+    pub kernel: CompiledKernel,
+    /// The machine code; freed on drop.
+    jit: Option<JITModule>,
+    data: Arc<ModuleData>,
+}
+
+impl KernelCode {
+    /// Address and size of the module data the kernel may access.
+    pub fn data_region(&self) -> (u64, u64) {
+        self.data.region()
+    }
+}
+
+// SAFETY: after `finalize_definitions` the JIT module is never touched again until drop
+// (no declarations, no symbol lookups), so its interior `RefCell` is not shared; the
+// machine code is immutable and may run on any thread.
+unsafe impl Send for KernelCode {}
+// SAFETY: see `Send`; no method of `KernelCode` mutates shared state.
+unsafe impl Sync for KernelCode {}
+
+impl Drop for KernelCode {
+    fn drop(&mut self) {
+        if let Some(jit) = self.jit.take() {
+            // SAFETY: the entry is being dropped with us; callers must not keep copied
+            // entry pointers past this value's lifetime (documented on `KernelCode`).
+            unsafe { jit.free_memory() };
+        }
+    }
+}
+
+impl std::fmt::Debug for KernelCode {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("KernelCode").field("kernel", &self.kernel).finish_non_exhaustive()
+    }
+}
+
+/// Every kernel of a module, compiled (see [`compile`]).
 ///
 /// The entries in [`CompiledModule::kernels`] point into memory this value owns and frees
 /// on drop: keep the module alive (e.g. in an `Arc`) for as long as any entry may run.
 pub struct CompiledModule {
     pub kernels: Vec<CompiledKernel>,
-    /// The machine code; freed on drop.
-    jit: Option<JITModule>,
-    /// A copy of the module's data blocks; `DataAddr` constants point into it.
-    _data: Box<[DataChunk]>,
+    _code: Vec<KernelCode>,
+    data: Arc<ModuleData>,
 }
 
 impl CompiledModule {
     /// Address and size in bytes of the module data kernels may access (for the region
     /// table of bounds checks).
     pub fn data_region(&self) -> (u64, u64) {
-        (self._data.as_ptr() as u64, std::mem::size_of_val(&*self._data) as u64)
-    }
-}
-
-// SAFETY: after `finalize_definitions` the JIT module is never touched again until drop
-// (no declarations, no symbol lookups), so its interior `RefCell` is not shared; the
-// machine code is immutable and may run on any thread. The data copy is only written by
-// kernels through raw pointers, with the same (racy, by design) semantics as any
-// kernel buffer.
-unsafe impl Send for CompiledModule {}
-// SAFETY: see `Send`; no method of `CompiledModule` mutates shared state.
-unsafe impl Sync for CompiledModule {}
-
-impl Drop for CompiledModule {
-    fn drop(&mut self) {
-        if let Some(jit) = self.jit.take() {
-            // SAFETY: the entries in `kernels` are being dropped with us; callers must not
-            // keep copied entry pointers past the module's lifetime (documented on
-            // `CompiledModule`).
-            unsafe { jit.free_memory() };
-        }
+        self.data.region()
     }
 }
 
@@ -193,14 +256,20 @@ fn define_with_isa(
     jit.define_function_bytes(id, align, &bytes, &relocs).map_err(Box::new)
 }
 
-/// Build the JIT module for the host with every builtin registered.
+/// Build a JIT module for the host that resolves every builtin. The code generator is
+/// configured once per process; builtins are looked up by name when a kernel refers to
+/// them (no per-module symbol table), so a module costs little to set up.
 fn new_jit() -> Result<JITModule> {
-    let isa = new_isa(false)?;
+    static ISA: std::sync::OnceLock<std::result::Result<cranelift_codegen::isa::OwnedTargetIsa, CompileError>> =
+        std::sync::OnceLock::new();
+    let isa = ISA.get_or_init(|| new_isa(false)).clone()?;
     let mut jb = JITBuilder::with_isa(isa, cranelift_module::default_libcall_names());
-    for b in spirjit_builtins::table() {
-        jb.symbol(b.symbol, b.address);
-    }
-    jb.symbol(bounds::CHECK_UNKNOWN_SYMBOL, bounds::check_unknown_access as *const u8);
+    jb.symbol_lookup_fn(Box::new(|name| {
+        if name == bounds::CHECK_UNKNOWN_SYMBOL {
+            return Some(bounds::check_unknown_access as *const u8);
+        }
+        spirjit_builtins::lookup(name).map(|b| b.address)
+    }));
     Ok(JITModule::new(jb))
 }
 
@@ -234,7 +303,7 @@ fn copy_data(module: &ir::Module) -> (Box<[DataChunk]>, Vec<u64>) {
 
 /// What every kernel of a module is compiled against.
 #[derive(Clone, Copy)]
-struct ModuleData<'m> {
+struct CompileEnv<'m> {
     module: &'m ir::Module,
     /// Absolute address of each data block.
     data_addrs: &'m [u64],
@@ -250,9 +319,9 @@ fn translate(
     kernel: &ir::Kernel,
     lanes: Lanes,
     masked: bool,
-    data: ModuleData<'_>,
+    data: CompileEnv<'_>,
 ) -> Result<function::Translated> {
-    let ModuleData { module, data_addrs, checked } = data;
+    let CompileEnv { module, data_addrs, checked } = data;
     let mut sig = jit.make_signature();
     sig.params.extend([types::I64; 4].map(AbiParam::new));
     sig.returns.push(AbiParam::new(types::I64));
@@ -312,20 +381,23 @@ fn truncate(mut s: String, max: usize) -> String {
 }
 
 /// Compile `kernel` (number `i`) at `lanes` into the JIT module.
-fn compile_kernel(
+fn compile_function(
     jit: &mut JITModule,
     ctx: &mut cranelift_codegen::Context,
     i: usize,
     kernel: &ir::Kernel,
-    lanes: Lanes,
-    masked: bool,
-    data: ModuleData<'_>,
+    (lanes, masked): (Lanes, bool),
+    data: CompileEnv<'_>,
+    times: &mut CompileTimes,
 ) -> Result<(FuncId, function::Translated)> {
     let name = &kernel.name;
     guarded(name, || {
         jit.clear_context(ctx);
         let mut fctx = FunctionBuilderContext::new();
+        let start = std::time::Instant::now();
         let info = translate(jit, ctx, &mut fctx, kernel, lanes, masked, data).map_err(|e| e.in_kernel(name))?;
+        times.lower += start.elapsed();
+        let start = std::time::Instant::now();
         let id = jit
             .declare_function(&format!("spirjit_kernel_{i}_w{}", lanes.0), Linkage::Local, &ctx.func.signature)
             .map_err(|e| CompileError::internal(format!("cannot declare the entry: {e}")).in_kernel(name))?;
@@ -336,59 +408,80 @@ fn compile_kernel(
         } else {
             jit.define_function(id, ctx).map_err(Box::new)
         };
+        times.codegen += start.elapsed();
         defined.map_err(|e| codegen_error(*e, &ctx.func).in_kernel(name))?;
         Ok((id, info))
     })
 }
 
-/// Compile every kernel of `module`. With `options.lanes != 1` each kernel gets the
-/// vector path when it can and the scalar path otherwise (never an error the scalar
-/// path would not give).
-pub fn compile(module: &ir::Module, options: &LowerOptions) -> Result<CompiledModule> {
-    let (data, data_addrs) = copy_data(module);
-    let md = ModuleData { module, data_addrs: &data_addrs, checked: options.checked };
+/// Compile kernel number `index` of `module` on its own: its path is chosen (W, or the
+/// scalar path when the vector path cannot take it or is over the compile budget) and
+/// its machine code lives in its own JIT module, so kernels can be compiled on first
+/// use, and in parallel. `data` is the module's data ([`ModuleData::new`]), shared by
+/// its kernels.
+pub fn compile_kernel(
+    module: &ir::Module,
+    index: usize,
+    options: &LowerOptions,
+    data: &Arc<ModuleData>,
+) -> Result<KernelCode> {
+    let kernel = module
+        .kernels
+        .get(index)
+        .ok_or_else(|| CompileError::internal(format!("the module has no kernel number {index}")))?;
+    let md = CompileEnv { module, data_addrs: &data.addrs, checked: options.checked };
     let mut jit = new_jit()?;
     let mut ctx = jit.make_context();
-    let mut pending = Vec::with_capacity(module.kernels.len());
-    for (i, kernel) in module.kernels.iter().enumerate() {
-        let (w, masked, mut note) = first_choice(kernel, options);
-        let mut done = None;
-        if w.0 > 1 {
-            match compile_kernel(&mut jit, &mut ctx, i, kernel, w, masked, md) {
-                Ok(r) => done = Some((r, w.0)),
-                Err(e) => note = Some(fallback_note(w.0, &e)),
-            }
+    let mut times = CompileTimes::default();
+    let start = std::time::Instant::now();
+    let (w, masked, mut note) = first_choice(kernel, options);
+    times.plan = start.elapsed();
+    let mut done = None;
+    if w.0 > 1 {
+        match compile_function(&mut jit, &mut ctx, index, kernel, (w, masked), md, &mut times) {
+            Ok(r) => done = Some((r, w.0)),
+            Err(e) => note = Some(fallback_note(w.0, &e)),
         }
-        let ((id, info), w) = match done {
-            Some(d) => d,
-            None => {
-                plan::check_scalar_budget(kernel).map_err(|why| {
-                    CompileError::limit(format!("the kernel is too large to compile: {why}")).in_kernel(&kernel.name)
-                })?;
-                (compile_kernel(&mut jit, &mut ctx, i, kernel, Lanes(1), false, md)?, 1)
-            }
-        };
-        pending.push((id, info, w, note));
     }
+    let ((id, info), lanes) = match done {
+        Some(d) => d,
+        None => {
+            plan::check_scalar_budget(kernel).map_err(|why| {
+                CompileError::limit(format!("the kernel is too large to compile: {why}")).in_kernel(&kernel.name)
+            })?;
+            (compile_function(&mut jit, &mut ctx, index, kernel, (Lanes(1), false), md, &mut times)?, 1)
+        }
+    };
     jit.finalize_definitions().map_err(|e| CompileError::internal(format!("cannot finalize the machine code: {e}")))?;
-    let mut kernels = Vec::with_capacity(pending.len());
-    for (kernel, (id, info, lanes, path_note)) in module.kernels.iter().zip(pending) {
-        let ptr = jit.get_finalized_function(id);
-        // SAFETY: the function was built with the `EntryFn` signature (four i64
-        // parameters, one i64 result, the host's default C calling convention).
-        let entry: EntryFn = unsafe { std::mem::transmute::<*const u8, EntryFn>(ptr) };
-        kernels.push(CompiledKernel {
-            name: kernel.name.clone(),
-            entry,
-            lanes,
-            path_note,
-            private_stride: info.private_stride,
-            private_align: info.private_align,
-            local_static_size: kernel.local_static_size,
-            barrier_count: info.barrier_count,
-        });
+    let ptr = jit.get_finalized_function(id);
+    // SAFETY: the function was built with the `EntryFn` signature (four i64 parameters,
+    // one i64 result, the host's default C calling convention).
+    let entry: EntryFn = unsafe { std::mem::transmute::<*const u8, EntryFn>(ptr) };
+    let kernel = CompiledKernel {
+        name: kernel.name.clone(),
+        entry,
+        lanes,
+        path_note: note,
+        private_stride: info.private_stride,
+        private_align: info.private_align,
+        local_static_size: kernel.local_static_size,
+        barrier_count: info.barrier_count,
+        times,
+    };
+    Ok(KernelCode { kernel, jit: Some(jit), data: data.clone() })
+}
+
+/// Compile every kernel of `module` (see [`compile_kernel`]). With `options.lanes != 1`
+/// each kernel gets the vector path when it can and the scalar path otherwise (never an
+/// error the scalar path would not give).
+pub fn compile(module: &ir::Module, options: &LowerOptions) -> Result<CompiledModule> {
+    let data = Arc::new(ModuleData::new(module));
+    let mut code = Vec::with_capacity(module.kernels.len());
+    for i in 0..module.kernels.len() {
+        code.push(compile_kernel(module, i, options, &data)?);
     }
-    Ok(CompiledModule { kernels, jit: Some(jit), _data: data })
+    let kernels = code.iter().map(|c| c.kernel.clone()).collect();
+    Ok(CompiledModule { kernels, _code: code, data })
 }
 
 fn codegen_error(e: ModuleError, func: &cranelift_codegen::ir::Function) -> CompileError {

@@ -550,3 +550,66 @@ fn strided_loads_match_the_scalar_path_and_catch_the_first_lane_out_of_bounds() 
         }
     }
 }
+
+/// `c[i] = a[i] + (b[i] + b[i] + ... )`: a kernel of `n` varying additions.
+fn long_chain_module(n: usize) -> Module {
+    let mut b = Fb::new();
+    let (pa, pb, pc) = (b.param(0, gptr()), b.param(1, gptr()), b.param(2, gptr()));
+    let i = b.gid(0);
+    let (ea, eb, ec) = (b.elem(pa, i, 4), b.elem(pb, i, 4), b.elem(pc, i, 4));
+    let (x, y) = (b.load(ea, Type::F32), b.load(eb, Type::F32));
+    let mut acc = x;
+    for _ in 0..n {
+        acc = b.bin(BinaryOp::FAdd, acc, y);
+    }
+    b.store(ec, acc);
+    b.f.terminate(b.cur, Terminator::Return);
+    module(vec![ptr_param(Type::F32), ptr_param(Type::F32), ptr_param(Type::F32)], b.f, 0)
+}
+
+#[test]
+fn a_kernel_over_the_compile_budget_gets_a_smaller_w_and_the_same_results() {
+    // 100k varying additions: about 1.7M Cranelift instructions at W = 16, over the
+    // vector budget; 0.9M at W = 8, within it.
+    let n = 100_000;
+    let m = long_chain_module(n);
+    let path = crate::lower::plan::choose(&m.kernels[0], 16).expect("a vector path");
+    assert_eq!(path.lanes, 8, "{path:?}");
+    let note = path.budget_note.expect("the note says why W = 16 was not used");
+    assert!(note.contains("W = 16 is over the compile budget"), "{note}");
+    let cm = compile(&m, &LowerOptions { lanes: 16, checked: true }).unwrap();
+    assert_eq!(cm.kernels[0].lanes, 8, "{:?}", cm.kernels[0].path_note);
+    assert!(cm.kernels[0].path_note.as_deref().is_some_and(|p| p.contains("compile budget")));
+    let len = 40;
+    let a: Vec<f32> = (0..len).map(|i| i as f32).collect();
+    let bb: Vec<f32> = (0..len).map(|i| 1.0 / (i as f32 + 2.0)).collect();
+    let mut c = vec![0f32; len];
+    let args = [a.as_ptr() as u64, bb.as_ptr() as u64, c.as_mut_ptr() as u64];
+    assert_eq!(run_1d(&cm, &args, len as u64, 8, &no_cancel()).0, Status::DONE);
+    for i in 0..len {
+        let mut want = a[i];
+        for _ in 0..n {
+            want += bb[i];
+        }
+        assert_eq!(c[i].to_bits(), want.to_bits(), "item {i}");
+    }
+}
+
+#[test]
+fn the_cost_estimate_grows_linearly_with_w_and_size() {
+    let m = long_chain_module(1000);
+    let big = long_chain_module(2000);
+    let est = |m: &Module, w: u32| {
+        let f = &m.kernels[0].func;
+        let cfg = crate::analysis::Cfg::new(f);
+        let uni = crate::analysis::Uniformity::new(f, &cfg);
+        crate::lower::plan::Cost::estimate(f, &cfg, Some(&uni), w, false)
+    };
+    let (c4, c16, b4) = (est(&m, 4), est(&m, 16), est(&big, 4));
+    assert!(c16.insts > 3 * c4.insts && c16.insts < 5 * c4.insts, "{c4:?} {c16:?}");
+    assert!(b4.insts > c4.insts * 19 / 10 && b4.insts < c4.insts * 21 / 10, "{c4:?} {b4:?}");
+    assert!(c4.over_budget_at(true).is_none());
+    let huge = crate::lower::plan::Cost { insts: crate::lower::plan::MAX_CLIF_INSTS + 1, ..Default::default() };
+    let why = huge.over_budget_at(false).expect("over the scalar limit");
+    assert!(why.contains("code-generator instructions"), "{why}");
+}
