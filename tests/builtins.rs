@@ -3,10 +3,11 @@
 //! integer family at vector widths 1, 2, 3, 4, 8 and 16. Width 1 is checked element by
 //! element against the scalar builtins of `spirjit-builtins` (or a reference written
 //! here); every wider kernel must give exactly the width-1 results, at W = 1 and at
-//! W = 4 lanes (where calls go through the builtins' vector forms). The geometric
-//! functions also run on extreme operands (`tests/kernels/builtins/extremes.cl`, written
-//! by hand): scalar and vector forms, W = 1 and W = 16, against a reference that neither
-//! overflows nor underflows.
+//! W = 4 lanes (where calls go through the builtins' vector forms), the float math also
+//! at W = 16 and on extreme operands (subnormals, values near the largest finite one,
+//! infinities, NaNs). The geometric functions run on extreme operands too
+//! (`tests/kernels/builtins/extremes.cl`, written by hand): scalar and vector forms, W = 1
+//! and W = 16, against a reference that neither overflows nor underflows.
 //!
 //! The outputs each kernel writes, in order, are listed in `tests/kernels/builtins/outputs.rs`
 //! (generated with the kernels).
@@ -23,6 +24,9 @@ const G: u64 = 16;
 const WIDTHS: [u64; 5] = [2, 3, 4, 8, 16];
 /// Lane counts every kernel runs at.
 const LANES: [u32; 2] = [1, 4];
+/// Lane counts the float math kernels run at: also 16, where every call goes through the
+/// builtins' vector forms four (`float`) or eight (`double`) registers at a time.
+const FLOAT_LANES: [u32; 3] = [1, 4, 16];
 
 /// An operand of a reference: an input, `y + 1` (computed in the kernel's type), the int
 /// input, or a constant.
@@ -183,7 +187,33 @@ float_impl!(f64, u64, "f64", "double", 52, -1022);
 /// [-1, 1], `k` small ints.
 fn float_inputs<T: Float>(n: usize) -> FloatInputs<T> {
     let mut rng = Rng(0x1234_5678_9abc_def1);
-    let specials = [0.0, -0.0, 1.0, -1.0, 0.5, f64::INFINITY, f64::NEG_INFINITY, f64::NAN, 1e30, -3.0, 2.5, 1e-40];
+    let specials = [
+        0.0,
+        -0.0,
+        1.0,
+        -1.0,
+        0.5,
+        f64::INFINITY,
+        f64::NEG_INFINITY,
+        f64::NAN,
+        1e30,
+        -3.0,
+        2.5,
+        1e-40,
+        f64::from(f32::MAX),
+        -f64::from(f32::MAX),
+        f64::MAX,
+        -f64::MAX,
+        18446744073709551616.0,
+        -5.421010862427522e-20,
+        f64::from(f32::from_bits(1)),
+        -f64::from(f32::MIN_POSITIVE),
+        f64::from_bits(1),
+        f64::MIN_POSITIVE,
+        -1e300,
+        88.8,
+        -745.2,
+    ];
     let x = (0..n)
         .map(|i| T::from_f64(if i % 5 == 0 { specials[(i / 5) % specials.len()] } else { (rng.unit() - 0.5) * 20.0 }))
         .collect();
@@ -297,7 +327,7 @@ fn check_float_baseline<T: Float>(label: &str, ins: &FloatInputs<T>, out: &[T], 
 fn float_family<T: Float>() {
     let max = (G * 16) as usize;
     let ins = float_inputs::<T>(max);
-    for lanes in LANES {
+    for lanes in FLOAT_LANES {
         let p = program("fmath", lanes);
         for width in WIDTHS {
             let label = format!("fmath_{}{width} at W = {lanes}", T::NAME);
