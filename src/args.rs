@@ -2,8 +2,17 @@
 //! may be viewed as bytes, and binding — checking each argument against its parameter
 //! and filling the 8-byte argument slots the compiled kernel reads.
 //!
+//! A buffer may have any byte size, as with OpenCL drivers: an `int4*` parameter given
+//! 20 bytes has one whole element and 4 bytes more. The bounds checks compare every
+//! access with the buffer's byte size, so reading element 0 works and reading element 1
+//! is an out-of-bounds error. With [`WARN_PARTIAL_ELEMENTS_ENV`] set, binding such a
+//! buffer also prints a warning on stderr (once per kernel, argument and size).
+//!
 //! This module must not run kernels or allocate per-work-group memory; it only
 //! produces the slots and the list of `__local` arguments for the driver.
+
+use std::collections::HashSet;
+use std::sync::{Mutex, OnceLock, PoisonError};
 
 use spirjit_jit::ir::{AddressSpace, Param, ParamKind, Type};
 
@@ -164,6 +173,44 @@ pub(crate) fn bind(kernel: &str, params: &[Param], args: &mut [Arg<'_>]) -> Resu
     Ok(bound)
 }
 
+/// The environment variable that turns on a warning (on stderr) for a buffer whose byte
+/// size is not a multiple of its parameter's element size: set to anything but empty or
+/// `0`. Such buffers are accepted either way; an access to the partial element at the
+/// end is out of bounds.
+pub const WARN_PARTIAL_ELEMENTS_ENV: &str = "SPIRJIT_WARN_PARTIAL_ELEMENTS";
+
+/// Whether [`WARN_PARTIAL_ELEMENTS_ENV`] is set (read once).
+fn warn_partial_elements() -> bool {
+    static ON: OnceLock<bool> = OnceLock::new();
+    *ON.get_or_init(|| std::env::var(WARN_PARTIAL_ELEMENTS_ENV).is_ok_and(|v| !v.is_empty() && v.trim() != "0"))
+}
+
+/// Print the partial-element warning for argument `index` of `kernel`, once per kernel,
+/// argument and size (and at most [`MAX_WARNINGS`] in all, so that a program that
+/// launches with ever new sizes does not flood stderr).
+fn warn_partial_element(kernel: &str, index: usize, p: &Param, len: u64, elem: u64) {
+    const MAX_WARNINGS: usize = 64;
+    static SEEN: OnceLock<Mutex<HashSet<(String, usize, u64)>>> = OnceLock::new();
+    let mut seen = SEEN.get_or_init(Default::default).lock().unwrap_or_else(PoisonError::into_inner);
+    if seen.len() >= MAX_WARNINGS || !seen.insert((kernel.to_string(), index, len)) {
+        return;
+    }
+    eprintln!("{}", partial_element_warning(kernel, index, p, len, elem));
+}
+
+/// The text of the partial-element warning.
+fn partial_element_warning(kernel: &str, index: usize, p: &Param, len: u64, elem: u64) -> String {
+    format!(
+        "spirjit: warning: kernel `{kernel}` argument {index} `{}` is `{}`: the buffer has {len} bytes, {} whole \
+         {elem}-byte element(s) and {} byte(s) more; an access to the partial element is out of bounds \
+         (unset {WARN_PARTIAL_ELEMENTS_ENV} to silence this)",
+        param_name(p, index),
+        param_type_text(p),
+        len / elem,
+        len % elem
+    )
+}
+
 fn param_name(p: &Param, index: usize) -> String {
     p.name.clone().unwrap_or_else(|| format!("arg{index}"))
 }
@@ -205,11 +252,8 @@ fn bind_one(kernel: &str, i: usize, p: &Param, a: &mut Arg<'_>, bound: &mut Boun
                 }
             };
             let elem = pointee.size();
-            if *pointee != Type::I8 && elem > 1 && !(len as u64).is_multiple_of(elem) {
-                return Err(fail(format!(
-                    "the buffer has {len} bytes, which is not a multiple of the {elem}-byte element size; \
-                     pass whole elements"
-                )));
+            if elem > 1 && !(len as u64).is_multiple_of(elem) && warn_partial_elements() {
+                warn_partial_element(kernel, i, p, len as u64, elem);
             }
             bound.slots[i] = ptr;
             bound.sizes[i] = Some(len as u64);

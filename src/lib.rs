@@ -62,7 +62,7 @@ mod pool;
 mod printf;
 mod program;
 
-pub use args::{bytes_of, bytes_of_mut, Arg, Pod};
+pub use args::{bytes_of, bytes_of_mut, Arg, Pod, WARN_PARTIAL_ELEMENTS_ENV};
 pub use cancel::CancelToken;
 pub use error::{Error, Result};
 pub use image::{AddressingMode, ChannelOrder, ChannelType, FilterMode, Image, ImageDim, Sampler};

@@ -3,7 +3,11 @@
 //! integer family at vector widths 1, 2, 3, 4, 8 and 16. Width 1 is checked element by
 //! element against the scalar builtins of `spirjit-builtins` (or a reference written
 //! here); every wider kernel must give exactly the width-1 results, at W = 1 and at
-//! W = 4 lanes (where calls go through the builtins' vector forms).
+//! W = 4 lanes (where calls go through the builtins' vector forms), the float math also
+//! at W = 16 and on extreme operands (subnormals, values near the largest finite one,
+//! infinities, NaNs). The geometric functions run on extreme operands too
+//! (`tests/kernels/builtins/extremes.cl`, written by hand): scalar and vector forms, W = 1
+//! and W = 16, against a reference that neither overflows nor underflows.
 //!
 //! The outputs each kernel writes, in order, are listed in `tests/kernels/builtins/outputs.rs`
 //! (generated with the kernels).
@@ -20,6 +24,9 @@ const G: u64 = 16;
 const WIDTHS: [u64; 5] = [2, 3, 4, 8, 16];
 /// Lane counts every kernel runs at.
 const LANES: [u32; 2] = [1, 4];
+/// Lane counts the float math kernels run at: also 16, where every call goes through the
+/// builtins' vector forms four (`float`) or eight (`double`) registers at a time.
+const FLOAT_LANES: [u32; 3] = [1, 4, 16];
 
 /// An operand of a reference: an input, `y + 1` (computed in the kernel's type), the int
 /// input, or a constant.
@@ -180,7 +187,33 @@ float_impl!(f64, u64, "f64", "double", 52, -1022);
 /// [-1, 1], `k` small ints.
 fn float_inputs<T: Float>(n: usize) -> FloatInputs<T> {
     let mut rng = Rng(0x1234_5678_9abc_def1);
-    let specials = [0.0, -0.0, 1.0, -1.0, 0.5, f64::INFINITY, f64::NEG_INFINITY, f64::NAN, 1e30, -3.0, 2.5, 1e-40];
+    let specials = [
+        0.0,
+        -0.0,
+        1.0,
+        -1.0,
+        0.5,
+        f64::INFINITY,
+        f64::NEG_INFINITY,
+        f64::NAN,
+        1e30,
+        -3.0,
+        2.5,
+        1e-40,
+        f64::from(f32::MAX),
+        -f64::from(f32::MAX),
+        f64::MAX,
+        -f64::MAX,
+        18446744073709551616.0,
+        -5.421010862427522e-20,
+        f64::from(f32::from_bits(1)),
+        -f64::from(f32::MIN_POSITIVE),
+        f64::from_bits(1),
+        f64::MIN_POSITIVE,
+        -1e300,
+        88.8,
+        -745.2,
+    ];
     let x = (0..n)
         .map(|i| T::from_f64(if i % 5 == 0 { specials[(i / 5) % specials.len()] } else { (rng.unit() - 0.5) * 20.0 }))
         .collect();
@@ -294,7 +327,7 @@ fn check_float_baseline<T: Float>(label: &str, ins: &FloatInputs<T>, out: &[T], 
 fn float_family<T: Float>() {
     let max = (G * 16) as usize;
     let ins = float_inputs::<T>(max);
-    for lanes in LANES {
+    for lanes in FLOAT_LANES {
         let p = program("fmath", lanes);
         for width in WIDTHS {
             let label = format!("fmath_{}{width} at W = {lanes}", T::NAME);
@@ -544,6 +577,301 @@ fn geometric<T: Float>() {
 fn geometric_builtins() {
     geometric::<f32>();
     geometric::<f64>();
+}
+
+/// Extreme operands of the geometric tests: zeros, subnormals, the smallest normal,
+/// 0x1p±64-ish (whose squares under- or overflow in `float`), 0x1p±512-ish (in
+/// `double`), values near the largest finite one, infinities and NaN.
+fn extreme_values<T: Float>() -> Vec<f64> {
+    let (min_sub, tiny, small, big, max) = if T::NAME == "float" {
+        (f64::from(f32::from_bits(1)), 2f64.powi(-140), 2f64.powi(-64), 2f64.powi(64), f64::from(f32::MAX))
+    } else {
+        (f64::from_bits(1), 2f64.powi(-1060), 2f64.powi(-512), 2f64.powi(512), f64::MAX)
+    };
+    let min_normal = T::ulp(0.0) * 2f64.powi(if T::NAME == "float" { 23 } else { 52 });
+    vec![
+        0.0,
+        -0.0,
+        1.0,
+        -1.0,
+        0.75,
+        -3.0,
+        min_sub,
+        -min_sub,
+        tiny,
+        min_normal,
+        small,
+        -small / 64.0,
+        big,
+        -big * 64.0,
+        big * big.sqrt(),
+        max / 2.0,
+        max,
+        -max,
+        f64::INFINITY,
+        f64::NEG_INFINITY,
+        f64::NAN,
+    ]
+}
+
+/// The Euclidean norm of `x` computed in `f64` without undue overflow or underflow
+/// (scaled by a power of two when the largest component is huge or tiny).
+fn norm(x: &[f64]) -> f64 {
+    if x.iter().any(|v| v.is_nan()) {
+        return f64::NAN; // as sqrt(x.x² + ...) gives, even with an infinite component
+    }
+    if x.iter().any(|v| v.is_infinite()) {
+        return f64::INFINITY;
+    }
+    let m = x.iter().fold(0.0f64, |a, v| a.max(v.abs()));
+    let k = if m > 2f64.powi(500) {
+        -600
+    } else if m < 2f64.powi(-500) {
+        600
+    } else {
+        0
+    };
+    let s = 2f64.powi(k);
+    x.iter().map(|v| (v * s) * (v * s)).sum::<f64>().sqrt() / s
+}
+
+/// `normalize(x)` as OpenCL C defines it: `x` when every component is 0, NaN when one
+/// is NaN, the signs of the infinite components (others 0) normalized when one is
+/// infinite, else `x / length(x)`.
+fn normalized(x: &[f64]) -> Vec<f64> {
+    if x.iter().all(|v| *v == 0.0) {
+        return x.to_vec();
+    }
+    if x.iter().any(|v| v.is_nan()) {
+        return vec![f64::NAN; x.len()];
+    }
+    let p: Vec<f64> = if x.iter().any(|v| v.is_infinite()) {
+        x.iter().map(|v| if v.is_infinite() { v.signum() } else { 0f64.copysign(*v) }).collect()
+    } else {
+        x.to_vec()
+    };
+    let m = p.iter().fold(0.0f64, |a, v| a.max(v.abs()));
+    let k = if m > 2f64.powi(500) {
+        -600
+    } else if m < 2f64.powi(-500) {
+        600
+    } else {
+        0
+    };
+    let s = 2f64.powi(k);
+    let l = norm(&p.iter().map(|v| v * s).collect::<Vec<_>>());
+    p.iter().map(|v| v * s / l).collect()
+}
+
+/// `geom_extreme_<type><n>` over the extreme operands at W = 1 and W = 16: length,
+/// distance and normalize within 4 ulps of the reference (so neither overflows nor
+/// underflows where the result is representable), dot where no partial sum overflows,
+/// fast_* (float only) where the sum of squares is a normal float, and W = 16 bit for bit
+/// equal to W = 1.
+fn geometric_extremes<T: Float>(n: usize) {
+    let s = extreme_values::<T>();
+    let l = s.len();
+    // Every pair of values in the first two components (the others cycle), then every
+    // value in all components.
+    let items = l * l + l;
+    let mut a = Vec::with_capacity(items * n);
+    let mut b = Vec::with_capacity(items * n);
+    for j in 0..items {
+        for c in 0..n {
+            let xa = if j >= l * l {
+                s[j - l * l]
+            } else {
+                match c {
+                    0 => s[j % l],
+                    1 => s[j / l],
+                    _ => s[(j * (2 * c + 1) + c) % l],
+                }
+            };
+            a.push(T::from_f64(xa));
+            b.push(T::from_f64(s[(j * 7 + c * 5 + 3) % l]));
+        }
+    }
+    let fast = T::NAME == "float";
+    let stride = if fast { 5 + 2 * n } else { 3 + n };
+    let name = format!("geom_extreme_{}{n}", T::NAME);
+    let run = |lanes: u32| {
+        let mut out = vec![T::default(); items * stride];
+        let (mut a, mut b) = (a.clone(), b.clone());
+        program("extremes", lanes)
+            .kernel(&name)
+            .and_then(|k| {
+                k.run(
+                    &NdRange::d1(items as u64),
+                    &mut [Arg::buffer(&mut a), Arg::buffer(&mut b), Arg::buffer(&mut out)],
+                )
+            })
+            .unwrap_or_else(|e| panic!("{name} at W = {lanes}: {e}"));
+        out
+    };
+    let scalar = run(1);
+    let wide = run(16);
+    let max = if fast { f64::from(f32::MAX) } else { f64::MAX };
+    let min_normal = T::ulp(0.0) * 2f64.powi(if fast { 23 } else { 52 });
+    for i in 0..items {
+        let x: Vec<f64> = a[i * n..][..n].iter().map(|v| v.to_f64()).collect();
+        let y: Vec<f64> = b[i * n..][..n].iter().map(|v| v.to_f64()).collect();
+        let o = &scalar[i * stride..][..stride];
+        let ctx = format!("{name}, item {i}: x = {x:?}, y = {y:?}");
+        let round = |v: f64| T::from_f64(v).to_f64();
+        for (k, (g, w)) in o.iter().zip(&wide[i * stride..][..stride]).enumerate() {
+            assert!(same(*g, *w), "{ctx}: output {k} is {g:?} at W = 1 and {w:?} at W = 16");
+        }
+        // dot: where the products and every partial sum are finite in T.
+        let mut partial = 0.0f64;
+        let mut finite = true;
+        for (p, q) in x.iter().zip(&y) {
+            let prod = T::from_f64(p * q).to_f64();
+            partial = T::from_f64(partial + prod).to_f64();
+            finite &= prod.is_finite() && partial.is_finite() && !p.is_nan() && !q.is_nan();
+        }
+        if finite {
+            let dot = round(x.iter().zip(&y).map(|(p, q)| p * q).sum());
+            let scale: f64 = x.iter().zip(&y).map(|(p, q)| (p * q).abs()).sum();
+            assert!(close(o[0], dot, scale, 4.0), "{ctx}: dot = {:?}, want {dot}", o[0]);
+        }
+        let len = round(norm(&x));
+        assert!(close(o[1], len, len, 4.0), "{ctx}: length = {:?}, want {len}", o[1]);
+        // distance(x, y) is length(x - y), the difference computed in T.
+        let d: Vec<f64> = x.iter().zip(&y).map(|(p, q)| T::from_f64(p - q).to_f64()).collect();
+        let dist = round(norm(&d));
+        assert!(close(o[2], dist, dist, 4.0), "{ctx}: distance = {:?}, want {dist}", o[2]);
+        let nx: Vec<f64> = normalized(&x).into_iter().map(round).collect();
+        for c in 0..n {
+            assert!(close(o[3 + c], nx[c], 1.0, 4.0), "{ctx}: normalize[{c}] = {:?}, want {}", o[3 + c], nx[c]);
+        }
+        if fast {
+            // Defined by the sum of squares in float: checked where it is a normal number.
+            let in_range = |v: &[f64]| {
+                let s2: f64 = v.iter().map(|p| p * p).sum();
+                s2.is_finite() && (min_normal..=max).contains(&s2)
+            };
+            if in_range(&x) {
+                assert!(close(o[3 + n], len, len, 8192.0), "{ctx}: fast_length = {:?}, want {len}", o[3 + n]);
+                for c in 0..n {
+                    let g = o[5 + n + c];
+                    assert!(close(g, nx[c], 1.0, 8192.0), "{ctx}: fast_normalize[{c}] = {g:?}, want {}", nx[c]);
+                }
+            }
+            if in_range(&d) {
+                assert!(close(o[4 + n], dist, dist, 8192.0), "{ctx}: fast_distance = {:?}, want {dist}", o[4 + n]);
+            }
+        }
+    }
+}
+
+/// `geom_extreme_half<n>` (computed through `float`, rounded once) over extreme half
+/// operands at W = 1 and W = 16: length, distance and normalize within 2 half ulps of
+/// the reference, dot where no partial sum overflows, W = 16 equal to W = 1 bit for bit.
+fn half_geometric_extremes(n: usize) {
+    use spirjit_builtins::half::{f64_to_half, half_to_f32, Rounding};
+    let h = |v: f64| f64_to_half(v, Rounding::Rte);
+    let f = |b: u16| f64::from(half_to_f32(b));
+    let s = [
+        0.0,
+        -0.0,
+        1.0,
+        -1.0,
+        0.75,
+        -3.0,
+        2f64.powi(-24),
+        -2f64.powi(-24),
+        2f64.powi(-20),
+        2f64.powi(-14),
+        2f64.powi(-8),
+        -2f64.powi(-10),
+        256.0,
+        -1024.0,
+        4096.0,
+        32768.0,
+        65504.0,
+        -65504.0,
+        f64::INFINITY,
+        f64::NEG_INFINITY,
+        f64::NAN,
+    ];
+    let l = s.len();
+    let items = l * l + l;
+    let (mut a, mut b) = (Vec::with_capacity(items * n), Vec::with_capacity(items * n));
+    for j in 0..items {
+        for c in 0..n {
+            let xa = match (j >= l * l, c) {
+                (true, _) => s[j - l * l],
+                (false, 0) => s[j % l],
+                (false, 1) => s[j / l],
+                _ => s[(j * (2 * c + 1) + c) % l],
+            };
+            a.push(h(xa));
+            b.push(h(s[(j * 7 + c * 5 + 3) % l]));
+        }
+    }
+    let stride = 3 + n;
+    let name = format!("geom_extreme_half{n}");
+    let run = |lanes: u32| {
+        let mut out = vec![0u16; items * stride];
+        let (mut a, mut b) = (a.clone(), b.clone());
+        program("extremes", lanes)
+            .kernel(&name)
+            .and_then(|k| {
+                k.run(
+                    &NdRange::d1(items as u64),
+                    &mut [Arg::buffer(&mut a), Arg::buffer(&mut b), Arg::buffer(&mut out)],
+                )
+            })
+            .unwrap_or_else(|e| panic!("{name} at W = {lanes}: {e}"));
+        out
+    };
+    let scalar = run(1);
+    let wide = run(16);
+    let near = |got: u16, want: f64, scale: f64, tol: f64| {
+        let g = f(got);
+        let w = f(h(want));
+        (g.is_nan() && w.is_nan()) || g == w || (g - w).abs() <= tol * half_ulp(scale.abs().max(w.abs()))
+    };
+    for i in 0..items {
+        let x: Vec<f64> = a[i * n..][..n].iter().map(|v| f(*v)).collect();
+        let y: Vec<f64> = b[i * n..][..n].iter().map(|v| f(*v)).collect();
+        let o = &scalar[i * stride..][..stride];
+        let ctx = format!("{name}, item {i}: x = {x:?}, y = {y:?}");
+        for (k, (g, w)) in o.iter().zip(&wide[i * stride..][..stride]).enumerate() {
+            let same = g == w || (f(*g).is_nan() && f(*w).is_nan());
+            assert!(same, "{ctx}: output {k} is {:?} at W = 1 and {:?} at W = 16", f(*g), f(*w));
+        }
+        let mut partial = 0.0f64;
+        let mut finite = true;
+        for (p, q) in x.iter().zip(&y) {
+            let prod = f(h(p * q));
+            partial = f(h(partial + prod));
+            finite &= prod.is_finite() && partial.is_finite() && !p.is_nan() && !q.is_nan();
+        }
+        if finite {
+            let dot: f64 = x.iter().zip(&y).map(|(p, q)| p * q).sum();
+            let scale: f64 = x.iter().zip(&y).map(|(p, q)| (p * q).abs()).sum();
+            assert!(near(o[0], dot, scale, 4.0), "{ctx}: dot = {:?}, want {dot}", f(o[0]));
+        }
+        let len = norm(&x);
+        assert!(near(o[1], len, len, 2.0), "{ctx}: length = {:?}, want {len}", f(o[1]));
+        let d: Vec<f64> = x.iter().zip(&y).map(|(p, q)| f(h(p - q))).collect();
+        let dist = norm(&d);
+        assert!(near(o[2], dist, dist, 2.0), "{ctx}: distance = {:?}, want {dist}", f(o[2]));
+        let nx = normalized(&x);
+        for c in 0..n {
+            assert!(near(o[3 + c], nx[c], 1.0, 2.0), "{ctx}: normalize[{c}] = {:?}, want {}", f(o[3 + c]), nx[c]);
+        }
+    }
+}
+
+#[test]
+fn geometric_builtins_on_extreme_values() {
+    for n in [1, 2, 3, 4] {
+        geometric_extremes::<f32>(n);
+        geometric_extremes::<f64>(n);
+        half_geometric_extremes(n);
+    }
 }
 
 #[test]

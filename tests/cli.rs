@@ -10,7 +10,13 @@ fn kernel(name: &str) -> String {
 }
 
 fn spirjit(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_spirjit")).args(args).output().expect("the spirjit binary runs")
+    spirjit_env(args, &[])
+}
+
+fn spirjit_env(args: &[&str], env: &[(&str, &str)]) -> Output {
+    let mut c = Command::new(env!("CARGO_BIN_EXE_spirjit"));
+    c.args(args).env_remove(spirjit::WARN_PARTIAL_ELEMENTS_ENV);
+    c.envs(env.iter().copied()).output().expect("the spirjit binary runs")
 }
 
 fn text(o: &Output) -> (String, String) {
@@ -222,4 +228,37 @@ fn failures_exit_1() {
     assert!(e.contains("cannot launch kernel `vadd_float`"), "{e}");
     let e = fails(1, &["run", &m, "--kernel", "nope", "--global", "8"]);
     assert!(e.contains("no kernel named `nope`"), "{e}");
+}
+
+#[test]
+fn buffers_with_a_partial_element_run_and_warn_when_asked() {
+    let m = kernel("vadd_float.O2.spv");
+    let args = [
+        "run",
+        &m,
+        "--kernel",
+        "vadd_float",
+        "--global",
+        "2",
+        "--arg",
+        "f32[2]=ones",
+        "--arg",
+        "f32[2]=ones",
+        "--arg",
+        "u8[10]=zeros",
+        "--arg",
+        "i32=2",
+        "--print",
+        "2",
+    ];
+    let warning =
+        "argument 2 `arg2` is `global float*`: the buffer has 10 bytes, 2 whole 4-byte element(s) and 2 byte(s) more";
+    for (env, warns) in [(None, false), (Some("0"), false), (Some("1"), true)] {
+        let vars: Vec<(&str, &str)> = env.map(|v| (spirjit::WARN_PARTIAL_ELEMENTS_ENV, v)).into_iter().collect();
+        let o = spirjit_env(&args, &vars);
+        let (out, err) = text(&o);
+        assert_eq!(o.status.code(), Some(0), "{env:?}\nstdout: {out}\nstderr: {err}");
+        assert!(out.contains("[0, 0, 0, 64, 0, 0, 0, 64, 0, 0]"), "{env:?}: {out}");
+        assert_eq!(err.contains(warning), warns, "{env:?}: {err}");
+    }
 }

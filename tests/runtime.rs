@@ -199,10 +199,27 @@ fn argument_checks() {
     assert_eq!(i, 3);
     assert!(m.contains("expected 4 bytes, got 8 bytes"), "{m}");
 
-    let mut odd = [0u8; 10];
-    let (i, m) = arg_error(&k, &mut [Arg::read_only(&a), Arg::read_only(&a), Arg::buffer(&mut odd), Arg::value(4i32)]);
-    assert_eq!(i, 2);
-    assert!(m.contains("not a multiple of the 4-byte element size"), "{m}");
+    // A buffer need not hold whole elements (as with OpenCL drivers): two floats and two
+    // bytes run while the kernel stays within them, and an access to the partial third
+    // float is out of bounds.
+    let mut odd = [0xAAu8; 10];
+    let one = [1f32; 4];
+    k.run(&NdRange::d1(4), &mut [Arg::read_only(&one), Arg::read_only(&one), Arg::buffer(&mut odd), Arg::value(2i32)])
+        .unwrap_or_else(|e| panic!("a 10-byte buffer for two floats: {e}"));
+    assert_eq!(odd, [0, 0, 0, 64, 0, 0, 0, 64, 0xAA, 0xAA]);
+    let e = k
+        .run(
+            &NdRange::d1(4),
+            &mut [Arg::read_only(&one), Arg::read_only(&one), Arg::buffer(&mut odd), Arg::value(4i32)],
+        )
+        .expect_err("the third float is out of bounds");
+    let m = e.to_string();
+    assert!(matches!(e, Error::Kernel { .. }), "{m}");
+    assert!(
+        m.contains("out-of-bounds access of 4 bytes at byte offset 8 of argument 2") && m.contains("10 bytes"),
+        "{m}"
+    );
+    assert_eq!(odd[8..], [0xAA, 0xAA]);
 
     let (i, m) = arg_error(&k, &mut [Arg::read_only(&a), Arg::local(16), Arg::buffer(&mut c), Arg::value(4i32)]);
     assert_eq!(i, 1);

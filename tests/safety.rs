@@ -6,7 +6,8 @@
 //!
 //! Kernels are `tests/kernels/safety/safety.cl`, built at -O0 (pointers kept in private
 //! variables: the checks of pointers of unknown origin) and -O2 by
-//! `tests/kernels/safety/build.sh`. Each runs at W = 1 and W = 4.
+//! `tests/kernels/safety/build.sh`. Each runs at W = 1 and W = 4 (buffers that end in a
+//! partial element also at W = 16).
 
 use std::path::Path;
 use std::time::{Duration, Instant};
@@ -141,6 +142,52 @@ fn vector_loads_and_stores_one_past_the_end() {
             input.assert_guards(what);
             out.assert_guards(what);
         });
+    }
+}
+
+/// An `int4*` buffer of `n` whole elements and 4 bytes more, between guard areas: its
+/// bytes hold 0, 1, 2, ... as `i32`.
+fn int4_with_a_partial_element(n: usize) -> Guarded<u8> {
+    let words: Vec<i32> = (0..4 * n as i32 + 1).collect();
+    Guarded::new(spirjit::bytes_of(&words))
+}
+
+#[test]
+fn buffers_ending_in_a_partial_element_are_accepted_and_checked() {
+    for build in BUILDS {
+        for lanes in [1, 4, 16] {
+            let p = program(build, lanes, true);
+            // One work-item (one active lane), and 16 (whole lane groups: vector accesses).
+            for n in [1usize, 16] {
+                let what = &format!("{build} at W = {lanes}, {n} work-item(s)");
+                let size = 16 * n + 4;
+                let read = p.kernel("int4_read").unwrap();
+                let write = p.kernel("int4_write").unwrap();
+                let mut input = int4_with_a_partial_element(n);
+                let mut out = vec![[0i32; 4]; n];
+                let range = || NdRange::d1(n as u64);
+                read.run(&range(), &mut [input.arg(), Arg::buffer(&mut out), Arg::value(0i32)])
+                    .unwrap_or_else(|e| panic!("{what}: reading the whole elements: {e}"));
+                let want: Vec<[i32; 4]> = (0..n as i32).map(|i| [4 * i, 4 * i + 1, 4 * i + 2, 4 * i + 3]).collect();
+                assert_eq!(out, want, "{what}");
+                // Element i + 1: the last work-item reads the partial element.
+                let m = oob(&read, range(), &mut [input.arg(), Arg::buffer(&mut out), Arg::value(1i32)], what);
+                let last = format!("global id ({})", n - 1);
+                let off = format!("byte offset {}", 16 * n);
+                mentions(&m, &["argument 0 `in`", &off, &format!("{size} bytes"), &last], what);
+                input.assert_guards(what);
+
+                let mut dst = int4_with_a_partial_element(n);
+                write
+                    .run(&range(), &mut [dst.arg(), Arg::value(0i32)])
+                    .unwrap_or_else(|e| panic!("{what}: writing the whole elements: {e}"));
+                let tail = &dst.raw[GUARD + 16 * n..GUARD + size];
+                assert_eq!(tail, (4 * n as i32).to_le_bytes(), "{what}: the partial element was written");
+                let m = oob(&write, range(), &mut [dst.arg(), Arg::value(1i32)], what);
+                mentions(&m, &["argument 0 `out`", &off, &format!("{size} bytes"), &last], what);
+                dst.assert_guards(what);
+            }
+        }
     }
 }
 

@@ -8,9 +8,20 @@
 //! argument count and the work-item's global linear id (the flush order).
 //!
 //! Conversions: `d i o u x X f F e E g G a A c s p %` with flags `- + space # 0`, width,
-//! precision, the lengths `hh h hl l` and vector specifiers `vN` (components separated
-//! by `,`). The argument's actual type decides how it is read (chars and shorts arrive
-//! promoted to int, floats to double); the length modifier then truncates integers.
+//! precision, every C99 length modifier (`hh h l ll j z t L`), OpenCL's `hl` and vector
+//! specifiers `vN` (components separated by `,`; `%v4hld` is four `int`s). The
+//! argument's actual type decides how it is read (its size travels in the descriptor);
+//! an integer conversion then converts it to the type its length modifier names: `hh`
+//! 8 bits, `h` 16, none and `hl` 32, `l`, `ll`, `j` (and `L`, as glibc) 64, `z` and `t`
+//! the module's `size_t` / `ptrdiff_t` — the argument's own width, 32 bits in a
+//! Physical32 module. Float conversions ignore the modifier (`%lf` is `%f`; with `vN`,
+//! `hl`, `l` and `h` name float, double and half components, which the argument already
+//! is). The text is what the C library prints for the same specification and value,
+//! component by component (`tests/printf.rs` compares with the host's `snprintf`),
+//! including `%a` with a precision, whose rounding may carry into a leading digit 2
+//! (`%.0a` of 1.5 is `0x2p+0`). One difference remains: the output is text, so `%c` of
+//! a byte above 0x7f gives that code point's UTF-8 encoding and `%s` replaces bytes that
+//! are not UTF-8 with U+FFFD, where the C library writes the raw bytes.
 //!
 //! The thread-local buffer is this crate's only state: formatted text waits there, tagged
 //! with the work-item's id, until [`take_thread_output`] takes it. No I/O happens here.
@@ -65,9 +76,60 @@ unsafe fn c_string(p: *const u8) -> Option<Vec<u8>> {
 /// One argument as the formatter sees it.
 #[derive(Clone, Debug)]
 pub enum ArgVal {
-    Int(Vec<i64>),
+    /// Integer components of `bits` bits each (8, 16, 32 or 64), sign-extended.
+    Int {
+        bits: u32,
+        values: Vec<i64>,
+    },
     Float(Vec<f64>),
     Ptr(u64),
+}
+
+impl ArgVal {
+    /// `int` components (32 bits), the type of a conversion without length modifier.
+    pub fn int(values: Vec<i64>) -> ArgVal {
+        ArgVal::Int { bits: 32, values }
+    }
+}
+
+/// A length modifier: what width an integer conversion converts its argument to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Length {
+    /// None: `int` (32 bits).
+    Int,
+    /// `hh` (8), `h` (16), `hl` (32, with vector specifiers), `l`, `ll`, `j` (64).
+    Bits(u32),
+    /// `z`, `t`: `size_t` / `ptrdiff_t`, whose width is the module's (the argument's).
+    Size,
+    /// `L`: `long double` for float conversions; for integer ones `long long`, as glibc.
+    LongDouble,
+}
+
+impl Length {
+    /// The length modifier at the start of `s` and its length in bytes.
+    fn parse(s: &[u8]) -> (Length, usize) {
+        match s {
+            [b'h', b'h', ..] => (Length::Bits(8), 2),
+            [b'h', b'l', ..] => (Length::Bits(32), 2),
+            [b'h', ..] => (Length::Bits(16), 1),
+            [b'l', b'l', ..] => (Length::Bits(64), 2),
+            [b'l' | b'j', ..] => (Length::Bits(64), 1),
+            [b'z' | b't', ..] => (Length::Size, 1),
+            [b'L', ..] => (Length::LongDouble, 1),
+            _ => (Length::Int, 0),
+        }
+    }
+
+    /// The width an integer conversion truncates an argument of `arg_bits` bits to.
+    /// Float conversions ignore length modifiers: the argument's type decides.
+    fn int_bits(self, arg_bits: u32) -> u32 {
+        match self {
+            Length::Int => 32,
+            Length::Bits(b) => b,
+            Length::Size => arg_bits,
+            Length::LongDouble => 64,
+        }
+    }
 }
 
 /// Format a printf call. `strings` resolves `%s` pointers.
@@ -117,20 +179,8 @@ pub fn format(fmt: &[u8], args: &[ArgVal], strings: &dyn Fn(u64) -> Option<Vec<u
             i += 1;
             lanes = num(&mut i).unwrap_or(1);
         }
-        let mut length = 0u32; // bits the length modifier asks for (0: none)
-        if fmt[i..].starts_with(b"hh") {
-            length = 8;
-            i += 2;
-        } else if fmt[i..].starts_with(b"hl") {
-            length = 32;
-            i += 2;
-        } else if fmt.get(i) == Some(&b'h') {
-            length = 16;
-            i += 1;
-        } else if fmt.get(i) == Some(&b'l') {
-            length = 64;
-            i += 1;
-        }
+        let (length, skip) = Length::parse(&fmt[i..]);
+        i += skip;
         let Some(&conv) = fmt.get(i) else {
             out.push_str(&text(&fmt[start..]));
             break;
@@ -147,7 +197,10 @@ pub fn format(fmt: &[u8], args: &[ArgVal], strings: &dyn Fn(u64) -> Option<Vec<u
         };
         spec.conv = conv;
         let parts: Vec<String> = match arg {
-            ArgVal::Int(v) => v.iter().take(lanes.max(1)).map(|x| spec.int(*x, length)).collect(),
+            ArgVal::Int { bits, values } => {
+                let bits = length.int_bits(*bits);
+                values.iter().take(lanes.max(1)).map(|x| spec.int(*x, bits)).collect()
+            }
             ArgVal::Float(v) => v.iter().take(lanes.max(1)).map(|x| spec.float(*x)).collect(),
             ArgVal::Ptr(p) => vec![match conv {
                 b's' => {
@@ -159,7 +212,7 @@ pub fn format(fmt: &[u8], args: &[ArgVal], strings: &dyn Fn(u64) -> Option<Vec<u
                     spec.pad(text(s), false)
                 }
                 b'p' => spec.pad(if *p == 0 { "(nil)".into() } else { format!("0x{p:x}") }, false),
-                _ => spec.int(*p as i64, 64),
+                _ => spec.int(*p as i64, length.int_bits(64)),
             }],
         };
         out.push_str(&parts.join(","));
@@ -219,8 +272,8 @@ impl Spec {
         }
     }
 
-    fn int(&self, v: i64, length: u32) -> String {
-        let bits = if length == 0 { 32 } else { length };
+    /// Integer conversion of `v` truncated to `bits` (8, 16, 32 or 64).
+    fn int(&self, v: i64, bits: u32) -> String {
         let (signed, unsigned) = match bits {
             8 => (v as i8 as i64, v as u8 as u64),
             16 => (v as i16 as i64, v as u16 as u64),
@@ -319,7 +372,7 @@ fn hex_float(a: f64, prec: Option<usize>, alt: bool, upper: bool) -> String {
     let bits = a.to_bits();
     let exp_bits = ((bits >> 52) & 0x7FF) as i64;
     let mut mant = bits & ((1u64 << 52) - 1);
-    let (mut lead, mut e) = if exp_bits == 0 {
+    let (mut lead, e) = if exp_bits == 0 {
         if mant == 0 {
             (0u64, 0i64)
         } else {
@@ -330,22 +383,18 @@ fn hex_float(a: f64, prec: Option<usize>, alt: bool, upper: bool) -> String {
     };
     let mut digits = 13usize;
     if let Some(p) = prec.filter(|p| *p < 13) {
-        // Round the 52-bit fraction to p hex digits, ties to even.
+        // Round the leading digit and the 52-bit fraction to p hex digits after the
+        // point, ties to even (the leading digit's parity when p = 0). A carry makes the
+        // leading digit 2, which the C library keeps: 1.5 with `%.0a` is `0x2p+0`.
         let drop = (13 - p) * 4;
         let rem = mant & ((1u64 << drop) - 1);
         let half = 1u64 << (drop - 1);
-        mant >>= drop;
-        if rem > half || (rem == half && mant & 1 == 1) {
-            mant += 1;
+        let mut kept = (lead << (p * 4)) | (mant >> drop);
+        if rem > half || (rem == half && kept & 1 == 1) {
+            kept += 1;
         }
-        if mant >> (p * 4) != 0 {
-            mant &= (1u64 << (p * 4)) - 1;
-            lead += 1;
-            if lead == 2 {
-                lead = 1;
-                e += 1;
-            }
-        }
+        lead = kept >> (p * 4);
+        mant = kept & ((1u64 << (p * 4)) - 1);
         digits = p;
     }
     let mut frac = if digits == 0 { String::new() } else { format!("{mant:0digits$x}") };
@@ -402,8 +451,14 @@ unsafe fn read_arg(descs: *const u8, block: *const u8, k: usize) -> ArgVal {
                 .collect(),
         ),
         ARG_PTR => ArgVal::Ptr(rd(0)),
-        _ => ArgVal::Int(
-            (0..lanes)
+        _ => ArgVal::Int {
+            bits: match size {
+                1 => 8,
+                2 => 16,
+                4 => 32,
+                _ => 64,
+            },
+            values: (0..lanes)
                 .map(|i| {
                     let v = rd(i);
                     match size {
@@ -414,7 +469,7 @@ unsafe fn read_arg(descs: *const u8, block: *const u8, k: usize) -> ArgVal {
                     }
                 })
                 .collect(),
-        ),
+        },
     }
 }
 
@@ -453,7 +508,7 @@ pub fn format_with(fmt: &str, args: &[ArgVal], strings: &[&str]) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::{format_with, ArgVal::*};
+    use super::{format_with, ArgVal, ArgVal::*};
 
     #[test]
     fn c_conversions() {
@@ -461,18 +516,35 @@ mod tests {
         assert_eq!(
             f(
                 "%d|%5d|%-5d|%05d|%+d|%.3d",
-                &[Int(vec![-3]), Int(vec![42]), Int(vec![7]), Int(vec![-42]), Int(vec![1]), Int(vec![5])]
+                &[
+                    ArgVal::int(vec![-3]),
+                    ArgVal::int(vec![42]),
+                    ArgVal::int(vec![7]),
+                    ArgVal::int(vec![-42]),
+                    ArgVal::int(vec![1]),
+                    ArgVal::int(vec![5])
+                ]
             ),
             "-3|   42|7    |-0042|+1|005"
         );
         assert_eq!(
             f(
                 "%x %X %#x %o %u %c %%",
-                &[Int(vec![255]), Int(vec![255]), Int(vec![255]), Int(vec![8]), Int(vec![-1]), Int(vec![65])]
+                &[
+                    ArgVal::int(vec![255]),
+                    ArgVal::int(vec![255]),
+                    ArgVal::int(vec![255]),
+                    ArgVal::int(vec![8]),
+                    ArgVal::int(vec![-1]),
+                    ArgVal::int(vec![65])
+                ]
             ),
             "ff FF 0xff 10 4294967295 A %"
         );
-        assert_eq!(f("%hhd %hd %ld", &[Int(vec![300]), Int(vec![70000]), Int(vec![1 << 40])]), "44 4464 1099511627776");
+        assert_eq!(
+            f("%hhd %hd %ld", &[ArgVal::int(vec![300]), ArgVal::int(vec![70000]), ArgVal::int(vec![1 << 40])]),
+            "44 4464 1099511627776"
+        );
         assert_eq!(
             f(
                 "%f %.2f %e %E %g %g %g",
@@ -493,13 +565,37 @@ mod tests {
                 "%a %a %A %.1a %a",
                 &[Float(vec![0.5]), Float(vec![1.0 / 3.0]), Float(vec![-2.0]), Float(vec![1.96875]), Float(vec![0.0])]
             ),
-            "0x1p-1 0x1.5555555555555p-2 -0X1P+1 0x1.0p+1 0x0p+0"
+            "0x1p-1 0x1.5555555555555p-2 -0X1P+1 0x2.0p+0 0x0p+0"
         );
         assert_eq!(f("%s|%.3s|%8s", &[Ptr(0), Ptr(0), Ptr(0)]), "hello|hel|   hello");
         assert_eq!(
-            f("%v4hlf|%v2hld|%#v2x", &[Float(vec![1.0, 2.0, 3.0, 4.0]), Int(vec![1, -2]), Int(vec![10, 11])]),
+            f(
+                "%v4hlf|%v2hld|%#v2x",
+                &[Float(vec![1.0, 2.0, 3.0, 4.0]), ArgVal::int(vec![1, -2]), ArgVal::int(vec![10, 11])]
+            ),
             "1.000000,2.000000,3.000000,4.000000|1,-2|0xa,0xb"
         );
         assert_eq!(f("%f %F %d", &[Float(vec![f64::INFINITY]), Float(vec![f64::NAN])]), "inf NAN %d");
+    }
+
+    #[test]
+    fn every_length_modifier() {
+        let f = |fmt: &str, a: &[super::ArgVal]| format_with(fmt, a, &[]);
+        let long = |v: i64| Int { bits: 64, values: vec![v] };
+        let word = |v: i64| Int { bits: 32, values: vec![v] };
+        let want = "-5 -9223372036854775808 7 18446744073709551615 ff";
+        assert_eq!(f("%lld %lli %jd %llu %jx", &[long(-5), long(i64::MIN), long(7), long(-1), long(255)]), want);
+        // z and t take the width of the module's size_t: the argument's own.
+        let want = "18446744073709551615 -2 10000000000 -3";
+        assert_eq!(f("%zu %zi %zx %td", &[long(-1), long(-2), long(1 << 40), long(-3)]), want);
+        assert_eq!(f("%zu %zd %tx", &[word(-1), word(-1), word(-16)]), "4294967295 -1 fffffff0");
+        // hl is int; hh and h truncate whatever arrives (chars and shorts promoted).
+        let want = "-7 255 2345 ffffffffffffffff";
+        assert_eq!(f("%hli %hhu %hx %Lx", &[word(-7), word(-1), word(0x12345), long(-1)]), want);
+        // Float conversions ignore the modifier.
+        assert_eq!(f("%lf %Lg %hf", &[Float(vec![0.5]), Float(vec![2.0]), Float(vec![1.0])]), "0.500000 2 1.000000");
+        // A carry into the leading hex digit stays there, as in the C library.
+        let x = [Float(vec![1.5]), Float(vec![1.5]), Float(vec![2.5]), Float(vec![1.03125])];
+        assert_eq!(f("%.0a %#.0a %.0a %.1a", &x), "0x2p+0 0x2.p+0 0x1p+1 0x1.0p+0");
     }
 }

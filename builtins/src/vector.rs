@@ -5,7 +5,9 @@
 //! register instead of one per lane.
 //!
 //! Every vector form applies the scalar form lane by lane, so the two give bit-identical
-//! results; the compiler may vectorize the loop but must not change the math. Functions
+//! results; the compiler may vectorize the loop but must not change the math. The tests
+//! (`vector/tests.rs`) walk the table and hold every form to that on extreme operands
+//! (subnormals, values near the largest finite one, infinities, NaNs) in every lane. Functions
 //! whose operands would need registers of different lane counts (`f64` with an `i32`
 //! operand or result) have no vector form. Only compiled on x86-64, where Cranelift and
 //! Rust agree that `extern "C"` passes these types in XMM registers.

@@ -26,6 +26,7 @@ Options:
 Environment:
   SPIRJIT_NUM_THREADS              worker threads (0 or unset: one per core)
   SPIRJIT_LANES                    work-items per lane group (0 or unset: chosen per kernel)
+  SPIRJIT_WARN_PARTIAL_ELEMENTS    1: warn when a buffer is not a whole number of elements
 ";
 
 pub const INFO: &str = "\

@@ -90,6 +90,20 @@ def test_kernel_error_out_of_bounds(vadd):
     assert (backing[8:] == 7.0).all(), "the kernel wrote past the end of `c`"
 
 
+@pytest.mark.parametrize("lanes", [1, 16])
+def test_buffers_need_not_hold_whole_elements(lanes):
+    # vec_ptr(global const float4* in, global float4* out): 5 floats are one whole float4
+    # and one float more; reading the second float4 is out of bounds, not a bad argument.
+    path = os.path.join(os.path.dirname(os.path.abspath(__file__)), "kernels", "pytest_kernels.spv")
+    k = spirjit.Program(path, lanes=lanes).vec_ptr
+    a = np.arange(5, dtype=np.float32)
+    out = np.zeros(8, np.float32)
+    k(a, out, global_size=1)
+    assert (out[:4] == a[:4] * 2 + np.array([0, 1, 2, 3], np.float32)).all()
+    with pytest.raises(spirjit.KernelError, match="out-of-bounds access .*at byte offset 16 of argument 0 `in`"):
+        k(a, out, global_size=2)
+
+
 def test_empty_range_runs_nothing(vadd):
     a = np.zeros(4, np.float32)
     vadd(a, a, a, 4, global_size=0)

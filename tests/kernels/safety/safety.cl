@@ -72,6 +72,18 @@ __kernel void oob_constant_arg(__constant float* c, __global float* out) {
     out[i] = c[i + 1];
 }
 
+// A buffer may end in a partial element (tests/safety.rs passes an int4 buffer of 20
+// bytes): element k + i is read or written; k = 1 goes into the partial element.
+__kernel void int4_read(__global const int4* in, __global int4* out, int k) {
+    size_t i = get_global_id(0);
+    out[i] = in[i + k];
+}
+
+__kernel void int4_write(__global int4* out, int k) {
+    size_t i = get_global_id(0);
+    out[i + k] = (int4)(1, 2, 3, 4) + (int)i;
+}
+
 __kernel void spin_forever(__global int* out) {
     out[get_global_id(0)] = 1;
     for (;;) {

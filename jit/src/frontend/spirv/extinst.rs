@@ -1,5 +1,6 @@
 //! `OpExtInst` with the OpenCL.std set: common math, integer and geometric functions
-//! and vector loads/stores are expressed in KIR; every other component-wise function
+//! (`length`, `distance` and `normalize` scaled against overflow and underflow, see
+//! `geometric`) and vector loads/stores are expressed in KIR; every other component-wise function
 //! becomes a call of `"<name>_<f32|f64|i8|i16|i32|i64>"` from `spirjit-builtins`
 //! (`native_*` / `half_*` variants use the full-precision symbols). Functions with a
 //! pointer output (`frexp`, `lgamma_r`, `remquo`, `modf`, `fract`, `sincos`) become two
@@ -360,19 +361,33 @@ impl Translator<'_> {
                 }
                 self.emit(InstKind::Construct(parts), rt.clone())
             }
-            Cl::length | Cl::fast_length => {
+            Cl::length => {
+                let p = self.arg(fr, inst, 0)?;
+                self.geo_length(p)?
+            }
+            Cl::distance => {
+                let a = self.arg(fr, inst, 0)?;
+                let b = self.arg(fr, inst, 1)?;
+                self.geo_distance(a, b)?
+            }
+            Cl::normalize => {
+                let p = self.arg(fr, inst, 0)?;
+                self.geo_normalize(p)?
+            }
+            // The fast_* forms are defined by the plain formula (see `geometric`).
+            Cl::fast_length => {
                 let p = self.arg(fr, inst, 0)?;
                 let d = self.dot(p, p)?;
                 self.math(MathOp::Sqrt, vec![d], &rt)
             }
-            Cl::distance | Cl::fast_distance => {
+            Cl::fast_distance => {
                 let a = self.arg(fr, inst, 0)?;
                 let b = self.arg(fr, inst, 1)?;
                 let p = self.bin(BinaryOp::FSub, a, b);
                 let d = self.dot(p, p)?;
                 self.math(MathOp::Sqrt, vec![d], &rt)
             }
-            Cl::normalize | Cl::fast_normalize => {
+            Cl::fast_normalize => {
                 let p = self.arg(fr, inst, 0)?;
                 let s = rt.scalar().ok_or_else(|| CompileError::invalid("normalize of a non-float type"))?;
                 let st = Type::Scalar(s);

@@ -1,6 +1,8 @@
 //! `OpExtInst` with the GLSL.std.450 set: functions with OpenCL.std counterparts call
 //! the same builtins (`Sin` → `sin_f32`, `InverseSqrt` → `rsqrt_f64`, ...); rounding,
-//! min/max/clamp, sign, mix/step and the geometric functions are KIR sequences; the
+//! min/max/clamp, sign, mix/step and the geometric functions are KIR sequences (`Length`,
+//! `Distance` and `Normalize` shared with OpenCL.std, scaled against overflow and
+//! underflow: `geometric`); the
 //! packing functions call the `glsl_*` builtins; `Determinant` and `MatrixInverse` work
 //! on matrices held as arrays of column vectors (cofactor expansion, n ≤ 4).
 //!
@@ -338,23 +340,16 @@ impl Translator<'_> {
             }
             G::Length => {
                 let p = self.g_arg(fr, inst, 0)?;
-                let d = self.dot(p, p)?;
-                self.emit(InstKind::Math(MathOp::Sqrt, vec![d]), rt.clone())
+                self.geo_length(p)?
             }
             G::Distance => {
                 let a = self.g_arg(fr, inst, 0)?;
                 let b = self.g_arg(fr, inst, 1)?;
-                let p = self.g_bin(BinaryOp::FSub, a, b);
-                let d = self.dot(p, p)?;
-                self.emit(InstKind::Math(MathOp::Sqrt, vec![d]), rt.clone())
+                self.geo_distance(a, b)?
             }
             G::Normalize => {
                 let p = self.g_arg(fr, inst, 0)?;
-                let d = self.dot(p, p)?;
-                let st = self.ty_of(d);
-                let len = self.emit(InstKind::Math(MathOp::Sqrt, vec![d]), st);
-                let lv = self.g_splat_as(len, p);
-                self.g_bin(BinaryOp::FDiv, p, lv)
+                self.geo_normalize(p)?
             }
             G::Cross => {
                 let a = self.g_arg(fr, inst, 0)?;

@@ -9,7 +9,8 @@
 //!   variables (constant data, static local memory);
 //! * `kernel` — kernel parameters and assembly of each `ir::Kernel`;
 //! * `function` — per-kernel translation with inlining; the opcode families are in
-//!   `control`, `memory`, `arith`, `convert`, `composite`, `extinst`, `builtins_vars`,
+//!   `control`, `memory`, `arith`, `convert`, `composite`, `extinst`, `geometric`
+//!   (`length`, `distance`, `normalize` of both instruction sets), `builtins_vars`,
 //!   `image` (images and samplers), `printf` and `subgroup` (sub-group collectives);
 //! * `limits` — caps on every size an input controls.
 //!
@@ -27,6 +28,7 @@ mod control;
 mod convert;
 mod extinst;
 mod function;
+mod geometric;
 mod glsl;
 mod image;
 mod kernel;
