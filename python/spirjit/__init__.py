@@ -23,7 +23,7 @@ from . import _spirjit
 from ._args import LocalMemory, Param
 from ._errors import ArgumentError, CompileError, Error, KernelError, LaunchError
 from ._image import Image, Sampler
-from ._kernel import Kernel, RunInfo
+from ._kernel import Kernel, KernelPath, RunInfo
 from ._program import Program
 
 __all__ = [
@@ -31,6 +31,7 @@ __all__ = [
     "Kernel",
     "Param",
     "RunInfo",
+    "KernelPath",
     "LocalMemory",
     "Image",
     "Sampler",

@@ -10,7 +10,13 @@ from ._args import FAST_FLOAT_TYPES, FAST_INT_TYPES, Param, convert, fast_plan
 from ._errors import ArgumentError
 from ._ndrange import normalize, split_kwargs, split_subscript
 
-__all__ = ["Kernel", "RunInfo"]
+__all__ = ["Kernel", "KernelPath", "RunInfo"]
+
+KernelPath = collections.namedtuple("KernelPath", ["lanes", "vectorized", "note"])
+KernelPath.__doc__ = """The lowering path a kernel got: ``lanes`` (work-items per lane group,
+1 on the scalar path), ``vectorized`` (True when work-items run in SIMD lanes) and
+``note``, e.g. ``"vector, W = 16"``, ``"vector, W = 8 (W = 16 is over the compile
+budget (...))"`` or ``"scalar (W = 1): <reason>"``."""
 
 RunInfo = collections.namedtuple("RunInfo", ["elapsed", "work_groups", "local_size"])
 RunInfo.__doc__ = """What the last launch of a kernel did: ``elapsed`` (seconds, argument
@@ -66,6 +72,12 @@ class Kernel:
         """The work-group size the kernel requires (``reqd_work_group_size``), or None."""
         r = self._native.reqd_work_group_size()
         return tuple(r) if r is not None else None
+
+    @property
+    def path(self):
+        """The lowering path (:class:`KernelPath`): W and why. Reading it compiles the
+        kernel if it has not run yet (kernels compile on first use)."""
+        return KernelPath(*self._native.path())
 
     @property
     def program(self):

@@ -116,6 +116,17 @@ class Program:
         lanes, checked = self._native.options()
         return {"lanes": lanes, "checked": checked}
 
+    def compile_all(self):
+        """Compile every kernel now, in parallel, instead of on first use (loading a
+        module only translates it; each kernel compiles when it first runs). Raises
+        CompileError for the first kernel, in module order, that does not compile."""
+        self._native.compile_all()
+
+    @property
+    def compiled_kernel_count(self):
+        """How many of the program's kernels have been compiled so far."""
+        return self._native.compiled_kernel_count()
+
     def dump_ir(self):
         """The module's kernel IR (KIR) as text."""
         return self._native.dump_ir()

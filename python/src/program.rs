@@ -71,6 +71,18 @@ impl NativeProgram {
         self.inner.dump_ir()
     }
 
+    /// Compile every kernel now (in parallel; the GIL is released) instead of on first
+    /// use.
+    fn compile_all(&self, py: Python<'_>) -> PyResult<()> {
+        let inner = self.inner.clone();
+        py.detach(move || inner.compile_all()).map_err(to_py)
+    }
+
+    /// How many kernels have been compiled so far.
+    fn compiled_kernel_count(&self) -> usize {
+        self.inner.compiled_kernel_count()
+    }
+
     /// (lanes, checked) the program was compiled with.
     fn options(&self) -> (u32, bool) {
         let o = self.inner.options();
@@ -97,6 +109,14 @@ impl NativeKernel {
 
 #[pymethods]
 impl NativeKernel {
+    /// (lanes, vectorized, note): the lowering path the kernel got, compiling it now if
+    /// needed (the GIL is released while it compiles).
+    fn path(&self, py: Python<'_>) -> PyResult<(u32, bool, String)> {
+        let inner = self.inner.clone();
+        let p = py.detach(move || inner.path()).map_err(to_py)?;
+        Ok((p.lanes, p.vectorized, p.note))
+    }
+
     /// The kernel's name.
     fn name(&self) -> String {
         self.inner.name().to_string()

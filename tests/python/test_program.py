@@ -129,3 +129,31 @@ def test_threads_setting():
     spirjit.set_num_threads(old)
     with pytest.raises(ValueError):
         spirjit.set_num_threads(-1)
+
+
+COMPILE_KERNELS = pathlib.Path(__file__).resolve().parents[2] / "benches" / "compile"
+
+
+def test_kernels_compile_on_first_use_and_compile_all_compiles_the_rest():
+    prog = spirjit.Program(COMPILE_KERNELS / "many1000.spv")
+    assert len(prog.kernels) == 1000
+    assert prog.compiled_kernel_count == 0
+    x = np.arange(64, dtype=np.float32)
+    y = np.ones(64, dtype=np.float32)
+    z = np.zeros(64, dtype=np.float32)
+    prog.k1(x, y, z, np.float32(0.5), global_size=(64,))  # z = x * (y + 1) - 0.5
+    np.testing.assert_array_equal(z, x * 2 - 0.5)
+    assert prog.compiled_kernel_count == 1
+    prog.compile_all()
+    assert prog.compiled_kernel_count == 1000
+
+
+def test_kernel_path_says_when_the_compile_budget_lowered_w():
+    prog = spirjit.Program(COMPILE_KERNELS / "inlined.O0.spv", lanes=16)
+    path = prog.inlined.path
+    assert isinstance(path, spirjit.KernelPath)
+    assert not path.vectorized and path.lanes == 1
+    assert "over the compile budget" in path.note
+    small = spirjit.Program(corpus("vadd_float.O2"), lanes=16).vadd_float.path
+    assert small.lanes == 16 and small.vectorized and small.note.startswith("vector, W = 16")
+    assert "budget" not in small.note
