@@ -19,6 +19,7 @@
 
 use cranelift_codegen::ir::condcodes::IntCC as CIntCC;
 use cranelift_codegen::ir::{types, Block, InstBuilder, StackSlot, StackSlotData, StackSlotKind, Value as ClifValue};
+use cranelift_frontend::Variable;
 use spirjit_abi::status::error_kind;
 use spirjit_abi::Status;
 
@@ -29,17 +30,32 @@ use crate::analysis::DomTree;
 use crate::ir::{BlockCall, BlockId, Scalar, Terminator};
 use crate::{CompileError, Result};
 
+/// Kernels with at most this many blocks keep their masks in SSA variables (in
+/// registers); larger ones in the frame. A variable per block costs
+/// `cranelift-frontend` a map over all blocks and a block parameter at every skip in
+/// the chain: nothing for small kernels, quadratic in the size of large ones. Masks in
+/// the frame cost a load and a store per block and edge (scan, 9 blocks: 25 → 32 ms).
+pub(crate) const MASK_VARIABLE_BLOCKS: usize = 64;
+
+/// Where execution masks live.
+enum MaskStore {
+    /// One variable per mask vector, by tracking index.
+    Variables(Vec<Vec<Variable>>),
+    /// A stack slot; a block's mask at `16 * nm * index`.
+    Frame(StackSlot),
+}
+
 /// Most bytes of execution masks one kernel may use (they live in the stack frame of
 /// the entry): 4,096 blocks with masks at W = 16.
 pub(crate) const MAX_MASK_BYTES: u32 = 256 << 10;
 
 /// The execution masks of a kernel's blocks.
 pub(crate) struct MaskState {
-    /// The stack slot holding the masks of the blocks that track one.
-    slot: StackSlot,
-    /// Byte offset of each block's mask (`nm` `i32x4` vectors) in `slot`; `None` for
-    /// blocks that every lane runs once (`always`), which track none.
-    offsets: Vec<Option<u32>>,
+    /// Where the masks of the blocks that track one are kept.
+    store: MaskStore,
+    /// Per block: its index among the blocks that track a mask (`nm` `i32x4` vectors
+    /// each); `None` for blocks that every lane runs once (`always`), which track none.
+    slots: Vec<Option<u32>>,
     /// The mask of the block being translated.
     cur: Vec<ClifValue>,
     /// Where the chain of blocks ends (the kernel returns).
@@ -96,32 +112,36 @@ pub(crate) fn escaping_values(func: &crate::ir::Function) -> Vec<bool> {
 
 impl FnLower<'_, '_> {
     /// Create the masks: the entry block gets the active lanes, every other block no
-    /// lane.
-    ///
-    /// Masks live in a stack slot, not in SSA variables: every block's mask is written
-    /// by its predecessors and read where the chain reaches it, and `cranelift-frontend`
-    /// would pay for a variable per block with a map over all blocks and a block
-    /// parameter at every skip in between (quadratic in the kernel's size).
+    /// lane. Kernels of more than [`MASK_VARIABLE_BLOCKS`] blocks keep them in a stack
+    /// slot instead of SSA variables (see there).
     pub(crate) fn init_masks(&mut self) -> Result<()> {
         let nm = self.lanes.vectors(Scalar::Bool) as u32;
         let always = self.cfg.unavoidable_acyclic();
-        let mut offsets = Vec::with_capacity(self.func.blocks.len());
-        let mut size = 0u32;
+        let mut slots = Vec::with_capacity(self.func.blocks.len());
+        let mut tracked = 0u32;
         for blk in 0..self.func.blocks.len() {
             if always.get(blk).copied().unwrap_or(false) || !self.cfg.is_reachable(BlockId(blk as u32)) {
-                offsets.push(None);
+                slots.push(None);
             } else {
-                offsets.push(Some(size));
-                size = size.checked_add(16 * nm).filter(|s| *s <= MAX_MASK_BYTES).ok_or_else(|| {
-                    CompileError::limit(format!(
-                        "the execution masks of the kernel's {} blocks need more than {MAX_MASK_BYTES} bytes at W = {}",
-                        self.func.blocks.len(),
-                        self.lanes.0
-                    ))
-                })?;
+                slots.push(Some(tracked));
+                tracked += 1;
             }
         }
-        let slot = self.b.create_sized_stack_slot(StackSlotData::new(StackSlotKind::ExplicitSlot, size.max(16), 4));
+        let store = if self.func.blocks.len() <= MASK_VARIABLE_BLOCKS {
+            let vars = (0..tracked).map(|_| (0..nm).map(|_| self.b.declare_var(types::I32X4)).collect()).collect();
+            MaskStore::Variables(vars)
+        } else {
+            let size = (tracked as u64 * 16 * nm as u64).max(16);
+            if size > MAX_MASK_BYTES as u64 {
+                return Err(CompileError::limit(format!(
+                    "the execution masks of the kernel's {} blocks need more than {MAX_MASK_BYTES} bytes at W = {}",
+                    self.func.blocks.len(),
+                    self.lanes.0
+                )));
+            }
+            let data = StackSlotData::new(StackSlotKind::ExplicitSlot, size as u32, 4);
+            MaskStore::Frame(self.b.create_sized_stack_slot(data))
+        };
         let exit = self.b.create_block();
         let dt = DomTree::new(&self.cfg);
         let order = linear_order(&self.cfg, &dt)
@@ -133,8 +153,8 @@ impl FnLower<'_, '_> {
         let escapes = escaping_values(self.func);
         let group_all = self.all_active;
         self.masks = Some(MaskState {
-            slot,
-            offsets,
+            store,
+            slots,
             cur: Vec::new(),
             exit,
             order,
@@ -158,26 +178,49 @@ impl FnLower<'_, '_> {
         vec![v; self.lanes.vectors(Scalar::Bool)]
     }
 
-    /// The stack slot and offset of `blk`'s mask.
-    fn mask_at(&self, blk: BlockId) -> Result<(StackSlot, u32)> {
+    /// The tracking index of `blk`'s mask.
+    fn mask_at(&self, blk: BlockId) -> Result<u32> {
         self.masks
             .as_ref()
-            .and_then(|m| Some((m.slot, (*m.offsets.get(blk.0 as usize)?)?)))
+            .and_then(|m| *m.slots.get(blk.0 as usize)?)
             .ok_or_else(|| CompileError::internal(format!("{blk} has no execution mask")))
     }
 
     fn read_mask(&mut self, blk: BlockId) -> Result<Vec<ClifValue>> {
-        let (slot, at) = self.mask_at(blk)?;
+        let i = self.mask_at(blk)? as usize;
         let nm = self.lanes.vectors(Scalar::Bool);
-        Ok((0..nm)
-            .map(|k| self.b.ins().stack_load(types::I64, types::I32X4, slot, (at + 16 * k as u32) as i32))
-            .collect())
+        match self.masks.as_ref().map(|m| &m.store) {
+            Some(MaskStore::Variables(vars)) => {
+                let vs = vars.get(i).cloned().unwrap_or_default();
+                Ok(vs.into_iter().map(|v| self.b.use_var(v)).collect())
+            }
+            Some(MaskStore::Frame(slot)) => {
+                let (slot, at) = (*slot, 16 * nm * i);
+                Ok((0..nm)
+                    .map(|k| self.b.ins().stack_load(types::I64, types::I32X4, slot, (at + 16 * k) as i32))
+                    .collect())
+            }
+            None => Err(CompileError::internal("no mask state")),
+        }
     }
 
     fn write_mask(&mut self, blk: BlockId, m: &[ClifValue]) -> Result<()> {
-        let (slot, at) = self.mask_at(blk)?;
-        for (k, x) in m.iter().enumerate() {
-            self.b.ins().stack_store(types::I64, *x, slot, (at + 16 * k as u32) as i32);
+        let i = self.mask_at(blk)? as usize;
+        let nm = self.lanes.vectors(Scalar::Bool);
+        match self.masks.as_ref().map(|m| &m.store) {
+            Some(MaskStore::Variables(vars)) => {
+                let vs = vars.get(i).cloned().unwrap_or_default();
+                for (v, x) in vs.into_iter().zip(m) {
+                    self.b.def_var(v, *x);
+                }
+            }
+            Some(MaskStore::Frame(slot)) => {
+                let (slot, at) = (*slot, 16 * nm * i);
+                for (k, x) in m.iter().enumerate() {
+                    self.b.ins().stack_store(types::I64, *x, slot, (at + 16 * k) as i32);
+                }
+            }
+            None => return Err(CompileError::internal("no mask state")),
         }
         Ok(())
     }
@@ -189,9 +232,7 @@ impl FnLower<'_, '_> {
         let tracked: Vec<BlockId> = self
             .masks
             .as_ref()
-            .map(|m| {
-                m.offsets.iter().enumerate().filter(|(_, o)| o.is_some()).map(|(b, _)| BlockId(b as u32)).collect()
-            })
+            .map(|m| m.slots.iter().enumerate().filter(|(_, o)| o.is_some()).map(|(b, _)| BlockId(b as u32)).collect())
             .unwrap_or_default();
         for blk in tracked {
             self.write_mask(blk, &zero)?;

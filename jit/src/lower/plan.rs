@@ -205,7 +205,12 @@ impl Cost {
             }
         }
         if masked {
-            cost.mask_bytes = 16 * lanes.vectors(ir::Scalar::Bool) as u64 * func.blocks.len() as u64;
+            let nm = lanes.vectors(ir::Scalar::Bool) as u64;
+            if func.blocks.len() <= super::masked::MASK_VARIABLE_BLOCKS {
+                cost.variables += nm * func.blocks.len() as u64;
+            } else {
+                cost.mask_bytes = 16 * nm * func.blocks.len() as u64;
+            }
         }
         cost
     }
