@@ -64,29 +64,29 @@ impl std::fmt::Debug for Program {
 }
 
 impl Program {
-    /// Load and compile a SPIR-V module from a file.
+    /// Load a SPIR-V module from a file (kernels compile on first use).
     pub fn from_path(path: impl AsRef<Path>) -> Result<Program> {
         Program::from_path_with_options(path, &Options::default())
     }
 
-    /// Load and compile a SPIR-V module from a file with `options`.
+    /// Load a SPIR-V module from a file with `options` (kernels compile on first use).
     pub fn from_path_with_options(path: impl AsRef<Path>, options: &Options) -> Result<Program> {
         let path = path.as_ref();
         let bytes = std::fs::read(path).map_err(|e| Error::io(path, e))?;
         Program::with_options(&bytes, options)
     }
 
-    /// Load and compile a SPIR-V binary (either byte order).
+    /// Load a SPIR-V binary (either byte order; kernels compile on first use).
     pub fn from_bytes(bytes: &[u8]) -> Result<Program> {
         Program::with_options(bytes, &Options::default())
     }
 
-    /// Load and compile SPIR-V words.
+    /// Load SPIR-V words (kernels compile on first use).
     pub fn from_words(words: &[u32]) -> Result<Program> {
         Program::from_words_with_options(words, &Options::default())
     }
 
-    /// Load and compile a SPIR-V binary with `options`.
+    /// Load a SPIR-V binary with `options` (kernels compile on first use).
     pub fn with_options(bytes: &[u8], options: &Options) -> Result<Program> {
         let words = spirv::words_from_bytes(bytes)?;
         Program::from_words_with_options(&words, options)

@@ -77,7 +77,8 @@ def svg(results, path):
             v = ymax * k / 4
             y = h - (h - 25) * k / 4
             parts.append(f'<text x="{x0 + pad - 4}" y="{y + 4}" text-anchor="end">{v:.3g}</text>')
-        xs = {wd: x0 + pad + (w - pad - 20) * i / (len(WIDTHS) - 1) for i, wd in enumerate(WIDTHS)}
+        # x proportional to W, so that linear growth draws a straight line.
+        xs = {wd: x0 + pad + (w - pad - 20) * (wd - WIDTHS[0]) / (WIDTHS[-1] - WIDTHS[0]) for wd in WIDTHS}
         for wd, x in xs.items():
             parts.append(f'<text x="{x}" y="{h + 14}" text-anchor="middle">{wd}</text>')
         for i, (name, rs) in enumerate(results.items()):

@@ -32,7 +32,7 @@ pub struct NativeProgram {
 
 #[pymethods]
 impl NativeProgram {
-    /// Load and compile a SPIR-V binary. `lanes`: work-items per lane group (SIMD
+    /// Load a SPIR-V binary (kernels compile on first use). `lanes`: work-items per lane group (SIMD
     /// width; None for the runtime's default); `checked`: bounds-check every access.
     #[new]
     #[pyo3(signature = (data, lanes=None, checked=true))]
