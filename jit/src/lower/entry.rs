@@ -189,6 +189,10 @@ pub(crate) fn open(
     (gl, lane_group, ids)
 }
 
+/// Most error sites that share one cold block on their way to the error exit (see
+/// [`FnLower::end_lane_group`]).
+const ERROR_FAN_IN: u32 = 32;
+
 impl FnLower<'_, '_> {
     /// End the current lane group with `status`: `Status::DONE` or a barrier number
     /// (the loop goes on with the next lane group), or `Status::ERROR` /
@@ -196,8 +200,46 @@ impl FnLower<'_, '_> {
     /// loop's latch, so that no block but the final return leaves the lane-group loop:
     /// Cranelift's loop-invariant code motion stops hoisting once it has visited a block
     /// outside the loop.
+    ///
+    /// Errors (one exit per checked access) go through shared cold blocks, at most
+    /// [`ERROR_FAN_IN`] sites each, which lead to one error exit: Cranelift updates a
+    /// block's predecessor set in time linear in its size whenever a predecessor becomes
+    /// unreachable (as the cold block of a check that folds to "in bounds" does), so one
+    /// block reached from every site made a kernel with 300,000 checks take minutes.
     pub(crate) fn end_lane_group(&mut self, status: u64) {
+        if status == Status::ERROR {
+            let full = self.error_exits.last().is_none_or(|(_, n)| *n >= ERROR_FAN_IN);
+            if full {
+                let b = self.b.create_block();
+                self.error_exits.push((b, 0));
+            }
+            if let Some((b, n)) = self.error_exits.last_mut() {
+                *n += 1;
+                let b = *b;
+                self.b.ins().jump(b, &[]);
+            }
+            return;
+        }
         let s = self.b.ins().iconst(types::I64, status as i64);
+        self.b.def_var(self.group.status, s);
+        self.b.ins().jump(self.group.next, &[]);
+    }
+
+    /// Fill the shared error blocks, if any error site jumps to them: the lane group
+    /// ends with `Status::ERROR` (the error record is written at the site).
+    pub(crate) fn fill_error_exit(&mut self) {
+        if self.error_exits.is_empty() {
+            return;
+        }
+        let exit = self.b.create_block();
+        self.b.set_cold_block(exit);
+        for (b, _) in std::mem::take(&mut self.error_exits) {
+            self.b.set_cold_block(b);
+            self.b.switch_to_block(b);
+            self.b.ins().jump(exit, &[]);
+        }
+        self.b.switch_to_block(exit);
+        let s = self.b.ins().iconst(types::I64, Status::ERROR as i64);
         self.b.def_var(self.group.status, s);
         self.b.ins().jump(self.group.next, &[]);
     }

@@ -106,6 +106,9 @@ pub(crate) struct FnLower<'a, 'f> {
     imports: HashMap<String, FuncRef>,
     cancelled_block: Option<Block>,
     unreachable_block: Option<Block>,
+    /// The shared cold blocks errors leave through, with the number of sites each
+    /// (see `entry::end_lane_group`).
+    pub error_exits: Vec<(Block, u32)>,
     // Values computed in the entry block (which dominates everything).
     pub ctx: ClifValue,
     pub lane_group: ClifValue,
@@ -287,6 +290,7 @@ impl<'a, 'f> FnLower<'a, 'f> {
             imports: HashMap::new(),
             cancelled_block: None,
             unreachable_block: None,
+            error_exits: Vec::new(),
             ctx,
             lane_group,
             args_ptr,
@@ -625,7 +629,8 @@ impl<'a, 'f> FnLower<'a, 'f> {
         *self.unreachable_block.get_or_insert_with(|| self.b.create_block())
     }
 
-    /// Fill the shared cold blocks (cancelled, unreachable) once everything else is done.
+    /// Fill the shared cold blocks (cancelled, unreachable, error exit) once everything
+    /// else is done.
     fn finish_cold_blocks(&mut self) {
         if let Some(c) = self.cancelled_block {
             self.b.set_cold_block(c);
@@ -637,6 +642,7 @@ impl<'a, 'f> FnLower<'a, 'f> {
             self.b.switch_to_block(u);
             self.emit_error_return(error_kind::UNREACHABLE);
         }
+        self.fill_error_exit();
     }
 
     /// Record an error of `kind` for this lane group and return `Status::ERROR`.
