@@ -33,6 +33,34 @@ use crate::analysis::{Cfg, Provenances};
 use crate::ir::{self, Kernel, Module};
 use crate::{CompileError, Result};
 
+/// True when an access of `bytes` bytes through KIR pointer `ptr` stays inside a private
+/// variable for certain: `ptr` is the variable's address plus constant offsets (the
+/// shape of every local variable access at `-O0`). Such an access needs no check, and
+/// not emitting one keeps large unoptimized kernels from splitting into a block per
+/// access (Cranelift's optimizer slows down with the depth of the dominator tree).
+pub(crate) fn statically_in_bounds(func: &ir::Function, ptr: ir::Value, bytes: u64) -> bool {
+    let mut p = ptr;
+    let mut off: u64 = 0;
+    for _ in 0..16 {
+        match func.def_inst(p).map(|i| &i.kind) {
+            Some(ir::InstKind::PtrAdd(base, o)) => {
+                let Some(c) = func.scalar_const(*o) else { return false };
+                let Some(sum) = off.checked_add(c).filter(|s| *s <= u32::MAX as u64) else { return false };
+                off = sum;
+                p = *base;
+            }
+            Some(ir::InstKind::VarAddr(v)) => {
+                return func
+                    .vars
+                    .get(v.0 as usize)
+                    .is_some_and(|var| off.checked_add(bytes).is_some_and(|e| e <= var.size));
+            }
+            _ => return false,
+        }
+    }
+    false
+}
+
 /// Symbol under which [`check_unknown_access`] is registered with the JIT.
 pub(crate) const CHECK_UNKNOWN_SYMBOL: &str = "spirjit_check_unknown_access";
 
@@ -332,6 +360,11 @@ impl FnLower<'_, '_> {
     pub(crate) fn check_access(&mut self, ptr: ir::Value, addr: ClifValue, size: AccessSize) -> Result<()> {
         if !self.bounds.checked {
             return Ok(());
+        }
+        if let AccessSize::Const(n) = size {
+            if statically_in_bounds(self.func, ptr, n) {
+                return Ok(());
+            }
         }
         let (ok, known) = self.in_bounds(ptr, addr, size)?;
         let fail = self.b.create_block();

@@ -76,6 +76,15 @@ pub fn choose(kernel: &ir::Kernel, lanes: u32) -> Result<VectorPath, String> {
         }
     }
     let masked = divergent.is_some();
+    if let Some(divergent) = &divergent {
+        if func.blocks.len() > MAX_MASKED_BLOCKS {
+            return Err(format!(
+                "{divergent} in a kernel of {} blocks, over the compile budget of the masked vector path \
+                 ({MAX_MASKED_BLOCKS} blocks)",
+                func.blocks.len()
+            ));
+        }
+    }
     if let Some(divergent) = divergent {
         let dt = DomTree::new(&cfg);
         for &blk in &cfg.rpo {
@@ -124,7 +133,13 @@ pub const VECTOR_CLIF_INSTS: u64 = 1_500_000;
 
 /// Most bytes the per-block maps of `cranelift-frontend`'s variables may take (each
 /// variable holds one entry per block of the function).
-pub const MAX_VARIABLE_MAP_BYTES: u64 = 256 << 20;
+pub const MAX_VARIABLE_MAP_BYTES: u64 = 64 << 20;
+
+/// Most blocks of a kernel with divergent control flow that the masked vector path
+/// takes; larger ones run on the scalar path. Linearizing thousands of blocks (typical
+/// of unoptimized code) costs more than it gains, and finding the joins of every
+/// divergent branch grows with blocks × branches.
+pub const MAX_MASKED_BLOCKS: usize = 1024;
 
 /// An estimate, from KIR alone, of what lowering a kernel at W costs. The per-instruction
 /// factors were fitted on large generated kernels (`benches/compile`), where the
@@ -176,6 +191,15 @@ impl Cost {
                 let n =
                     inst.result.map(|r| super::leaf::leaf_count(func.ty(r)).unwrap_or(1).max(1) as u64).unwrap_or(1);
                 match &inst.kind {
+                    ir::InstKind::Load { ptr, .. } | ir::InstKind::Store { ptr, .. }
+                        if inst
+                            .result
+                            .or(uses.get(1).copied())
+                            .is_some_and(|v| super::bounds::statically_in_bounds(func, *ptr, func.ty(v).size())) =>
+                    {
+                        // A private variable at a constant offset: no check.
+                        cost.insts += 2 * width * n;
+                    }
                     ir::InstKind::Load { .. }
                     | ir::InstKind::Store { .. }
                     | ir::InstKind::AtomicLoad { .. }
