@@ -9,7 +9,7 @@
 #   inlined.O0.spv      one kernel over a tree of 3,280 small helpers (inlined by spirjit)
 #   table.spv           one kernel indexing a 64 KB __constant table
 # Built here only (too large to commit; run.py builds them when the tools are present):
-#   intcheck.O0/O2, intcheck64.O0/O2, many100
+#   intcheck.O0/O2, intcheck64.O0/O2, many100, inlined9.O0 (29,524 helpers)
 #
 # Usage: [OUT=DIR] benches/compile/build.sh [--all]    (OUT: where the .spv go; default here)
 # Needs: python3, clang-14, llvm-spirv-14, spirv-val
@@ -46,4 +46,5 @@ if [ "${1:-}" = "--all" ]; then
     build intcheck64.O0 -O0 intcheck --int64
     build intcheck64.O2 -O2 intcheck --int64
     build many100 -O2 many --count 100
+    build inlined9.O0 -O0 inlined --depth 9 --fanout 3
 fi

@@ -28,7 +28,7 @@ HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent.parent
 WIDTHS = [1, 4, 8, 16]
 COMMITTED = ["intcheck.O1", "intcheck64.O1", "inlined.O0", "table", "many1000"]
-EXTRA = ["intcheck.O0", "intcheck.O2", "intcheck64.O0", "intcheck64.O2", "many100"]
+EXTRA = ["intcheck.O0", "intcheck.O2", "intcheck64.O0", "intcheck64.O2", "many100", "inlined9.O0"]
 FRONT_RE = re.compile(r"^\s*front end ([\d.]+) ms")
 STAGE_RE = re.compile(r"^\s*(\S+)\s+plan ([\d.]+) ms, lower ([\d.]+) ms, codegen ([\d.]+) ms")
 
