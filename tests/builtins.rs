@@ -663,6 +663,27 @@ fn normalized(x: &[f64]) -> Vec<f64> {
     p.iter().map(|v| v * s / l).collect()
 }
 
+/// Run kernel `name` of the `extremes` module at `lanes` over `items` work-items with
+/// inputs `a` and `b`; returns its `out_len` outputs.
+fn run_extremes<T: spirjit::Pod, U: spirjit::Pod + Default + Clone>(
+    name: &str,
+    a: &[T],
+    b: &[T],
+    items: usize,
+    out_len: usize,
+    lanes: u32,
+) -> Vec<U> {
+    let mut out = vec![U::default(); out_len];
+    let (mut a, mut b) = (a.to_vec(), b.to_vec());
+    program("extremes", lanes)
+        .kernel(name)
+        .and_then(|k| {
+            k.run(&NdRange::d1(items as u64), &mut [Arg::buffer(&mut a), Arg::buffer(&mut b), Arg::buffer(&mut out)])
+        })
+        .unwrap_or_else(|e| panic!("{name} at W = {lanes}: {e}"));
+    out
+}
+
 /// `geom_extreme_<type><n>` over the extreme operands at W = 1 and W = 16: length,
 /// distance and normalize within 4 ulps of the reference (so neither overflows nor
 /// underflows where the result is representable), dot where no partial sum overflows,
@@ -694,22 +715,8 @@ fn geometric_extremes<T: Float>(n: usize) {
     let fast = T::NAME == "float";
     let stride = if fast { 5 + 2 * n } else { 3 + n };
     let name = format!("geom_extreme_{}{n}", T::NAME);
-    let run = |lanes: u32| {
-        let mut out = vec![T::default(); items * stride];
-        let (mut a, mut b) = (a.clone(), b.clone());
-        program("extremes", lanes)
-            .kernel(&name)
-            .and_then(|k| {
-                k.run(
-                    &NdRange::d1(items as u64),
-                    &mut [Arg::buffer(&mut a), Arg::buffer(&mut b), Arg::buffer(&mut out)],
-                )
-            })
-            .unwrap_or_else(|e| panic!("{name} at W = {lanes}: {e}"));
-        out
-    };
-    let scalar = run(1);
-    let wide = run(16);
+    let scalar: Vec<T> = run_extremes(&name, &a, &b, items, items * stride, 1);
+    let wide: Vec<T> = run_extremes(&name, &a, &b, items, items * stride, 16);
     let max = if fast { f64::from(f32::MAX) } else { f64::MAX };
     let min_normal = T::ulp(0.0) * 2f64.powi(if fast { 23 } else { 52 });
     for i in 0..items {
@@ -811,22 +818,8 @@ fn half_geometric_extremes(n: usize) {
     }
     let stride = 3 + n;
     let name = format!("geom_extreme_half{n}");
-    let run = |lanes: u32| {
-        let mut out = vec![0u16; items * stride];
-        let (mut a, mut b) = (a.clone(), b.clone());
-        program("extremes", lanes)
-            .kernel(&name)
-            .and_then(|k| {
-                k.run(
-                    &NdRange::d1(items as u64),
-                    &mut [Arg::buffer(&mut a), Arg::buffer(&mut b), Arg::buffer(&mut out)],
-                )
-            })
-            .unwrap_or_else(|e| panic!("{name} at W = {lanes}: {e}"));
-        out
-    };
-    let scalar = run(1);
-    let wide = run(16);
+    let scalar: Vec<u16> = run_extremes(&name, &a, &b, items, items * stride, 1);
+    let wide: Vec<u16> = run_extremes(&name, &a, &b, items, items * stride, 16);
     let near = |got: u16, want: f64, scale: f64, tol: f64| {
         let g = f(got);
         let w = f(h(want));
