@@ -490,7 +490,9 @@ fn int_family<T: Int>(p: &Program, lanes: u32, ty: &str) {
 
 #[test]
 fn integer_builtins_all_widths() {
-    for lanes in LANES {
+    // W = 16 too: integer builtins with vector code (`lower/vint.rs`) fill whole 8- and
+    // 16-bit lane vectors only there.
+    for lanes in [1, 4, 16] {
         let p = program("imath", lanes);
         int_family::<i8>(&p, lanes, "char");
         int_family::<u8>(&p, lanes, "uchar");

@@ -14,6 +14,7 @@
 //! * `vector`, `vmemory`, `masked` — the W > 1 path: leaf vectors and per-lane fallback,
 //!   consecutive / gathered memory accesses, divergent control flow under masks.
 //! * `lane_loop` — component-wise builtin calls at W > 1 as a loop over the lanes.
+//! * `vint` — integer builtins (`add_sat`, `hadd`, `abs_diff`, ...) as vector code at W > 1.
 //! * `subgroup` — sub-group queries and collectives (a sub-group is a lane group).
 //!
 //! This module never parses input and never runs kernels.
@@ -34,6 +35,7 @@ mod memory;
 pub mod plan;
 mod subgroup;
 mod vector;
+mod vint;
 mod vmemory;
 mod workitem;
 

@@ -258,6 +258,11 @@ impl FnLower<'_, '_> {
         if let (Some(r), Some(vals)) = (result, self.vector_form_call(symbol, args, result)?) {
             return self.set(r, vals);
         }
+        if let Some(r) = result {
+            if let Some(vals) = self.int_builtin_vector(symbol, args, r)? {
+                return self.set(r, vals);
+            }
+        }
         let every_lane = spirjit_builtins::lookup(symbol).is_some_and(is_pure);
         self.lane_loop_call(symbol, args, result, every_lane)
     }
