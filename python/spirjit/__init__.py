@@ -21,7 +21,16 @@ wrong and what to do.
 
 from . import _spirjit
 from ._args import LocalMemory, Param
-from ._errors import ArgumentError, CompileError, Error, KernelError, LaunchError
+from ._errors import (
+    ArgumentError,
+    CompileError,
+    Error,
+    InternalError,
+    KernelError,
+    LaunchError,
+    LimitError,
+    UnsupportedError,
+)
 from ._image import Image, Sampler
 from ._kernel import Kernel, KernelPath, RunInfo
 from ._program import Program
@@ -37,6 +46,9 @@ __all__ = [
     "Sampler",
     "Error",
     "CompileError",
+    "UnsupportedError",
+    "LimitError",
+    "InternalError",
     "ArgumentError",
     "LaunchError",
     "KernelError",

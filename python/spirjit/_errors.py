@@ -4,7 +4,16 @@ Every error spirjit raises is a :class:`spirjit.Error`; the native module raises
 classes too. This module only defines classes; it must not raise anything itself.
 """
 
-__all__ = ["Error", "CompileError", "ArgumentError", "LaunchError", "KernelError"]
+__all__ = [
+    "Error",
+    "CompileError",
+    "UnsupportedError",
+    "LimitError",
+    "InternalError",
+    "ArgumentError",
+    "LaunchError",
+    "KernelError",
+]
 
 
 class Error(Exception):
@@ -14,6 +23,21 @@ class Error(Exception):
 class CompileError(Error):
     """The module could not be read, translated or compiled (also OpenCL C that
     clang rejects, and missing compiler tools for :meth:`Program.from_opencl`)."""
+
+
+class UnsupportedError(CompileError):
+    """The module is valid but uses something spirjit does not implement; the message
+    names the construct."""
+
+
+class LimitError(CompileError):
+    """The module or a kernel exceeds one of spirjit's limits (sizes, inlining, the
+    compile budget even on the scalar path); the message names the limit."""
+
+
+class InternalError(CompileError):
+    """A bug in spirjit's compiler (the module may be fine); please report it with the
+    module attached."""
 
 
 class ArgumentError(Error, TypeError, ValueError):

@@ -1,7 +1,9 @@
 //! Mapping of runtime errors to the Python exception classes of `spirjit._errors`.
 //!
 //! The classes are defined in Python (so that `ArgumentError` can derive from both
-//! `TypeError` and `ValueError`); this module only chooses the class for an error and
+//! `TypeError` and `ValueError`); this module only chooses the class for an error (a
+//! compile error by whose fault it is: `UnsupportedError`, `LimitError`, `InternalError`,
+//! else `CompileError` for an invalid module) and
 //! must not reword messages — the runtime's messages already say what, where and what
 //! to do.
 
@@ -9,6 +11,9 @@ use pyo3::prelude::*;
 
 pyo3::import_exception!(spirjit._errors, Error);
 pyo3::import_exception!(spirjit._errors, CompileError);
+pyo3::import_exception!(spirjit._errors, UnsupportedError);
+pyo3::import_exception!(spirjit._errors, LimitError);
+pyo3::import_exception!(spirjit._errors, InternalError);
 pyo3::import_exception!(spirjit._errors, ArgumentError);
 pyo3::import_exception!(spirjit._errors, LaunchError);
 pyo3::import_exception!(spirjit._errors, KernelError);
@@ -17,7 +22,12 @@ pyo3::import_exception!(spirjit._errors, KernelError);
 pub fn to_py(e: spirjit::Error) -> PyErr {
     let msg = e.to_string();
     match e {
-        spirjit::Error::Compile(_) => CompileError::new_err(msg),
+        spirjit::Error::Compile(c) => match c {
+            spirjit::CompileError::Unsupported { .. } => UnsupportedError::new_err(msg),
+            spirjit::CompileError::Limit { .. } => LimitError::new_err(msg),
+            spirjit::CompileError::Internal { .. } => InternalError::new_err(msg),
+            spirjit::CompileError::Invalid { .. } => CompileError::new_err(msg),
+        },
         spirjit::Error::Argument { .. } => ArgumentError::new_err(msg),
         spirjit::Error::Launch { .. } => LaunchError::new_err(msg),
         spirjit::Error::Kernel { .. } | spirjit::Error::Cancelled { .. } | spirjit::Error::TimedOut { .. } => {

@@ -157,3 +157,22 @@ def test_kernel_path_says_when_the_compile_budget_lowered_w():
     small = spirjit.Program(corpus("vadd_float.O2"), lanes=16).vadd_float.path
     assert small.lanes == 16 and small.vectorized and small.note.startswith("vector, W = 16")
     assert "budget" not in small.note
+
+
+def test_compile_errors_say_whose_fault_by_class():
+    assert issubclass(spirjit.UnsupportedError, spirjit.CompileError)
+    assert issubclass(spirjit.LimitError, spirjit.CompileError)
+    assert issubclass(spirjit.InternalError, spirjit.CompileError)
+    # A module cut in the middle of an instruction is invalid input: plain CompileError.
+    with open(corpus("vadd_float.O2"), "rb") as f:
+        data = f.read()[:-8]
+    with pytest.raises(spirjit.CompileError) as e:
+        spirjit.Program(data)
+    assert type(e.value) is spirjit.CompileError, e.value
+
+
+def test_an_unsupported_construct_raises_unsupported_error():
+    path = pathlib.Path(__file__).resolve().parent / "kernels" / "unsupported_async.spv"
+    with pytest.raises(spirjit.UnsupportedError) as e:
+        spirjit.Program(path)
+    assert "async_work_group_copy" in str(e.value)
