@@ -238,6 +238,14 @@ fn new_isa(fast_regalloc: bool) -> Result<cranelift_codegen::isa::OwnedTargetIsa
         .map_err(|e| CompileError::internal(format!("cannot configure Cranelift for this host: {e}")))
 }
 
+/// The code generator for the host, configured once per process (`fast_regalloc` as
+/// in [`new_isa`]).
+fn shared_isa(fast_regalloc: bool) -> Result<cranelift_codegen::isa::OwnedTargetIsa> {
+    type Slot = std::sync::OnceLock<std::result::Result<cranelift_codegen::isa::OwnedTargetIsa, CompileError>>;
+    static ISAS: [Slot; 2] = [Slot::new(), Slot::new()];
+    ISAS[fast_regalloc as usize].get_or_init(|| new_isa(fast_regalloc)).clone()
+}
+
 /// Define function `id` from `ctx` in `jit`, compiling it with `isa` instead of the
 /// module's own code generator (same target, other settings).
 fn define_with_isa(
@@ -262,9 +270,7 @@ fn define_with_isa(
 /// configured once per process; builtins are looked up by name when a kernel refers to
 /// them (no per-module symbol table), so a module costs little to set up.
 fn new_jit() -> Result<JITModule> {
-    static ISA: std::sync::OnceLock<std::result::Result<cranelift_codegen::isa::OwnedTargetIsa, CompileError>> =
-        std::sync::OnceLock::new();
-    let isa = ISA.get_or_init(|| new_isa(false)).clone()?;
+    let isa = shared_isa(false)?;
     let mut jb = JITBuilder::with_isa(isa, cranelift_module::default_libcall_names());
     jb.symbol_lookup_fn(Box::new(|name| {
         if name == bounds::CHECK_UNKNOWN_SYMBOL {
@@ -405,7 +411,7 @@ fn compile_function(
             .map_err(|e| CompileError::internal(format!("cannot declare the entry: {e}")).in_kernel(name))?;
         ctx.func.name = UserFuncName::user(0, id.as_u32());
         let defined = if ctx.func.dfg.num_insts() > LARGE_FUNCTION_INSTS {
-            let isa = new_isa(true).map_err(|e| e.in_kernel(name))?;
+            let isa = shared_isa(true).map_err(|e| e.in_kernel(name))?;
             define_with_isa(jit, id, ctx, &*isa)
         } else {
             jit.define_function(id, ctx).map_err(Box::new)

@@ -322,11 +322,7 @@ impl FnLower<'_, '_> {
         self.b.seal_block(then_b);
         self.b.switch_to_block(then_b);
         let vals = then(self)?;
-        if vals.len() != tys.len() {
-            return Err(CompileError::internal("a per-lane lowering produced the wrong number of leaves"));
-        }
-        let args: Vec<_> = vals.iter().map(|v| BlockArg::Value(*v)).collect();
-        self.b.ins().jump(join, &args);
+        self.jump_with(join, tys, &vals)?;
         self.b.seal_block(join);
         self.b.switch_to_block(join);
         Ok(tys.iter().map(|t| self.b.append_block_param(join, *t)).collect())

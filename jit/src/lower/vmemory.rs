@@ -392,19 +392,7 @@ impl FnLower<'_, '_> {
         fast: impl FnOnce(&mut Self) -> Result<()>,
         slow: impl FnOnce(&mut Self) -> Result<()>,
     ) -> Result<()> {
-        let (fast_b, slow_b, join) = (self.b.create_block(), self.b.create_block(), self.b.create_block());
-        self.b.ins().brif(ok, fast_b, &[], slow_b, &[]);
-        self.b.seal_block(fast_b);
-        self.b.seal_block(slow_b);
-        self.b.switch_to_block(fast_b);
-        fast(self)?;
-        self.b.ins().jump(join, &[]);
-        self.b.switch_to_block(slow_b);
-        self.b.set_cold_block(slow_b);
-        slow(self)?;
-        self.b.ins().jump(join, &[]);
-        self.b.seal_block(join);
-        self.b.switch_to_block(join);
+        self.guarded_values(ok, &[], |me| fast(me).map(|()| Vec::new()), |me| slow(me).map(|()| Vec::new()))?;
         Ok(())
     }
 
@@ -421,24 +409,33 @@ impl FnLower<'_, '_> {
         self.b.ins().brif(ok, fast_b, &[], slow_b, &[]);
         self.b.seal_block(fast_b);
         self.b.seal_block(slow_b);
-        let arm = |me: &mut Self, blk, body: &mut dyn FnMut(&mut Self) -> Result<Vec<ClifValue>>| {
-            me.b.switch_to_block(blk);
-            let vals = body(me)?;
-            if vals.len() != tys.len() {
-                return Err(crate::CompileError::internal("a guarded access produced the wrong number of values"));
-            }
-            let args: Vec<_> = vals.iter().map(|v| BlockArg::Value(*v)).collect();
-            me.b.ins().jump(join, &args);
-            Ok(())
-        };
-        let mut fast = Some(fast);
-        arm(self, fast_b, &mut |me| fast.take().map_or(Ok(Vec::new()), |f| f(me)))?;
+        self.b.switch_to_block(fast_b);
+        let vals = fast(self)?;
+        self.jump_with(join, tys, &vals)?;
+        self.b.switch_to_block(slow_b);
         self.b.set_cold_block(slow_b);
-        let mut slow = Some(slow);
-        arm(self, slow_b, &mut |me| slow.take().map_or(Ok(Vec::new()), |f| f(me)))?;
+        let vals = slow(self)?;
+        self.jump_with(join, tys, &vals)?;
         self.b.seal_block(join);
         self.b.switch_to_block(join);
         Ok(tys.iter().map(|t| self.b.append_block_param(join, *t)).collect())
+    }
+
+    /// Jump to `join` passing `vals`, which must be one value for each of `tys`.
+    pub(crate) fn jump_with(
+        &mut self,
+        join: cranelift_codegen::ir::Block,
+        tys: &[types::Type],
+        vals: &[ClifValue],
+    ) -> Result<()> {
+        if vals.len() != tys.len() {
+            return Err(crate::CompileError::internal(
+                "a lowering produced the wrong number of values for its joining block",
+            ));
+        }
+        let args: Vec<_> = vals.iter().map(|v| BlockArg::Value(*v)).collect();
+        self.b.ins().jump(join, &args);
+        Ok(())
     }
 
     /// `n` 16-byte vectors of type `vt` loaded from `a0` onwards.
