@@ -625,6 +625,13 @@ fn norm(x: &[f64]) -> f64 {
     if x.iter().any(|v| v.is_infinite()) {
         return f64::INFINITY;
     }
+    let s = rescale(x);
+    x.iter().map(|v| (v * s) * (v * s)).sum::<f64>().sqrt() / s
+}
+
+/// A power of two that brings the largest component of `x` near 1 when it is huge or
+/// tiny (1 otherwise), so that squares neither overflow nor underflow in `f64`.
+fn rescale(x: &[f64]) -> f64 {
     let m = x.iter().fold(0.0f64, |a, v| a.max(v.abs()));
     let k = if m > 2f64.powi(500) {
         -600
@@ -633,8 +640,7 @@ fn norm(x: &[f64]) -> f64 {
     } else {
         0
     };
-    let s = 2f64.powi(k);
-    x.iter().map(|v| (v * s) * (v * s)).sum::<f64>().sqrt() / s
+    2f64.powi(k)
 }
 
 /// `normalize(x)` as OpenCL C defines it: `x` when every component is 0, NaN when one
@@ -652,15 +658,7 @@ fn normalized(x: &[f64]) -> Vec<f64> {
     } else {
         x.to_vec()
     };
-    let m = p.iter().fold(0.0f64, |a, v| a.max(v.abs()));
-    let k = if m > 2f64.powi(500) {
-        -600
-    } else if m < 2f64.powi(-500) {
-        600
-    } else {
-        0
-    };
-    let s = 2f64.powi(k);
+    let s = rescale(&p);
     let l = norm(&p.iter().map(|v| v * s).collect::<Vec<_>>());
     p.iter().map(|v| v * s / l).collect()
 }

@@ -22,16 +22,18 @@
         STORE(fast_normalize(x), o + 5 + N);                                               \
     }
 
-#define GEOM_DOUBLE(NAME, T, N, LOAD, STORE)                                                  \
-    __kernel void NAME(__global const double *a, __global const double *b, __global double *out) \
-    {                                                                                         \
-        size_t i = get_global_id(0);                                                          \
-        T x = LOAD(i, a), y = LOAD(i, b);                                                     \
-        __global double *o = out + i * (3 + N);                                               \
-        o[0] = dot(x, y);                                                                     \
-        o[1] = length(x);                                                                     \
-        o[2] = distance(x, y);                                                                \
-        STORE(normalize(x), o + 3);                                                           \
+// The geometric builtins without the fast_* forms (double and half have none), for
+// element type S.
+#define GEOM_PLAIN(NAME, S, T, N, LOAD, STORE)                                         \
+    __kernel void NAME(__global const S *a, __global const S *b, __global S *out)      \
+    {                                                                                  \
+        size_t i = get_global_id(0);                                                   \
+        T x = LOAD(i, a), y = LOAD(i, b);                                              \
+        __global S *o = out + i * (3 + N);                                             \
+        o[0] = dot(x, y);                                                              \
+        o[1] = length(x);                                                              \
+        o[2] = distance(x, y);                                                         \
+        STORE(normalize(x), o + 3);                                                    \
     }
 
 #define LOAD1(i, p) (p)[i]
@@ -44,26 +46,14 @@ GEOM_FLOAT(geom_extreme_float1, float, 1, LOAD1, STORE1)
 GEOM_FLOAT(geom_extreme_float2, float2, 2, vload2, STORE2)
 GEOM_FLOAT(geom_extreme_float3, float3, 3, vload3, STORE3)
 GEOM_FLOAT(geom_extreme_float4, float4, 4, vload4, STORE4)
-GEOM_DOUBLE(geom_extreme_double1, double, 1, LOAD1, STORE1)
-GEOM_DOUBLE(geom_extreme_double2, double2, 2, vload2, STORE2)
-GEOM_DOUBLE(geom_extreme_double3, double3, 3, vload3, STORE3)
-GEOM_DOUBLE(geom_extreme_double4, double4, 4, vload4, STORE4)
+GEOM_PLAIN(geom_extreme_double1, double, double, 1, LOAD1, STORE1)
+GEOM_PLAIN(geom_extreme_double2, double, double2, 2, vload2, STORE2)
+GEOM_PLAIN(geom_extreme_double3, double, double3, 3, vload3, STORE3)
+GEOM_PLAIN(geom_extreme_double4, double, double4, 4, vload4, STORE4)
 
 #pragma OPENCL EXTENSION cl_khr_fp16 : enable
 
-#define GEOM_HALF(NAME, T, N, LOAD, STORE)                                                 \
-    __kernel void NAME(__global const half *a, __global const half *b, __global half *out) \
-    {                                                                                      \
-        size_t i = get_global_id(0);                                                       \
-        T x = LOAD(i, a), y = LOAD(i, b);                                                  \
-        __global half *o = out + i * (3 + N);                                              \
-        o[0] = dot(x, y);                                                                  \
-        o[1] = length(x);                                                                  \
-        o[2] = distance(x, y);                                                             \
-        STORE(normalize(x), o + 3);                                                        \
-    }
-
-GEOM_HALF(geom_extreme_half1, half, 1, LOAD1, STORE1)
-GEOM_HALF(geom_extreme_half2, half2, 2, vload2, STORE2)
-GEOM_HALF(geom_extreme_half3, half3, 3, vload3, STORE3)
-GEOM_HALF(geom_extreme_half4, half4, 4, vload4, STORE4)
+GEOM_PLAIN(geom_extreme_half1, half, half, 1, LOAD1, STORE1)
+GEOM_PLAIN(geom_extreme_half2, half, half2, 2, vload2, STORE2)
+GEOM_PLAIN(geom_extreme_half3, half, half3, 3, vload3, STORE3)
+GEOM_PLAIN(geom_extreme_half4, half, half4, 4, vload4, STORE4)
