@@ -142,8 +142,13 @@ pub const MAX_VARIABLE_MAP_BYTES: u64 = 64 << 20;
 pub const MAX_MASKED_BLOCKS: usize = 1024;
 
 /// An estimate, from KIR alone, of what lowering a kernel at W costs. The per-instruction
-/// factors were fitted on large generated kernels (`benches/compile`), where the
-/// estimate lies within 0.9–1.4 times the Cranelift instructions actually emitted.
+/// factors were fitted on large generated kernels (`benches/compile`): there the estimate
+/// is 0.95–1.1 times the Cranelift instructions emitted at W > 1 and about 2 times at
+/// W = 1. It leaves out the fixed code of every kernel, the save and restore of values
+/// at barriers and the bookkeeping of masks, so on small kernels with barriers or
+/// divergent control flow it is 0.3–0.85 times what is emitted (matmul_tiled at
+/// W = 16: 7k estimated, 23k emitted); a large kernel of that kind can be
+/// underestimated about 3 times.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Cost {
     /// Cranelift instructions.
