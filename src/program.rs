@@ -13,7 +13,8 @@ use std::sync::{Arc, OnceLock};
 
 use spirjit_jit::frontend::spirv;
 use spirjit_jit::ir;
-use spirjit_jit::lower::{self, KernelCode, LowerOptions, ModuleData};
+use spirjit_jit::lower::{KernelCode, LowerOptions, ModuleData};
+use spirjit_jit::pipeline;
 use spirjit_jit::CompileError;
 
 use crate::error::{Error, Result};
@@ -127,7 +128,12 @@ impl Program {
         let r = slot.get_or_init(|| {
             let o = &self.inner.options;
             let data = self.inner.data.get_or_init(|| Arc::new(ModuleData::new(&self.inner.module)));
-            lower::compile_kernel(&self.inner.module, index, &LowerOptions { lanes: o.lanes, checked: o.checked }, data)
+            pipeline::compile_kernel(
+                &self.inner.module,
+                index,
+                &LowerOptions { lanes: o.lanes, checked: o.checked },
+                data,
+            )
         });
         r.as_ref().map_err(|e| Error::Compile(e.clone()))
     }
@@ -194,7 +200,7 @@ impl Program {
     /// The Cranelift IR of every kernel, as the code generator builds it.
     pub fn dump_clif(&self) -> Result<String> {
         let o = &self.inner.options;
-        Ok(lower::dump_clif(&self.inner.module, &LowerOptions { lanes: o.lanes, checked: o.checked })?)
+        Ok(pipeline::dump_clif(&self.inner.module, &LowerOptions { lanes: o.lanes, checked: o.checked })?)
     }
 }
 

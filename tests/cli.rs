@@ -96,6 +96,31 @@ fn dump_prints_ir() {
 }
 
 #[test]
+fn remarks_say_why_a_kernel_diverges_and_how_it_accesses_memory() {
+    let m = kernel("bitonic.O2.spv");
+    let (out, _) = ok(&["dump", &m, "--kernel", "bitonic_step", "--lanes", "4", "--remarks"]);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines[0], "; kernel bitonic_step (vector, W = 4, masked control flow)", "{out}");
+    assert_eq!(lines[1], "path: vector, W = 4, masked control flow", "{out}");
+    // `if (partner > i)` on `i = get_global_id(0)`: the witness names the id.
+    assert!(
+        lines.iter().any(|l| l.starts_with("divergent: end of block") && l.ends_with("depends on a work-item id")),
+        "{out}"
+    );
+    // `data[partner]` with `partner = i ^ j`: not affine in the lane.
+    assert!(
+        lines.iter().any(|l| l.starts_with("access: block") && l.contains("= load ") && l.contains("gather")),
+        "{out}"
+    );
+    // At W = 1 nothing is per lane.
+    let (out, _) = ok(&["dump", &m, "--kernel", "bitonic_step", "--lanes", "1", "--remarks"]);
+    assert_eq!(out.trim_end(), "; kernel bitonic_step (scalar, W = 1)", "{out}");
+    let (out, _) = ok(&["info", &kernel("vadd_float.O2.spv"), "--lanes", "8", "--remarks"]);
+    assert!(out.contains("remarks (--lanes 8):\n  vadd_float\n    divergent: "), "{out}");
+    assert!(out.contains("consecutive: one vector access"), "{out}");
+}
+
+#[test]
 fn run_prints_and_saves() {
     let dir = temp_dir("run");
     let out_file = dir.join("c.npy");

@@ -11,7 +11,7 @@ pub mod mutate;
 use std::path::{Path, PathBuf};
 
 use spirjit_jit::frontend::spirv;
-use spirjit_jit::lower::{self, LowerOptions};
+use spirjit_jit::lower::LowerOptions;
 use spirjit_jit::CompileError;
 
 /// True unless `SPIRJIT_FUZZ_LENIENT` is set: internal compiler errors panic.
@@ -34,7 +34,7 @@ pub fn compile_bytes(bytes: &[u8], lanes: u32) {
         Ok(m) => m,
         Err(e) => return check(&e),
     };
-    if let Err(e) = lower::compile(&module, &LowerOptions { lanes, checked: true }) {
+    if let Err(e) = spirjit_jit::pipeline::compile(&module, &LowerOptions { lanes, checked: true }) {
         check(&e);
     }
 }

@@ -10,6 +10,7 @@
 //! * [`analysis`] computes facts about KIR (control flow, liveness across barriers)
 //!   and never emits code.
 //! * [`lower`] turns a KIR kernel into machine code through Cranelift; it never parses.
+//! * [`pipeline`] runs the steps in order, each once per kernel.
 //!
 //! This crate does not run kernels: the `spirjit` crate owns arguments, memory and the
 //! NDRange driver.
@@ -19,5 +20,6 @@ pub mod error;
 pub mod frontend;
 pub mod ir;
 pub mod lower;
+pub mod pipeline;
 
 pub use error::{CompileError, Location, Result};

@@ -8,7 +8,9 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 use spirjit_jit::ir::{AddressSpace, ParamKind};
-use spirjit_jit::lower::{self, DumpKind, LowerOptions};
+use spirjit_jit::lower::facts::RemarkKind;
+use spirjit_jit::lower::{DumpKind, LowerOptions};
+use spirjit_jit::pipeline;
 
 use super::help;
 use super::opts::Opts;
@@ -36,17 +38,21 @@ fn load(path: &str, options: &Options) -> Result<Program, CliError> {
 
 /// `spirjit info MODULE`
 pub fn info(args: &[String], out: &mut dyn Write) -> Result<(), CliError> {
-    let o = Opts::parse(args, &["--lanes"], &["--unchecked", "--timings"], help::INFO)?;
+    let o = Opts::parse(args, &["--lanes"], &["--unchecked", "--timings", "--remarks"], help::INFO)?;
     if o.has("--help") {
         return write!(out, "{}", help::INFO).map_err(write_err);
     }
     let path = o.module()?;
     let lanes = o.number::<u32>("--lanes")?.unwrap_or(Options::default().lanes);
     let start = std::time::Instant::now();
-    let p = load(path, &Options { lanes, checked: !o.has("--unchecked") })?;
+    let checked = !o.has("--unchecked");
+    let p = load(path, &Options { lanes, checked })?;
     let front_end = start.elapsed();
     let mut text = info_text(path, &p);
     text += &path_text(&p, lanes);
+    if o.has("--remarks") {
+        text += &remarks_text(&p, &LowerOptions { lanes, checked });
+    }
     if o.has("--timings") {
         text += &timings_text(&p, front_end);
     }
@@ -71,6 +77,28 @@ fn timings_text(p: &Program, front_end: std::time::Duration) -> String {
                 )
             }
             Err(e) => s += &format!("  {:width$}  does not compile: {e}\n", k.name()),
+        }
+    }
+    s
+}
+
+/// The remarks of compiling each kernel (`info --remarks`): divergent branches and
+/// memory accesses (the path is in the paths section).
+fn remarks_text(p: &Program, options: &LowerOptions) -> String {
+    let mut s = format!("\nremarks (--lanes {}):\n", options.lanes);
+    for (i, k) in p.module().kernels.iter().enumerate() {
+        s += &format!("  {}\n", k.name);
+        match pipeline::remarks(p.module(), i, options) {
+            Ok(rs) => {
+                let rs: Vec<_> = rs.into_iter().filter(|r| r.kind != RemarkKind::Path).collect();
+                if rs.is_empty() {
+                    s += "    (none: uniform control flow, no varying memory access)\n";
+                }
+                for r in rs {
+                    s += &format!("    {r}\n");
+                }
+            }
+            Err(e) => s += &format!("    does not compile: {e}\n"),
         }
     }
     s
@@ -135,12 +163,12 @@ fn info_text(path: &str, p: &Program) -> String {
     s
 }
 
-/// `spirjit dump MODULE [--kernel NAME] [--lanes W] [--kir|--clif|--clif-opt|--asm]`
+/// `spirjit dump MODULE [--kernel NAME] [--lanes W] [--kir|--clif|--clif-opt|--asm|--remarks]`
 pub fn dump(args: &[String], out: &mut dyn Write) -> Result<(), CliError> {
     let o = Opts::parse(
         args,
         &["--kernel", "--lanes"],
-        &["--kir", "--clif", "--clif-opt", "--asm", "--unchecked"],
+        &["--kir", "--clif", "--clif-opt", "--asm", "--remarks", "--unchecked"],
         help::DUMP,
     )?;
     if o.has("--help") {
@@ -158,18 +186,22 @@ pub fn dump(args: &[String], out: &mut dyn Write) -> Result<(), CliError> {
             m
         }
     };
-    let kinds: Vec<&str> = ["--kir", "--clif", "--clif-opt", "--asm"].into_iter().filter(|f| o.has(f)).collect();
+    let kinds: Vec<&str> =
+        ["--kir", "--clif", "--clif-opt", "--asm", "--remarks"].into_iter().filter(|f| o.has(f)).collect();
     if kinds.len() > 1 {
         return Err(o.usage_error(format!("choose one of {}", kinds.join(", "))));
     }
     let lower_options = LowerOptions { lanes: options.lanes, checked: options.checked };
     let text = match kinds.first().copied() {
         None | Some("--kir") => module.to_string(),
-        Some("--clif") => lower::dump(&module, &lower_options, DumpKind::Clif).map_err(crate::Error::Compile)?,
+        Some("--clif") => pipeline::dump(&module, &lower_options, DumpKind::Clif).map_err(crate::Error::Compile)?,
         Some("--clif-opt") => {
-            lower::dump(&module, &lower_options, DumpKind::OptimizedClif).map_err(crate::Error::Compile)?
+            pipeline::dump(&module, &lower_options, DumpKind::OptimizedClif).map_err(crate::Error::Compile)?
         }
-        Some(_) => lower::dump(&module, &lower_options, DumpKind::Asm).map_err(crate::Error::Compile)?,
+        Some("--remarks") => {
+            pipeline::dump(&module, &lower_options, DumpKind::Remarks).map_err(crate::Error::Compile)?
+        }
+        Some(_) => pipeline::dump(&module, &lower_options, DumpKind::Asm).map_err(crate::Error::Compile)?,
     };
     out.write_all(text.as_bytes()).map_err(write_err)
 }

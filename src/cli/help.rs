@@ -2,7 +2,7 @@
 
 pub const USAGE: &str = "\
 Usage: spirjit info MODULE [--lanes W]
-       spirjit dump MODULE [--kernel NAME] [--lanes W] [--kir|--clif|--clif-opt|--asm]
+       spirjit dump MODULE [--kernel NAME] [--lanes W] [--kir|--clif|--clif-opt|--asm|--remarks]
        spirjit run MODULE [--kernel NAME] --global X[,Y[,Z]] [--arg SPEC]... [options]
 ";
 
@@ -16,7 +16,8 @@ Commands:
                                    capabilities, addressing, required work-group sizes,
                                    and the lowering path each kernel gets
   dump MODULE [--kernel NAME]      the kernel IR as text; --clif for Cranelift IR,
-                                   --asm for machine code (--lanes W for the SIMD path)
+                                   --asm for machine code, --remarks for the compile's
+                                   decisions and why (--lanes W for the SIMD path)
   run MODULE --kernel NAME ...     run a kernel on generated or .npy data
 
 Options:
@@ -30,7 +31,7 @@ Environment:
 ";
 
 pub const INFO: &str = "\
-Usage: spirjit info MODULE [--lanes W] [--unchecked] [--timings]
+Usage: spirjit info MODULE [--lanes W] [--unchecked] [--timings] [--remarks]
 
 Print the module's kernels with their arguments (type, address space, name, access),
 the declared capabilities, the addressing model and required work-group sizes, and
@@ -39,16 +40,21 @@ which lowering path each kernel gets when compiled for W work-items per lane gro
 scalar path and why (a kernel over the compile budget at W gets a smaller W, or the
 scalar path, and the note says so). --timings adds the time each compile stage took:
 the front end for the module, then per kernel planning, lowering and code generation.
+--remarks adds, per kernel, its divergent branches with the chain of definitions that
+makes each condition vary, and how each memory access of the SIMD path is done.
 ";
 
 pub const DUMP: &str = "\
-Usage: spirjit dump MODULE [--kernel NAME] [--lanes W] [--kir|--clif|--clif-opt|--asm] [--unchecked]
+Usage: spirjit dump MODULE [--kernel NAME] [--lanes W] [--kir|--clif|--clif-opt|--asm|--remarks] [--unchecked]
 
 Print the kernel IR (KIR) of the module, or of one kernel with --kernel.
   --kir           the kernel IR (the default)
   --clif          the Cranelift IR the code generator builds, before optimisation
   --clif-opt      the Cranelift IR after Cranelift's optimisations
   --asm           the machine code (Cranelift's disassembly of its final instructions)
+  --remarks       what the compile decided and why: the path (W, masked, or why W = 1),
+                  each divergent branch with the chain that makes it vary, and how each
+                  memory access of the SIMD path is done (consecutive, strided, gather)
   --lanes W       work-items per lane group (1: the scalar path; 2, 4, 8, 16: the SIMD
                   path; default 0 = chosen per kernel, or SPIRJIT_LANES); each kernel's
                   header line says which path it got

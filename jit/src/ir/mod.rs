@@ -23,7 +23,7 @@
 //! KIR knows nothing of work-item lanes: the lowering decides how many work-items share
 //! one instruction stream. It must not contain anything specific to one front end.
 
-mod display;
+pub mod display;
 mod types;
 pub mod verify;
 

@@ -58,7 +58,7 @@ impl FnLower<'_, '_> {
         };
         // A value defined before the previous barrier on every path is still in its slot
         // (each value has one slot per lane group, and SSA values never change).
-        let fresh = crate::analysis::liveness::defined_since_barrier(self.func, &self.cfg, blk, pos);
+        let fresh = crate::analysis::liveness::defined_since_barrier(self.func, self.cfg, blk, pos);
         let flags = MemFlagsData::trusted();
         let mut saved = Vec::with_capacity(live.len());
         for v in live {

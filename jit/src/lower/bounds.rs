@@ -29,7 +29,7 @@ use spirjit_abi::{LaunchContext, Status};
 
 use super::function::FnLower;
 use crate::analysis::provenance::{Provenance, Region};
-use crate::analysis::{Cfg, Provenances};
+use crate::analysis::Provenances;
 use crate::ir::{self, Kernel, Module};
 use crate::{CompileError, Result};
 
@@ -65,9 +65,9 @@ pub(crate) fn statically_in_bounds(func: &ir::Function, ptr: ir::Value, bytes: u
 pub(crate) const CHECK_UNKNOWN_SYMBOL: &str = "spirjit_check_unknown_access";
 
 /// What the bounds checks of one kernel need to know.
-pub(crate) struct BoundsInfo {
+pub(crate) struct BoundsInfo<'a> {
     checked: bool,
-    prov: Provenances,
+    prov: &'a Provenances,
     /// Byte length of each module data block.
     data_sizes: Vec<u64>,
     local_static_size: u64,
@@ -84,9 +84,9 @@ pub(crate) struct BoundsInfo {
     param_limits: HashMap<(u32, u64), (ClifValue, ClifValue)>,
 }
 
-impl BoundsInfo {
-    pub fn new(module: &Module, kernel: &Kernel, checked: bool) -> BoundsInfo {
-        let prov = if checked { Provenances::new(kernel, &Cfg::new(&kernel.func)) } else { Provenances::unknown() };
+impl<'a> BoundsInfo<'a> {
+    /// `prov` is the kernel's provenance (unknown everywhere when checks are off).
+    pub fn new(module: &Module, kernel: &Kernel, prov: &'a Provenances, checked: bool) -> BoundsInfo<'a> {
         BoundsInfo {
             checked,
             prov,

@@ -20,6 +20,7 @@ use spirjit_abi::context::offsets;
 use spirjit_abi::status::error_kind;
 use spirjit_abi::Status;
 
+use super::facts::{KernelFacts, Remark, RemarkKind};
 use super::leaf::{self, Lanes};
 use crate::analysis::{Cfg, Liveness, Uniformity};
 use crate::ir::{self, BlockCall, BlockId, InstKind, Scalar, Terminator, Type};
@@ -61,6 +62,7 @@ impl KernelLayout {
 
 /// The result of translating one kernel.
 pub(crate) struct Translated {
+    pub remarks: Vec<Remark>,
     pub private_stride: u64,
     pub private_align: u64,
     pub barrier_count: u32,
@@ -77,7 +79,7 @@ pub(crate) struct FnLower<'a, 'f> {
     /// Absolute address of each module data block.
     pub data_addrs: &'a [u64],
     /// Bounds-check state (provenance, region sizes); see `bounds`.
-    pub bounds: super::bounds::BoundsInfo,
+    pub bounds: super::bounds::BoundsInfo<'a>,
     pub layout: KernelLayout,
     /// Leaves of each KIR value that needs a variable.
     vars: Vec<Option<Vec<Variable>>>,
@@ -91,10 +93,12 @@ pub(crate) struct FnLower<'a, 'f> {
     pub save_slots: HashMap<ir::Value, u64>,
     /// End of the private area used so far.
     pub private_end: u64,
-    pub cfg: Cfg,
+    pub cfg: &'a Cfg,
+    /// Every analysis of the kernel (see `facts`).
+    pub facts: &'a KernelFacts,
     /// Liveness, computed only for kernels with barriers (its per-block sets are the
     /// largest analysis; nothing else needs them).
-    pub liveness: Option<Liveness>,
+    pub liveness: Option<&'a Liveness>,
     /// Per value: it needs a Cranelift variable (it is redefined along edges, across
     /// barriers or under masks); every other value is one SSA definition whose
     /// Cranelift values are kept in `direct` (see [`direct_values`]).
@@ -117,7 +121,7 @@ pub(crate) struct FnLower<'a, 'f> {
     pub private_base: ClifValue,
     pub cancel_ptr: ClifValue,
     /// W > 1: which values are the same in every lane (`None` at W = 1).
-    pub uni: Option<Uniformity>,
+    pub uni: Option<&'a Uniformity>,
     /// The lane a per-lane lowering is producing: `get` then reads that lane's scalars.
     pub cur_lane: Option<u32>,
     /// The KIR instruction being translated (block, position in the block).
@@ -139,6 +143,8 @@ pub(crate) struct FnLower<'a, 'f> {
     pub group: super::entry::GroupLoop,
     /// Work-item ids of the current lane group (see `workitem`).
     pub ids: super::workitem::WorkItemIds,
+    /// What the lowering decided about individual instructions (see `facts::Remark`).
+    pub remarks: Vec<Remark>,
 }
 
 /// Memory flags for reads of the launch context (never changes during a call, so its
@@ -169,8 +175,9 @@ pub(crate) fn mem_flags() -> MemFlagsData {
 /// variable costs `cranelift-frontend` a dense map over all blocks of the function and
 /// block parameters at every merge it is used after, which grows with the product of
 /// the kernel's size and W.
-fn needs_variable(func: &ir::Function, liveness: Option<&Liveness>, masked: bool) -> Vec<bool> {
-    let mut needs = if masked { super::masked::escaping_values(func) } else { vec![false; func.values.len()] };
+fn needs_variable(func: &ir::Function, facts: &KernelFacts, masked: bool) -> Vec<bool> {
+    let liveness = facts.liveness.as_ref();
+    let mut needs = if masked { facts.escapes.clone() } else { vec![false; func.values.len()] };
     for (bi, block) in func.blocks.iter().enumerate() {
         if masked {
             for p in &block.params {
@@ -195,21 +202,17 @@ impl<'a, 'f> FnLower<'a, 'f> {
         mut b: FunctionBuilder<'f>,
         jit: &'a mut JITModule,
         kernel: &'a ir::Kernel,
-        lanes: Lanes,
-        masked: bool,
+        facts: &'a KernelFacts,
+        (lanes, masked): (Lanes, bool),
         data_addrs: &'a [u64],
-        bounds: super::bounds::BoundsInfo,
+        bounds: super::bounds::BoundsInfo<'a>,
     ) -> Result<FnLower<'a, 'f>> {
         let func = &kernel.func;
-        if func.blocks.is_empty() {
-            return Err(CompileError::invalid("the kernel has no blocks"));
-        }
-        ir::verify::verify(func).map_err(|m| CompileError::internal(format!("malformed KIR: {m}")))?;
         let layout = KernelLayout::new(func, lanes)?;
-        let cfg = Cfg::new(func);
-        let has_barriers = func.insts.iter().any(|i| matches!(i.kind, InstKind::Barrier));
-        let liveness = has_barriers.then(|| Liveness::new(func, &cfg));
-        let needs_var = needs_variable(func, liveness.as_ref(), masked);
+        let cfg = &facts.cfg;
+        let has_barriers = facts.has_barriers;
+        let liveness = facts.liveness.as_ref();
+        let needs_var = needs_variable(func, facts, masked);
 
         let entry = b.create_block();
         b.append_block_params_for_function_params(entry);
@@ -229,7 +232,13 @@ impl<'a, 'f> FnLower<'a, 'f> {
         let off = b.ins().imul(lane_group, stride);
         let private_base = b.ins().iadd(private_mem, off);
         let (uni, active, all_active, dummy, lanes_left) = if lanes.0 > 1 {
-            super::vector::lane_setup(&mut b, func, &cfg, ctx, lane_group, lanes, masked)?
+            let uni = facts.uniformity.as_ref().ok_or_else(|| {
+                CompileError::internal(format!(
+                    "the vector path (W = {}) was planned without a uniformity analysis",
+                    lanes.0
+                ))
+            })?;
+            super::vector::lane_setup(&mut b, func, uni, ctx, lane_group, lanes)?
         } else {
             (None, Vec::new(), None, None, None)
         };
@@ -286,6 +295,7 @@ impl<'a, 'f> FnLower<'a, 'f> {
             barrier_ids,
             save_slots: HashMap::new(),
             cfg,
+            facts,
             liveness,
             imports: HashMap::new(),
             cancelled_block: None,
@@ -308,6 +318,7 @@ impl<'a, 'f> FnLower<'a, 'f> {
             masks: None,
             group,
             ids,
+            remarks: Vec::new(),
         };
 
         // Block parameters that need no variable are parameters of their block.
@@ -356,7 +367,7 @@ impl<'a, 'f> FnLower<'a, 'f> {
             self.jit.target_config()
         };
         self.b.finalize(config);
-        Ok(Translated { private_stride: stride, private_align: align, barrier_count })
+        Ok(Translated { private_stride: stride, private_align: align, barrier_count, remarks: self.remarks })
     }
 
     pub fn clif_block(&self, blk: BlockId) -> Result<Block> {
@@ -412,15 +423,7 @@ impl<'a, 'f> FnLower<'a, 'f> {
             let inst = func.inst(ii);
             self.cur_at = Some((blk, pos));
             self.translate_inst(blk, pos, inst).map_err(|e| {
-                let mut text = format!("{:?}", inst.kind);
-                if text.len() > 160 {
-                    let mut cut = 160;
-                    while !text.is_char_boundary(cut) {
-                        cut -= 1;
-                    }
-                    text.truncate(cut);
-                    text.push('…');
-                }
+                let text = super::shorten(ir::display::inst_text(func, ii), 160, "…");
                 e.at(None, format!("{blk}: {text}"), inst.result.map(|v| v.0))
             })?;
         }
@@ -665,6 +668,15 @@ impl<'a, 'f> FnLower<'a, 'f> {
         self.b.ins().store(flags, zero, err, offsets::ERROR_SIZE as i32);
         self.b.ins().store(flags, id, err, offsets::ERROR_LOCAL_LINEAR_ID as i32);
         self.end_lane_group(Status::ERROR);
+    }
+
+    /// Record a remark of `kind` about the instruction being translated.
+    pub(crate) fn remark(&mut self, kind: RemarkKind, text: impl Into<String>) {
+        let at = self.cur_at.map(|(blk, pos)| {
+            let ii = self.func.block(blk).insts[pos];
+            format!("{blk}: {}", super::shorten(ir::display::inst_text(self.func, ii), 160, "…"))
+        });
+        self.remarks.push(Remark { kind, at, text: text.into() });
     }
 
     // ---- values -------------------------------------------------------------------

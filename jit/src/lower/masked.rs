@@ -26,7 +26,6 @@ use spirjit_abi::Status;
 use super::function::FnLower;
 use super::vector::lane_flags;
 use crate::analysis::loops::linear_order;
-use crate::analysis::DomTree;
 use crate::ir::{BlockCall, BlockId, Scalar, Terminator};
 use crate::{CompileError, Result};
 
@@ -143,14 +142,13 @@ impl FnLower<'_, '_> {
             MaskStore::Frame(self.b.create_sized_stack_slot(data))
         };
         let exit = self.b.create_block();
-        let dt = DomTree::new(&self.cfg);
-        let order = linear_order(&self.cfg, &dt)
+        let order = linear_order(self.cfg, &self.facts.domtree)
             .map_err(|why| CompileError::unsupported(format!("divergent control flow cannot be linearized: {why}")))?;
         let mut order_index = vec![None; self.func.blocks.len()];
         for (i, b) in order.iter().enumerate() {
             order_index[b.0 as usize] = Some(i);
         }
-        let escapes = escaping_values(self.func);
+        let escapes = self.facts.escapes.clone();
         let group_all = self.all_active;
         self.masks = Some(MaskState {
             store,

@@ -27,6 +27,7 @@ mod call;
 mod convert;
 pub mod dump;
 mod entry;
+pub mod facts;
 mod function;
 mod lane_loop;
 pub mod leaf;
@@ -57,9 +58,9 @@ use spirjit_abi::EntryFn;
 use crate::ir;
 use crate::{CompileError, Result};
 use function::FnLower;
-use leaf::Lanes;
 
-pub use dump::{dump, DumpKind};
+pub use dump::DumpKind;
+pub use leaf::Lanes;
 
 /// Options that change the generated code. Part of the compiled-code cache key.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -319,46 +320,26 @@ struct CompileEnv<'m> {
     checked: bool,
 }
 
-/// Translate `kernel` into `ctx.func`.
+/// Translate `kernel` into `ctx.func` at `lanes` (masked or not), with its `facts`.
+#[allow(clippy::too_many_arguments)]
 fn translate(
     jit: &mut JITModule,
     ctx: &mut cranelift_codegen::Context,
     fctx: &mut FunctionBuilderContext,
     kernel: &ir::Kernel,
+    facts: &facts::KernelFacts,
     lanes: Lanes,
     masked: bool,
-    data: CompileEnv<'_>,
+    env: CompileEnv<'_>,
 ) -> Result<function::Translated> {
-    let CompileEnv { module, data_addrs, checked } = data;
+    let CompileEnv { module, data_addrs, checked } = env;
     let mut sig = jit.make_signature();
     sig.params.extend([types::I64; 4].map(AbiParam::new));
     sig.returns.push(AbiParam::new(types::I64));
     ctx.func.signature = sig;
     let b = FunctionBuilder::new(&mut ctx.func, fctx);
-    let bounds = bounds::BoundsInfo::new(module, kernel, checked);
-    FnLower::new(b, jit, kernel, lanes, masked, data_addrs, bounds)?.translate()
-}
-
-/// The path of one kernel: W to try first, whether masked, and the note to record.
-fn first_choice(kernel: &ir::Kernel, options: &LowerOptions) -> (Lanes, bool, Option<String>) {
-    let budget = |p: &plan::VectorPath| p.budget_note.as_ref().map(|n| format!(" ({n})")).unwrap_or_default();
-    match plan::choose(kernel, options.lanes) {
-        Ok(p) if p.lanes == 1 => (Lanes(1), false, None),
-        Ok(p) if p.masked => {
-            (Lanes(p.lanes), true, Some(format!("vector, W = {}, masked control flow{}", p.lanes, budget(&p))))
-        }
-        Ok(p) => (Lanes(p.lanes), false, Some(format!("vector, W = {}{}", p.lanes, budget(&p)))),
-        Err(why) => (Lanes(1), false, Some(format!("scalar (W = 1): {why}"))),
-    }
-}
-
-/// Why the vector attempt failed, for the path note.
-fn fallback_note(w: u32, e: &CompileError) -> String {
-    let mut msg = e.to_string();
-    if msg.len() > 300 {
-        msg = truncate(msg, 300);
-    }
-    format!("scalar (W = 1): the vector path (W = {w}) failed: {msg}")
+    let bounds = bounds::BoundsInfo::new(module, kernel, &facts.provenance, checked);
+    FnLower::new(b, jit, kernel, facts, (lanes, masked), data_addrs, bounds)?.translate()
 }
 
 /// Run `f`, turning a panic into an internal error naming `kernel`.
@@ -376,120 +357,168 @@ fn guarded<T>(kernel: &str, f: impl FnOnce() -> Result<T>) -> Result<T> {
     }
 }
 
-fn truncate(mut s: String, max: usize) -> String {
+/// `s` cut to at most `max` bytes (at a character boundary), marked as truncated.
+pub(crate) fn truncate(s: String, max: usize) -> String {
+    shorten(s, max, "\n… (truncated)")
+}
+
+/// `s` cut to at most `max` bytes (at a character boundary), `marker` appended when cut.
+pub(crate) fn shorten(mut s: String, max: usize, marker: &str) -> String {
     if s.len() > max {
         let mut cut = max;
         while !s.is_char_boundary(cut) {
             cut -= 1;
         }
         s.truncate(cut);
-        s.push_str("\n… (truncated)");
+        s.push_str(marker);
     }
     s
 }
 
-/// Compile `kernel` (number `i`) at `lanes` into the JIT module.
-fn compile_function(
-    jit: &mut JITModule,
-    ctx: &mut cranelift_codegen::Context,
-    i: usize,
-    kernel: &ir::Kernel,
-    (lanes, masked): (Lanes, bool),
-    data: CompileEnv<'_>,
-    times: &mut CompileTimes,
-) -> Result<(FuncId, function::Translated)> {
-    let name = &kernel.name;
-    guarded(name, || {
+/// Per value of `func`: used outside its block (what the masked lowering must carry in
+/// variables); for [`facts::KernelFacts::escapes`].
+pub fn masked_escapes(func: &ir::Function) -> Vec<bool> {
+    masked::escaping_values(func)
+}
+
+/// A function compiled into a [`Jit`], not yet finalized.
+pub struct Defined {
+    id: FuncId,
+    info: function::Translated,
+}
+
+/// The code generator of one kernel (or, for dumps, of a module's kernels one after
+/// the other): a JIT module that resolves every builtin, its compile context, and what
+/// kernels are compiled against.
+pub struct Jit<'m> {
+    jit: JITModule,
+    ctx: cranelift_codegen::Context,
+    env: CompileEnv<'m>,
+    data: &'m Arc<ModuleData>,
+}
+
+impl<'m> Jit<'m> {
+    /// A code generator for the kernels of `module`, whose data is `data`.
+    pub fn new(module: &'m ir::Module, data: &'m Arc<ModuleData>, checked: bool) -> Result<Jit<'m>> {
+        let jit = new_jit()?;
+        let ctx = jit.make_context();
+        Ok(Jit { jit, ctx, env: CompileEnv { module, data_addrs: &data.addrs, checked }, data })
+    }
+
+    /// Lower `kernel` at `lanes` (masked or not) with its `facts` into the compile
+    /// context (Cranelift IR, not compiled); the lowering's remarks are appended to
+    /// `remarks`.
+    fn lower(
+        &mut self,
+        kernel: &ir::Kernel,
+        facts: &facts::KernelFacts,
+        (lanes, masked): (Lanes, bool),
+        remarks: &mut Vec<facts::Remark>,
+    ) -> Result<function::Translated> {
+        let (jit, ctx, env) = (&mut self.jit, &mut self.ctx, self.env);
         jit.clear_context(ctx);
         let mut fctx = FunctionBuilderContext::new();
-        let start = std::time::Instant::now();
-        let info = translate(jit, ctx, &mut fctx, kernel, lanes, masked, data).map_err(|e| e.in_kernel(name))?;
-        times.lower += start.elapsed();
-        let start = std::time::Instant::now();
-        let id = jit
-            .declare_function(&format!("spirjit_kernel_{i}_w{}", lanes.0), Linkage::Local, &ctx.func.signature)
-            .map_err(|e| CompileError::internal(format!("cannot declare the entry: {e}")).in_kernel(name))?;
-        ctx.func.name = UserFuncName::user(0, id.as_u32());
-        let defined = if ctx.func.dfg.num_insts() > LARGE_FUNCTION_INSTS {
-            let isa = shared_isa(true).map_err(|e| e.in_kernel(name))?;
-            define_with_isa(jit, id, ctx, &*isa)
-        } else {
-            jit.define_function(id, ctx).map_err(Box::new)
+        let info =
+            translate(jit, ctx, &mut fctx, kernel, facts, lanes, masked, env).map_err(|e| e.in_kernel(&kernel.name))?;
+        remarks.extend(info.remarks.iter().cloned());
+        Ok(info)
+    }
+
+    /// Lower and compile `kernel` (number `index`) at `lanes` (masked or not) with its
+    /// `facts`; the lowering's remarks are appended to `remarks`.
+    pub fn define(
+        &mut self,
+        index: usize,
+        kernel: &ir::Kernel,
+        facts: &facts::KernelFacts,
+        path: (Lanes, bool),
+        times: &mut CompileTimes,
+        remarks: &mut Vec<facts::Remark>,
+    ) -> Result<Defined> {
+        let name = &kernel.name;
+        guarded(name, || {
+            let start = std::time::Instant::now();
+            let info = self.lower(kernel, facts, path, remarks)?;
+            times.lower += start.elapsed();
+            let start = std::time::Instant::now();
+            let (jit, ctx) = (&mut self.jit, &mut self.ctx);
+            let id = jit
+                .declare_function(
+                    &format!("spirjit_kernel_{index}_w{}", path.0 .0),
+                    Linkage::Local,
+                    &ctx.func.signature,
+                )
+                .map_err(|e| CompileError::internal(format!("cannot declare the entry: {e}")).in_kernel(name))?;
+            ctx.func.name = UserFuncName::user(0, id.as_u32());
+            let defined = if ctx.func.dfg.num_insts() > LARGE_FUNCTION_INSTS {
+                let isa = shared_isa(true).map_err(|e| e.in_kernel(name))?;
+                define_with_isa(jit, id, ctx, &*isa)
+            } else {
+                jit.define_function(id, ctx).map_err(Box::new)
+            };
+            times.codegen += start.elapsed();
+            defined.map_err(|e| codegen_error(*e, &ctx.func).in_kernel(name))?;
+            Ok(Defined { id, info })
+        })
+    }
+
+    /// Lower `kernel` (number `index`) as [`Jit::define`] does and return the text
+    /// `kind` asks for, without defining anything.
+    pub fn text(
+        &mut self,
+        index: usize,
+        kernel: &ir::Kernel,
+        facts: &facts::KernelFacts,
+        path: (Lanes, bool),
+        kind: DumpKind,
+        remarks: &mut Vec<facts::Remark>,
+    ) -> Result<String> {
+        let name = &kernel.name;
+        guarded(name, || {
+            self.lower(kernel, facts, path, remarks)?;
+            self.ctx.func.name = UserFuncName::user(0, index as u32);
+            dump::render(&self.jit, &mut self.ctx, kind).map_err(|e| e.in_kernel(name))
+        })
+    }
+
+    /// Finalize the machine code of `defined` (compiled at `lanes`) as `kernel`'s code.
+    pub fn finish(
+        mut self,
+        kernel: &ir::Kernel,
+        defined: Defined,
+        lanes: u32,
+        note: Option<String>,
+        times: CompileTimes,
+    ) -> Result<KernelCode> {
+        self.jit
+            .finalize_definitions()
+            .map_err(|e| CompileError::internal(format!("cannot finalize the machine code: {e}")))?;
+        let ptr = self.jit.get_finalized_function(defined.id);
+        // SAFETY: the function was built with the `EntryFn` signature (four i64
+        // parameters, one i64 result, the host's default C calling convention).
+        let entry: EntryFn = unsafe { std::mem::transmute::<*const u8, EntryFn>(ptr) };
+        let info = defined.info;
+        let kernel = CompiledKernel {
+            name: kernel.name.clone(),
+            entry,
+            lanes,
+            path_note: note,
+            private_stride: info.private_stride,
+            private_align: info.private_align,
+            local_static_size: kernel.local_static_size,
+            barrier_count: info.barrier_count,
+            times,
         };
-        times.codegen += start.elapsed();
-        defined.map_err(|e| codegen_error(*e, &ctx.func).in_kernel(name))?;
-        Ok((id, info))
-    })
+        Ok(KernelCode { kernel, jit: Some(self.jit), data: self.data.clone() })
+    }
 }
 
-/// Compile kernel number `index` of `module` on its own: its path is chosen (W, or the
-/// scalar path when the vector path cannot take it or is over the compile budget) and
-/// its machine code lives in its own JIT module, so kernels can be compiled on first
-/// use, and in parallel. `data` is the module's data ([`ModuleData::new`]), shared by
-/// its kernels.
-pub fn compile_kernel(
-    module: &ir::Module,
-    index: usize,
-    options: &LowerOptions,
-    data: &Arc<ModuleData>,
-) -> Result<KernelCode> {
-    let kernel = module
-        .kernels
-        .get(index)
-        .ok_or_else(|| CompileError::internal(format!("the module has no kernel number {index}")))?;
-    let md = CompileEnv { module, data_addrs: &data.addrs, checked: options.checked };
-    let mut jit = new_jit()?;
-    let mut ctx = jit.make_context();
-    let mut times = CompileTimes::default();
-    let start = std::time::Instant::now();
-    let (w, masked, mut note) = first_choice(kernel, options);
-    times.plan = start.elapsed();
-    let mut done = None;
-    if w.0 > 1 {
-        match compile_function(&mut jit, &mut ctx, index, kernel, (w, masked), md, &mut times) {
-            Ok(r) => done = Some((r, w.0)),
-            Err(e) => note = Some(fallback_note(w.0, &e)),
-        }
+impl CompiledModule {
+    /// The module of the compiled kernels `code`, whose data is `data`.
+    pub fn new(code: Vec<KernelCode>, data: Arc<ModuleData>) -> CompiledModule {
+        let kernels = code.iter().map(|c| c.kernel.clone()).collect();
+        CompiledModule { kernels, _code: code, data }
     }
-    let ((id, info), lanes) = match done {
-        Some(d) => d,
-        None => {
-            plan::check_scalar_budget(kernel).map_err(|why| {
-                CompileError::limit(format!("the kernel is too large to compile: {why}")).in_kernel(&kernel.name)
-            })?;
-            (compile_function(&mut jit, &mut ctx, index, kernel, (Lanes(1), false), md, &mut times)?, 1)
-        }
-    };
-    jit.finalize_definitions().map_err(|e| CompileError::internal(format!("cannot finalize the machine code: {e}")))?;
-    let ptr = jit.get_finalized_function(id);
-    // SAFETY: the function was built with the `EntryFn` signature (four i64 parameters,
-    // one i64 result, the host's default C calling convention).
-    let entry: EntryFn = unsafe { std::mem::transmute::<*const u8, EntryFn>(ptr) };
-    let kernel = CompiledKernel {
-        name: kernel.name.clone(),
-        entry,
-        lanes,
-        path_note: note,
-        private_stride: info.private_stride,
-        private_align: info.private_align,
-        local_static_size: kernel.local_static_size,
-        barrier_count: info.barrier_count,
-        times,
-    };
-    Ok(KernelCode { kernel, jit: Some(jit), data: data.clone() })
-}
-
-/// Compile every kernel of `module` (see [`compile_kernel`]). With `options.lanes != 1`
-/// each kernel gets the vector path when it can and the scalar path otherwise (never an
-/// error the scalar path would not give).
-pub fn compile(module: &ir::Module, options: &LowerOptions) -> Result<CompiledModule> {
-    let data = Arc::new(ModuleData::new(module));
-    let mut code = Vec::with_capacity(module.kernels.len());
-    for i in 0..module.kernels.len() {
-        code.push(compile_kernel(module, i, options, &data)?);
-    }
-    let kernels = code.iter().map(|c| c.kernel.clone()).collect();
-    Ok(CompiledModule { kernels, _code: code, data })
 }
 
 fn codegen_error(e: ModuleError, func: &cranelift_codegen::ir::Function) -> CompileError {
@@ -503,9 +532,4 @@ fn codegen_error(e: ModuleError, func: &cranelift_codegen::ir::Function) -> Comp
         }
         e => CompileError::internal(format!("code generation failed: {e}")),
     }
-}
-
-/// The Cranelift IR text of every kernel of `module`, before optimisation.
-pub fn dump_clif(module: &ir::Module, options: &LowerOptions) -> Result<String> {
-    dump::dump(module, options, DumpKind::Clif)
 }

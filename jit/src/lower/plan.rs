@@ -49,21 +49,65 @@ pub struct VectorPath {
     pub budget_note: Option<String>,
 }
 
-/// The path to try for `kernel` given the requested `lanes`, or the reason it must run
-/// at W = 1. A vector path over the compile budget at the requested W comes back at the
-/// largest smaller W within it ([`VectorPath::budget_note`] says why).
-pub fn choose(kernel: &ir::Kernel, lanes: u32) -> Result<VectorPath, String> {
+/// A branch whose condition differs between lanes.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DivergentBranch {
+    /// The block the branch ends.
+    pub block: ir::BlockId,
+    /// Why the condition varies (the uniformity witness).
+    pub why: String,
+}
+
+/// Most divergent branches whose witness is worked out (each is a walk up the
+/// definitions; remarks about more add nothing a reader can use).
+const MAX_EXPLAINED_BRANCHES: usize = 32;
+
+/// What [`choose`] found: the path, or why the kernel runs at W = 1; the uniformity
+/// analysis the path's lowering uses; and the divergent branches.
+pub struct Choice {
+    pub path: Result<VectorPath, String>,
+    /// The uniformity for the chosen vector path (the masked variant when it is
+    /// masked); `None` for W = 1.
+    pub uniformity: Option<Uniformity>,
+    /// Divergent branches, in block order (the first [`MAX_EXPLAINED_BRANCHES`]).
+    pub divergent: Vec<DivergentBranch>,
+}
+
+/// The path to try for `kernel` given the requested `lanes` and its control flow
+/// (`cfg`, `dt`), or the reason it must run at W = 1. A vector path over the compile
+/// budget at the requested W comes back at the largest smaller W within it
+/// ([`VectorPath::budget_note`] says why).
+pub fn choose(kernel: &ir::Kernel, lanes: u32, cfg: &Cfg, dt: &DomTree) -> Choice {
     let w = if lanes == 0 { default_lanes(kernel) } else { lanes };
+    let scalar = |path| Choice { path, uniformity: None, divergent: Vec::new() };
     if w == 1 {
-        return Ok(VectorPath { lanes: 1, masked: false, budget_note: None });
+        return scalar(Ok(VectorPath { lanes: 1, masked: false, budget_note: None }));
     }
     if !VECTOR_LANES.contains(&w) {
-        return Err(format!("{w} lanes is not a vector width this lowering builds (use one of {VECTOR_LANES:?})"));
+        return scalar(Err(format!(
+            "{w} lanes is not a vector width this lowering builds (use one of {VECTOR_LANES:?})"
+        )));
     }
     let func = &kernel.func;
-    let cfg = Cfg::new(func);
-    let uni = Uniformity::new(func, &cfg);
-    let mut divergent = None;
+    let uni = Uniformity::new(func, cfg);
+    let divergent = divergent_branches(func, cfg, &uni);
+    let uni = match divergent.first() {
+        None => uni,
+        Some(first) => match masked_path_allowed(func, cfg, dt, first) {
+            Ok(()) => Uniformity::new_masked(func, cfg),
+            Err(why) => return Choice { path: Err(why), uniformity: None, divergent },
+        },
+    };
+    let masked = !divergent.is_empty();
+    match within_budget(func, w, cfg, &uni, masked) {
+        Ok(path) => Choice { path: Ok(path), uniformity: Some(uni), divergent },
+        Err(why) => Choice { path: Err(why), uniformity: None, divergent },
+    }
+}
+
+/// The divergent branches of `func` (at most [`MAX_EXPLAINED_BRANCHES`]).
+fn divergent_branches(func: &ir::Function, cfg: &Cfg, uni: &Uniformity) -> Vec<DivergentBranch> {
+    let mut out = Vec::new();
     for &blk in &cfg.rpo {
         let cond = match &func.block(blk).term {
             Terminator::Branch { cond, .. } => *cond,
@@ -71,34 +115,42 @@ pub fn choose(kernel: &ir::Kernel, lanes: u32) -> Result<VectorPath, String> {
             _ => continue,
         };
         if !uni.is_uniform(cond) {
-            divergent = Some(format!("divergent control flow at the end of {blk} ({})", uni.explain(func, cond)));
-            break;
-        }
-    }
-    let masked = divergent.is_some();
-    if let Some(divergent) = &divergent {
-        if func.blocks.len() > MAX_MASKED_BLOCKS {
-            return Err(format!(
-                "{divergent} in a kernel of {} blocks, over the compile budget of the masked vector path \
-                 ({MAX_MASKED_BLOCKS} blocks)",
-                func.blocks.len()
-            ));
-        }
-    }
-    if let Some(divergent) = divergent {
-        let dt = DomTree::new(&cfg);
-        for &blk in &cfg.rpo {
-            for s in &cfg.succs[blk.0 as usize] {
-                if cfg.is_retreating(blk, *s) && !dt.dominates(*s, blk) {
-                    return Err(format!("{divergent} in an irreducible control-flow graph ({blk} → {s})"));
-                }
+            out.push(DivergentBranch { block: blk, why: uni.explain(func, cond) });
+            if out.len() == MAX_EXPLAINED_BRANCHES {
+                break;
             }
         }
     }
-    let uni = if masked { Uniformity::new_masked(func, &cfg) } else { uni };
+    out
+}
+
+/// Whether the masked vector path can take `func`, whose first divergent branch is
+/// `first`: not too many blocks, a reducible control-flow graph.
+fn masked_path_allowed(func: &ir::Function, cfg: &Cfg, dt: &DomTree, first: &DivergentBranch) -> Result<(), String> {
+    let divergent = format!("divergent control flow at the end of {} ({})", first.block, first.why);
+    if func.blocks.len() > MAX_MASKED_BLOCKS {
+        return Err(format!(
+            "{divergent} in a kernel of {} blocks, over the compile budget of the masked vector path \
+             ({MAX_MASKED_BLOCKS} blocks)",
+            func.blocks.len()
+        ));
+    }
+    for &blk in &cfg.rpo {
+        for s in &cfg.succs[blk.0 as usize] {
+            if cfg.is_retreating(blk, *s) && !dt.dominates(*s, blk) {
+                return Err(format!("{divergent} in an irreducible control-flow graph ({blk} → {s})"));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// The largest W up to `w` whose estimated cost is within the compile budget (`uni`
+/// is the uniformity the lowering would use).
+fn within_budget(func: &ir::Function, w: u32, cfg: &Cfg, uni: &Uniformity, masked: bool) -> Result<VectorPath, String> {
     let mut over = None;
     for cand in VECTOR_LANES.iter().rev().copied().filter(|c| *c <= w) {
-        let cost = Cost::estimate(func, &cfg, Some(&uni), cand, masked);
+        let cost = Cost::estimate(func, cfg, Some(uni), cand, masked);
         match cost.over_budget() {
             None => {
                 let budget_note = over.map(|why: String| format!("W = {w} is over the compile budget ({why})"));
@@ -114,9 +166,8 @@ pub fn choose(kernel: &ir::Kernel, lanes: u32) -> Result<VectorPath, String> {
 
 /// Check that the scalar path of `kernel` is within the compile budget; the error says
 /// what is over.
-pub fn check_scalar_budget(kernel: &ir::Kernel) -> Result<(), String> {
-    let cfg = Cfg::new(&kernel.func);
-    match Cost::estimate(&kernel.func, &cfg, None, 1, false).over_budget_at(false) {
+pub fn check_scalar_budget(kernel: &ir::Kernel, cfg: &Cfg) -> Result<(), String> {
+    match Cost::estimate(&kernel.func, cfg, None, 1, false).over_budget_at(false) {
         None => Ok(()),
         Some(why) => Err(why),
     }

@@ -6,11 +6,12 @@ use std::sync::atomic::AtomicU32;
 use spirjit_abi::status::error_kind;
 use spirjit_abi::{ErrorRecord, LaunchContext, Status};
 
-use super::{compile, dump_clif, CompiledModule, LowerOptions};
+use super::{CompiledModule, LowerOptions};
 use crate::ir::{
     AddressSpace, AtomicOp, BinaryOp, BlockCall, BlockId, ConvOp, Conversion, Function, InstKind, IntCC, Kernel,
     Module, Param, ParamKind, PrivateVar, Rounding, Terminator, Type, Value, WorkItemQuery,
 };
+use crate::pipeline::{compile, dump_clif};
 
 /// A small KIR builder on top of `Function`.
 struct Fb {

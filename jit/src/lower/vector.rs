@@ -18,7 +18,7 @@ use cranelift_frontend::FunctionBuilder;
 use super::arith::{float_cc, int_cc};
 use super::function::FnLower;
 use super::leaf::{self, leaf_type, vec_leaf_type, Lanes};
-use crate::analysis::{Cfg, Uniformity};
+use crate::analysis::Uniformity;
 use crate::ir::{self, BinaryOp, BlockId, ConvOp, InstKind, MathOp, Rounding, Scalar, Type, UnaryOp};
 use crate::{CompileError, Result};
 
@@ -30,20 +30,18 @@ const MAX_SCRATCH: u64 = 1 << 16;
 /// The uniformity analysis, per-lane "work-item exists" flags, "every lane exists",
 /// scratch memory for masked-off lanes, and the count of existing lanes (an `i32`,
 /// 0..=W) of the lane group.
-pub(crate) type LaneSetup =
-    (Option<Uniformity>, Vec<ClifValue>, Option<ClifValue>, Option<ClifValue>, Option<ClifValue>);
+pub(crate) type LaneSetup<'a> =
+    (Option<&'a Uniformity>, Vec<ClifValue>, Option<ClifValue>, Option<ClifValue>, Option<ClifValue>);
 
 /// Emit, in the entry block, the per-lane active flags and scratch memory.
-pub(crate) fn lane_setup(
+pub(crate) fn lane_setup<'a>(
     b: &mut FunctionBuilder,
     func: &ir::Function,
-    cfg: &Cfg,
+    uni: &'a Uniformity,
     ctx: ClifValue,
     lane_group: ClifValue,
     lanes: Lanes,
-    masked: bool,
-) -> Result<LaneSetup> {
-    let uni = if masked { Uniformity::new_masked(func, cfg) } else { Uniformity::new(func, cfg) };
+) -> Result<LaneSetup<'a>> {
     let flags = super::function::ctx_flags();
     let ls = spirjit_abi::context::offsets::LOCAL_SIZE as i32;
     let sx = b.ins().load(types::I64, flags, ctx, ls);

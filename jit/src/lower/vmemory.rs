@@ -13,12 +13,38 @@ use cranelift_codegen::ir::condcodes::IntCC as CIntCC;
 use cranelift_codegen::ir::{types, BlockArg, ConstantData, InstBuilder, Value as ClifValue};
 
 use super::bounds::AccessSize;
+use super::facts::RemarkKind;
 use super::function::{mem_flags, FnLower};
 use super::leaf::{self, vec_leaf_type};
 use crate::ir::{self, InstKind, Scalar, Type};
 use crate::Result;
 
+/// The remark of an access of consecutive elements.
+const CONSECUTIVE: &str = "consecutive: one vector access when every lane is active and in bounds, else one per lane";
+
 impl FnLower<'_, '_> {
+    /// Remark on an access of whole 16-byte chunks (`float4`, `int8`, ...) per lane.
+    fn access_remark_chunks(&mut self, ptr: ir::Value, ty: &Type, chunks: u32) {
+        let text = if self.consecutive_elements(ptr, ty.size()) {
+            format!("consecutive {ty} elements: {chunks} vector accesses per lane, transposed to components")
+        } else {
+            format!("gathered {ty} elements: {chunks} vector accesses per lane, transposed to components")
+        };
+        self.remark(RemarkKind::Access, text);
+    }
+
+    /// Remark on a load whose lanes are not consecutive.
+    fn access_remark_strided(&mut self, ptr: ir::Value) {
+        let text = match self.uni.as_ref().and_then(|u| u.lane_stride(ptr)) {
+            Some(stride) => format!(
+                "strided ({stride} bytes between lanes): one bounds check for the span when every lane is active, \
+                 one load per lane"
+            ),
+            None => "gather (the address is not affine in the lane): one load per lane".to_string(),
+        };
+        self.remark(RemarkKind::Access, text);
+    }
+
     /// The scalar a consecutive vector access of `ty` at `ptr` works on, when the
     /// analysis expects consecutive addresses and the vectors are exactly filled.
     fn consecutive_scalar(&self, ptr: ir::Value, ty: &Type) -> Option<Scalar> {
@@ -107,19 +133,27 @@ impl FnLower<'_, '_> {
         if !self.is_varying(ptr) {
             // The same address in every lane: one access (the block runs only when some
             // lane is active, so the access happens for at least one work-item).
+            self.remark(RemarkKind::Access, "uniform address: one load, broadcast to every lane");
             let scalars: Vec<Scalar> = leaf::leaves(ty)?.into_iter().map(|(_, s)| s).collect();
             let vals = self.load(ptr, ty)?;
             return Ok(vals.into_iter().zip(scalars).flat_map(|(x, s)| self.splat_leaf(x, s)).collect());
         }
         if self.uni.as_ref().and_then(|u| u.lane_stride(ptr)) == Some(0) {
+            self.remark(
+                RemarkKind::Access,
+                "the same address in every lane, checked at run time: one load, else one per lane",
+            );
             return self.vload_same_address(ptr, ty);
         }
         if let Some((s, chunks)) = self.chunked_vector(ty) {
+            self.access_remark_chunks(ptr, ty, chunks);
             return self.vload_chunks(ptr, s, chunks);
         }
         let Some(s) = self.consecutive_scalar(ptr, ty) else {
+            self.access_remark_strided(ptr);
             return self.vload_strided(ptr, ty);
         };
+        self.remark(RemarkKind::Access, CONSECUTIVE);
         let (ok, a0) = self.consecutive_guard(ptr, s.size(), true)?;
         let vt = vec_leaf_type(s);
         let tys = vec![vt; self.lanes.vectors(s)];
@@ -174,10 +208,19 @@ impl FnLower<'_, '_> {
         };
         if fast_scalar.is_none() && self.is_varying(ptr) && self.is_varying(value) {
             if let Some((s, chunks)) = self.chunked_vector(ty) {
+                self.access_remark_chunks(ptr, ty, chunks);
                 return self.vstore_chunks(ptr, value, s, chunks);
             }
         }
-        let Some(s) = fast_scalar else { return per_lane(self) };
+        let Some(s) = fast_scalar else {
+            if self.is_varying(ptr) {
+                self.remark(RemarkKind::Access, "scatter: one store per lane, in lane order");
+            } else {
+                self.remark(RemarkKind::Access, "uniform address, varying value: one store per lane, in lane order");
+            }
+            return per_lane(self);
+        };
+        self.remark(RemarkKind::Access, CONSECUTIVE);
         let (ok, a0) = self.consecutive_guard(ptr, s.size(), false)?;
         let vals = self.bundles(value)?.remove(0);
         let fast = |me: &mut Self| {

@@ -573,7 +573,9 @@ fn a_kernel_over_the_compile_budget_gets_a_smaller_w_and_the_same_results() {
     // vector budget; 0.9M at W = 8, within it.
     let n = 100_000;
     let m = long_chain_module(n);
-    let path = crate::lower::plan::choose(&m.kernels[0], 16).expect("a vector path");
+    let cfg = crate::analysis::Cfg::new(&m.kernels[0].func);
+    let dt = crate::analysis::DomTree::new(&cfg);
+    let path = crate::lower::plan::choose(&m.kernels[0], 16, &cfg, &dt).path.expect("a vector path");
     assert_eq!(path.lanes, 8, "{path:?}");
     let note = path.budget_note.expect("the note says why W = 16 was not used");
     assert!(note.contains("W = 16 is over the compile budget"), "{note}");
