@@ -96,7 +96,7 @@ impl FnLower<'_, '_> {
         let av = self.get(a)?;
         let bv = self.get(b)?;
         if av.len() != bv.len() {
-            return Err(CompileError::invalid(format!("operands {a} and {b} have different component counts")));
+            return Err(CompileError::internal(format!("operands {a} and {b} have different component counts")));
         }
         let mut out = Vec::with_capacity(av.len());
         for ((x, y), s) in av.into_iter().zip(bv).zip(scalars) {
@@ -229,7 +229,7 @@ impl FnLower<'_, '_> {
         let cv = self.get(c)?;
         let (av, bv) = (self.get(a)?, self.get(b)?);
         if cv.len() != 1 && cv.len() != av.len() {
-            return Err(CompileError::invalid(format!("condition {c} does not match the operands' component count")));
+            return Err(CompileError::internal(format!("condition {c} does not match the operands' component count")));
         }
         let mut out = Vec::with_capacity(av.len());
         for (i, (x, y)) in av.into_iter().zip(bv).enumerate() {
@@ -250,14 +250,14 @@ impl FnLower<'_, '_> {
         let mut av = self.get(agg)?;
         let ev = self.get(elem)?;
         if ev.len() != range.len() {
-            return Err(CompileError::invalid(format!("{elem} does not have the type of component {i} of {agg}")));
+            return Err(CompileError::internal(format!("{elem} does not have the type of component {i} of {agg}")));
         }
         av.splice(range, ev);
         Ok(av)
     }
 
     pub(crate) fn extract_dyn(&mut self, v: ir::Value, idx: ir::Value, ty: &Type) -> Result<Vec<ClifValue>> {
-        let s = ty.scalar().ok_or_else(|| CompileError::invalid("dynamic extract of a non-scalar"))?;
+        let s = ty.scalar().ok_or_else(|| CompileError::internal("dynamic extract of a non-scalar"))?;
         let vv = self.get(v)?;
         let iv = self.get_scalar(idx)?;
         let mut acc = self.zero(s);
@@ -281,7 +281,7 @@ impl FnLower<'_, '_> {
     }
 
     pub(crate) fn shuffle(&mut self, a: ir::Value, b: ir::Value, indices: &[u32], ty: &Type) -> Result<Vec<ClifValue>> {
-        let s = ty.scalar().ok_or_else(|| CompileError::invalid("shuffle result is not a vector"))?;
+        let s = ty.scalar().ok_or_else(|| CompileError::internal("shuffle result is not a vector"))?;
         let mut all = self.get(a)?;
         all.extend(self.get(b)?);
         let mut out = Vec::with_capacity(indices.len());
@@ -302,7 +302,7 @@ impl FnLower<'_, '_> {
             _ => 1,
         };
         if args.len() != arity {
-            return Err(CompileError::invalid(format!("{op:?} takes {arity} operands; {} given", args.len())));
+            return Err(CompileError::internal(format!("{op:?} takes {arity} operands; {} given", args.len())));
         }
         let scalars = self.leaf_scalars(args[0])?;
         let mut vals = Vec::with_capacity(args.len());
@@ -310,7 +310,7 @@ impl FnLower<'_, '_> {
             vals.push(self.get(*a)?);
         }
         if vals.iter().any(|v| v.len() != scalars.len()) || leaf::leaf_count(ty)? != scalars.len() {
-            return Err(CompileError::invalid(format!("{op:?} operands have different component counts")));
+            return Err(CompileError::internal(format!("{op:?} operands have different component counts")));
         }
         let mut out = Vec::with_capacity(scalars.len());
         for (i, s) in scalars.iter().enumerate() {

@@ -222,7 +222,7 @@ impl FnLower<'_, '_> {
                     .layout
                     .var_offsets
                     .get(v.0 as usize)
-                    .ok_or_else(|| CompileError::invalid(format!("{v} does not exist")))?;
+                    .ok_or_else(|| CompileError::internal(format!("{v} does not exist")))?;
                 let var_size = self.func.vars.get(v.0 as usize).map_or(0, |var| var.size);
                 // One lane's copy in a per-lane lowering; all lanes' copies otherwise.
                 let (off, size) = match self.cur_lane {
@@ -237,7 +237,7 @@ impl FnLower<'_, '_> {
                 let addr = *self
                     .data_addrs
                     .get(d.0 as usize)
-                    .ok_or_else(|| CompileError::invalid(format!("{d} does not exist in the module")))?;
+                    .ok_or_else(|| CompileError::internal(format!("{d} does not exist in the module")))?;
                 let len = self.bounds.data_sizes.get(d.0 as usize).copied().unwrap_or(0);
                 let base = self.b.ins().iconst(types::I64, addr as i64);
                 let size = self.b.ins().iconst(types::I64, len as i64);

@@ -102,7 +102,7 @@ impl FnLower<'_, '_> {
                     1 => v[0],
                     len if len == n => v[i],
                     len => {
-                        return Err(CompileError::invalid(format!(
+                        return Err(CompileError::internal(format!(
                             "operand {j} of `{symbol}` has {len} components; the call has {n}"
                         )))
                     }
@@ -112,7 +112,7 @@ impl FnLower<'_, '_> {
             let r = self.call_symbol(symbol, &call_args)?;
             if result.is_some() {
                 let r = r.ok_or_else(|| {
-                    CompileError::invalid(format!("`{symbol}` returns nothing but its result is used"))
+                    CompileError::internal(format!("`{symbol}` returns nothing but its result is used"))
                 })?;
                 out.push(if bool_result { self.b.ins().icmp_imm_s(IntCC::NotEqual, r, 0) } else { r });
             }
@@ -228,7 +228,7 @@ impl FnLower<'_, '_> {
             (Some(addr), t) => Ok(Some(self.load_leaves(addr, &t)?)),
             (None, t) => {
                 let r = r.ok_or_else(|| {
-                    CompileError::invalid(format!("`{symbol}` returns nothing but its result is used"))
+                    CompileError::internal(format!("`{symbol}` returns nothing but its result is used"))
                 })?;
                 let bool_result = t.scalar() == Some(Scalar::Bool);
                 Ok(Some(vec![if bool_result { self.b.ins().icmp_imm_s(IntCC::NotEqual, r, 0) } else { r }]))

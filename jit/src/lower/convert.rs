@@ -47,7 +47,7 @@ impl FnLower<'_, '_> {
         let src = self.leaf_scalars(a)?;
         let dst: Vec<Scalar> = leaf::leaves(ty)?.into_iter().map(|(_, s)| s).collect();
         if src.len() != dst.len() {
-            return Err(CompileError::invalid(format!("conversion of {a} changes the component count")));
+            return Err(CompileError::internal(format!("conversion of {a} changes the component count")));
         }
         let av = self.get(a)?;
         let mut out = Vec::with_capacity(av.len());
@@ -73,7 +73,7 @@ impl FnLower<'_, '_> {
 
     fn convert_leaf(&mut self, conv: Conversion, x: ClifValue, s: Scalar, d: Scalar) -> Result<ClifValue> {
         let dt = leaf_type(d);
-        let bad = || CompileError::invalid(format!("{:?} cannot convert {s} to {d}", conv.op));
+        let bad = || CompileError::internal(format!("{:?} cannot convert {s} to {d}", conv.op));
         match conv.op {
             ConvOp::UToU | ConvOp::SToS | ConvOp::SToU | ConvOp::UToS => {
                 if !s.is_int() || !d.is_int() {
@@ -178,7 +178,7 @@ impl FnLower<'_, '_> {
     /// bits (signed when `ds`).
     fn int_saturate(&mut self, x: ClifValue, sb: u32, ss: bool, db: u32, ds: bool) -> Result<ClifValue> {
         let width =
-            |bits: u32| Scalar::int(bits).map(leaf_type).ok_or_else(|| CompileError::invalid("bad integer width"));
+            |bits: u32| Scalar::int(bits).map(leaf_type).ok_or_else(|| CompileError::internal("bad integer width"));
         let dt = width(db)?;
         // Work at the wider width, where the source value is exact; compare with the
         // source's signedness.
@@ -261,7 +261,7 @@ impl FnLower<'_, '_> {
             }
             (Scalar::F32, Scalar::F16) => self.call_value(&format!("convert_f32_to_f16_{suffix}"), &[x]),
             (Scalar::F64, Scalar::F16) => self.call_value(&format!("convert_f64_to_f16_{suffix}"), &[x]),
-            _ => Err(CompileError::invalid(format!("cannot convert {s} to {d}"))),
+            _ => Err(CompileError::internal(format!("cannot convert {s} to {d}"))),
         }
     }
 
@@ -273,7 +273,7 @@ impl FnLower<'_, '_> {
         let src_bytes: u64 = src.iter().map(|s| s.size()).sum();
         let dst_bytes: u64 = dst.iter().map(|s| s.size()).sum();
         if src_bytes != dst_bytes {
-            return Err(CompileError::invalid(format!(
+            return Err(CompileError::internal(format!(
                 "bitcast of {a} ({src_bytes} bytes) to {ty} ({dst_bytes} bytes) changes the size"
             )));
         }

@@ -45,7 +45,7 @@ impl KernelLayout {
             let a = (v.align as u64).max(1);
             if !a.is_power_of_two() {
                 return Err(CompileError::invalid(format!(
-                    "private variable var{i} has alignment {a}, not a power of two"
+                    "private variable var{i} has alignment {a}; an Alignment decoration must be a power of two"
                 )));
             }
             align = align.max(a);
@@ -436,7 +436,7 @@ impl<'a, 'f> FnLower<'a, 'f> {
         }
         let result = inst.result;
         let rty = || -> Result<&Type> {
-            result.map(|r| self.func.ty(r)).ok_or_else(|| CompileError::invalid("the instruction has no result"))
+            result.map(|r| self.func.ty(r)).ok_or_else(|| CompileError::internal("the instruction has no result"))
         };
         let vals: Option<Vec<ClifValue>> = match &inst.kind {
             InstKind::Barrier => {
@@ -515,14 +515,14 @@ impl<'a, 'f> FnLower<'a, 'f> {
             ArgSize(n) => self.arg_size(*n),
             VarAddr(v) => self.var_addr(*v),
             LocalAddr(off) => {
-                let off = i64::try_from(*off).map_err(|_| CompileError::invalid("local offset out of range"))?;
+                let off = i64::try_from(*off).map_err(|_| CompileError::internal("local offset out of range"))?;
                 Ok(vec![self.b.ins().iadd_imm_s(self.local_mem, off)])
             }
             DataAddr(d) => {
                 let addr = self
                     .data_addrs
                     .get(d.0 as usize)
-                    .ok_or_else(|| CompileError::invalid(format!("{d} does not exist in the module")))?;
+                    .ok_or_else(|| CompileError::internal(format!("{d} does not exist in the module")))?;
                 Ok(vec![self.b.ins().iconst(types::I64, *addr as i64)])
             }
             Math(op, args) => self.math(*op, args, ty),
@@ -688,7 +688,10 @@ impl<'a, 'f> FnLower<'a, 'f> {
 
     pub fn value_type(&self, v: ir::Value) -> Result<&'a Type> {
         let func = self.func;
-        func.values.get(v.0 as usize).map(|d| &d.ty).ok_or_else(|| CompileError::invalid(format!("{v} does not exist")))
+        func.values
+            .get(v.0 as usize)
+            .map(|d| &d.ty)
+            .ok_or_else(|| CompileError::internal(format!("{v} does not exist")))
     }
 
     /// True when `v` is carried as vectors (varying at W > 1).
@@ -755,7 +758,7 @@ impl<'a, 'f> FnLower<'a, 'f> {
     pub fn get_scalar(&mut self, v: ir::Value) -> Result<ClifValue> {
         let mut l = self.get(v)?;
         if l.len() != 1 {
-            return Err(CompileError::invalid(format!("{v} is used as a scalar but has {} components", l.len())));
+            return Err(CompileError::internal(format!("{v} is used as a scalar but has {} components", l.len())));
         }
         Ok(l.remove(0))
     }
@@ -852,7 +855,7 @@ impl<'a, 'f> FnLower<'a, 'f> {
         let bi = spirjit_builtins::lookup(symbol)
             .ok_or_else(|| CompileError::unsupported(format!("the runtime library has no function `{symbol}`")))?;
         if bi.params.len() != args.len() {
-            return Err(CompileError::invalid(format!(
+            return Err(CompileError::internal(format!(
                 "`{symbol}` takes {} arguments; {} given",
                 bi.params.len(),
                 args.len()
@@ -862,7 +865,7 @@ impl<'a, 'f> FnLower<'a, 'f> {
             let want = super::call::arg_type(*p);
             let have = self.vty(*a);
             if Some(have) != want {
-                return Err(CompileError::invalid(format!(
+                return Err(CompileError::internal(format!(
                     "argument {i} of `{symbol}` is {have}; the function takes {p:?}"
                 )));
             }
@@ -896,7 +899,7 @@ impl<'a, 'f> FnLower<'a, 'f> {
     /// Call builtin `symbol` that must return a value.
     pub fn call_value(&mut self, symbol: &str, args: &[ClifValue]) -> Result<ClifValue> {
         self.call_symbol(symbol, args)?
-            .ok_or_else(|| CompileError::invalid(format!("`{symbol}` returns nothing but its result is used")))
+            .ok_or_else(|| CompileError::internal(format!("`{symbol}` returns nothing but its result is used")))
     }
 
     fn jit_call_conv(&self) -> cranelift_codegen::isa::CallConv {

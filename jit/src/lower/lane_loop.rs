@@ -95,13 +95,13 @@ impl FnLower<'_, '_> {
         let mut stores = Vec::new();
         for (j, (a, scalars)) in args.iter().zip(&arg_scalars).enumerate() {
             if scalars.len() != 1 && scalars.len() != n {
-                return Err(CompileError::invalid(format!(
+                return Err(CompileError::internal(format!(
                     "operand {j} of `{symbol}` has {} components; the call has {n}",
                     scalars.len()
                 )));
             }
             if scalars.windows(2).any(|p| p[0] != p[1]) {
-                return Err(CompileError::invalid(format!("operand {j} of `{symbol}` mixes component types")));
+                return Err(CompileError::internal(format!("operand {j} of `{symbol}` mixes component types")));
             }
             let vals = self.get(*a)?;
             if !self.is_varying(*a) {
@@ -118,7 +118,7 @@ impl FnLower<'_, '_> {
         let out_offset = size;
         let res_scalar = res_scalars.first().copied();
         if res_scalars.windows(2).any(|p| p[0] != p[1]) {
-            return Err(CompileError::invalid(format!("the result of `{symbol}` mixes component types")));
+            return Err(CompileError::internal(format!("the result of `{symbol}` mixes component types")));
         }
         if let Some(s) = res_scalar {
             size += region(s, n);
@@ -189,7 +189,7 @@ impl FnLower<'_, '_> {
             let r = self.call_symbol(symbol, &call_args)?;
             if let Some(s) = res_scalar {
                 let r = r.ok_or_else(|| {
-                    CompileError::invalid(format!("`{symbol}` returns nothing but its result is used"))
+                    CompileError::internal(format!("`{symbol}` returns nothing but its result is used"))
                 })?;
                 let lb = lane_bytes(s);
                 let r = if s == Scalar::Bool {

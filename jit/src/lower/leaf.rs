@@ -63,10 +63,10 @@ pub fn leaf_count(ty: &Type) -> Result<usize> {
 pub fn component_leaf_range(ty: &Type, i: u32) -> Result<std::ops::Range<usize>> {
     let mut start = 0usize;
     for j in 0..i {
-        let c = ty.component(j).ok_or_else(|| CompileError::invalid(format!("type {ty} has no component {j}")))?;
+        let c = ty.component(j).ok_or_else(|| CompileError::internal(format!("type {ty} has no component {j}")))?;
         start += leaf_count(&c)?;
     }
-    let c = ty.component(i).ok_or_else(|| CompileError::invalid(format!("type {ty} has no component {i}")))?;
+    let c = ty.component(i).ok_or_else(|| CompileError::internal(format!("type {ty} has no component {i}")))?;
     Ok(start..start + leaf_count(&c)?)
 }
 

@@ -54,7 +54,7 @@ impl FnLower<'_, '_> {
 
     pub(crate) fn param(&mut self, n: u32, ty: &Type) -> Result<Vec<ClifValue>> {
         if n as usize >= self.param_count {
-            return Err(CompileError::invalid(format!(
+            return Err(CompileError::internal(format!(
                 "parameter {n} does not exist; the kernel has {}",
                 self.param_count
             )));
@@ -79,7 +79,7 @@ impl FnLower<'_, '_> {
     /// The byte size of argument `n`'s region: the runtime stores it after the `n` slots.
     pub(crate) fn arg_size(&mut self, n: u32) -> Result<Vec<ClifValue>> {
         if n as usize >= self.param_count {
-            return Err(CompileError::invalid(format!(
+            return Err(CompileError::internal(format!(
                 "parameter {n} does not exist; the kernel has {}",
                 self.param_count
             )));
@@ -94,7 +94,7 @@ impl FnLower<'_, '_> {
             .layout
             .var_offsets
             .get(v.0 as usize)
-            .ok_or_else(|| CompileError::invalid(format!("{v} does not exist")))?;
+            .ok_or_else(|| CompileError::internal(format!("{v} does not exist")))?;
         if let Some(l) = self.cur_lane {
             // Each lane's copy follows the previous lane's.
             off += l as u64 * self.func.vars.get(v.0 as usize).map_or(0, |var| var.size);

@@ -34,7 +34,7 @@ impl FnLower<'_, '_> {
         args: &[ir::Value],
         result: Option<ir::Value>,
     ) -> Result<()> {
-        let r = result.ok_or_else(|| CompileError::invalid(format!("sub-group {op:?} has no result")))?;
+        let r = result.ok_or_else(|| CompileError::internal(format!("sub-group {op:?} has no result")))?;
         let ty = self.func.ty(r).clone();
         let vals = self.sub_group(op, args, &ty)?;
         let vals = match (self.is_varying(r), Self::sub_group_varies(op)) {
@@ -70,7 +70,7 @@ impl FnLower<'_, '_> {
     /// queries and at W = 1, lane vectors otherwise.
     pub(crate) fn sub_group(&mut self, op: SubGroupOp, args: &[ir::Value], ty: &Type) -> Result<Vec<ClifValue>> {
         if args.len() != op.arity() {
-            return Err(CompileError::invalid(format!(
+            return Err(CompileError::internal(format!(
                 "sub-group {op:?} takes {} operands; {} given",
                 op.arity(),
                 args.len()
@@ -119,7 +119,7 @@ impl FnLower<'_, '_> {
                 let active = self.lane_active();
                 let mut acc = self.b.ins().iconst(types::I8, (op == All) as i64);
                 for (pl, a) in p.iter().zip(&active) {
-                    let x = *pl.first().ok_or_else(|| CompileError::invalid("a predicate has no value"))?;
+                    let x = *pl.first().ok_or_else(|| CompileError::internal("a predicate has no value"))?;
                     acc = if op == All {
                         let one = self.b.ins().iconst(types::I8, 1);
                         let t = self.b.ins().select(*a, x, one);
@@ -179,7 +179,7 @@ impl FnLower<'_, '_> {
                 let active = self.lane_active();
                 let mut bits = self.b.ins().iconst(types::I32, 0);
                 for (l, (pl, a)) in p.iter().zip(&active).enumerate() {
-                    let x = *pl.first().ok_or_else(|| CompileError::invalid("a predicate has no value"))?;
+                    let x = *pl.first().ok_or_else(|| CompileError::internal("a predicate has no value"))?;
                     let on = self.b.ins().band(*a, x);
                     let on = self.b.ins().uextend(types::I32, on);
                     let bit = self.b.ins().ishl_imm_u(on, l as i64);
@@ -195,7 +195,7 @@ impl FnLower<'_, '_> {
                 for (l, m) in masks.iter().enumerate() {
                     let i = match &idx {
                         Some(ix) => {
-                            let v = *ix[l].first().ok_or_else(|| CompileError::invalid("an index has no value"))?;
+                            let v = *ix[l].first().ok_or_else(|| CompileError::internal("an index has no value"))?;
                             self.as_i64(v)
                         }
                         None => self.b.ins().iconst(types::I64, l as i64),
@@ -209,7 +209,7 @@ impl FnLower<'_, '_> {
                 let mut out = Vec::with_capacity(masks.len());
                 let full = self.full_mask();
                 for (l, m) in masks.iter().enumerate() {
-                    let w0 = *m.first().ok_or_else(|| CompileError::invalid("a ballot mask has no value"))?;
+                    let w0 = *m.first().ok_or_else(|| CompileError::internal("a ballot mask has no value"))?;
                     let keep = match scan {
                         ScanKind::Inclusive => ((1u64 << (l + 1)) - 1) as i64,
                         ScanKind::Exclusive => ((1u64 << l) - 1) as i64,
@@ -225,7 +225,7 @@ impl FnLower<'_, '_> {
                 let full = self.full_mask();
                 let mut out = Vec::with_capacity(masks.len());
                 for m in &masks {
-                    let w0 = *m.first().ok_or_else(|| CompileError::invalid("a ballot mask has no value"))?;
+                    let w0 = *m.first().ok_or_else(|| CompileError::internal("a ballot mask has no value"))?;
                     let x = self.b.ins().band_imm_u(w0, full);
                     out.push(vec![if op == BallotFindLsb {
                         self.b.ins().ctz(x)
@@ -284,7 +284,7 @@ impl FnLower<'_, '_> {
     fn int_leaf(&self, ty: &Type) -> Result<types::Type> {
         match ty {
             Type::Scalar(s) if s.is_int() => Ok(leaf_type(*s)),
-            _ => Err(CompileError::invalid(format!("a sub-group query must have an integer type, not {ty}"))),
+            _ => Err(CompileError::internal(format!("a sub-group query must have an integer type, not {ty}"))),
         }
     }
 
@@ -407,7 +407,7 @@ impl FnLower<'_, '_> {
                 out.push(again);
                 continue;
             }
-            let nv = *nl.first().ok_or_else(|| CompileError::invalid("a lane operand has no value"))?;
+            let nv = *nl.first().ok_or_else(|| CompileError::internal("a lane operand has no value"))?;
             let nv = self.as_i64(nv);
             let j = match op {
                 SubGroupOp::Broadcast | SubGroupOp::Shuffle => nv,
@@ -426,7 +426,7 @@ impl FnLower<'_, '_> {
     /// Bit `i` (an `i64`) of a 4 × i32 ballot mask, as an `i8` (0 past bit 127).
     fn mask_bit(&mut self, mask: &[ClifValue], i: ClifValue) -> Result<ClifValue> {
         if mask.len() != 4 {
-            return Err(CompileError::invalid("a ballot mask must have 4 components"));
+            return Err(CompileError::internal("a ballot mask must have 4 components"));
         }
         let word = self.b.ins().ushr_imm_u(i, 5);
         let mut w = self.b.ins().iconst(types::I32, 0);
@@ -456,7 +456,10 @@ impl FnLower<'_, '_> {
                 _ => 0,
             };
             if c == 0 || !c.is_power_of_two() {
-                return Err(CompileError::invalid("a clustered reduction needs a constant power-of-two cluster size"));
+                return Err(CompileError::invalid(
+                    "the ClusterSize of a clustered group operation must be a constant power of two (SPIR-V, \
+                     OpGroupNonUniform* with ClusteredReduce)",
+                ));
             }
             (c.min(w as u64)) as usize
         } else {

@@ -227,7 +227,7 @@ impl FnLower<'_, '_> {
             InstKind::SubGroup { op, args } => return self.sub_group_inst(*op, args, result),
             _ => {}
         }
-        let r = result.ok_or_else(|| CompileError::invalid("the instruction has no result"))?;
+        let r = result.ok_or_else(|| CompileError::internal("the instruction has no result"))?;
         let ty = self.func.ty(r).clone();
         let vals = if !self.is_varying(r) {
             self.value_inst(&inst.kind, &ty)?
@@ -237,7 +237,7 @@ impl FnLower<'_, '_> {
             v
         } else if self.id_unread(r) {
             // Nothing reads it: a placeholder of the right shape, removed by Cranelift.
-            let s = ty.scalar().ok_or_else(|| CompileError::invalid("an id query of a non-scalar type"))?;
+            let s = ty.scalar().ok_or_else(|| CompileError::internal("an id query of a non-scalar type"))?;
             let z = self.zero(s);
             self.splat_leaf(z, s)
         } else if let Some(v) = self.vector_op(&inst.kind, &ty)? {
@@ -517,7 +517,7 @@ impl FnLower<'_, '_> {
                 let range = leaf::component_leaf_range(self.value_type(*a)?, *i)?;
                 let mut b = self.bundles(*a)?;
                 if range.end > b.len() {
-                    return Err(CompileError::invalid(format!("{a} has no component {i}")));
+                    return Err(CompileError::internal(format!("{a} has no component {i}")));
                 }
                 b.drain(range).collect()
             }
@@ -526,13 +526,13 @@ impl FnLower<'_, '_> {
                 let mut b = self.bundles(*aggregate)?;
                 let e = self.bundles(*element)?;
                 if e.len() != range.len() || range.end > b.len() {
-                    return Err(CompileError::invalid(format!("{element} does not fit component {index}")));
+                    return Err(CompileError::internal(format!("{element} does not fit component {index}")));
                 }
                 b.splice(range, e);
                 b
             }
             Shuffle { a, b, indices } => {
-                let s = ty.scalar().ok_or_else(|| CompileError::invalid("shuffle result is not a vector"))?;
+                let s = ty.scalar().ok_or_else(|| CompileError::internal("shuffle result is not a vector"))?;
                 let mut all = self.bundles(*a)?;
                 all.extend(self.bundles(*b)?);
                 let mut out = Vec::with_capacity(indices.len());
@@ -660,7 +660,7 @@ impl FnLower<'_, '_> {
         let av = self.bundles(a)?;
         let bv = self.bundles(b)?;
         if av.len() != bv.len() || av.len() != scalars.len() || (conds.len() != 1 && conds.len() != av.len()) {
-            return Err(CompileError::invalid(format!("select {c}: operands do not match")));
+            return Err(CompileError::internal(format!("select {c}: operands do not match")));
         }
         let mut out = Vec::new();
         for (i, ((x, y), s)) in av.into_iter().zip(bv).zip(scalars).enumerate() {
@@ -710,7 +710,7 @@ impl FnLower<'_, '_> {
 
     fn scalar_of(&self, v: ir::Value) -> Result<Scalar> {
         let t = self.value_type(v)?;
-        t.scalar().ok_or_else(|| CompileError::invalid(format!("{v} of type {t} is not a scalar or vector")))
+        t.scalar().ok_or_else(|| CompileError::internal(format!("{v} of type {t} is not a scalar or vector")))
     }
 
     /// Apply `f` to corresponding vectors of the operands (all of one leaf shape).
@@ -725,7 +725,7 @@ impl FnLower<'_, '_> {
         }
         let n = bs.first().map_or(0, |b| b.len());
         if bs.iter().any(|b| b.len() != n) {
-            return Err(CompileError::invalid("operands have different component counts"));
+            return Err(CompileError::internal("operands have different component counts"));
         }
         let mut out = Vec::with_capacity(n);
         for i in 0..n {

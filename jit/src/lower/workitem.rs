@@ -431,7 +431,7 @@ impl FnLower<'_, '_> {
         let s = ty
             .scalar()
             .filter(|s| s.is_int())
-            .ok_or_else(|| CompileError::invalid(format!("a work-item query must have an integer type, not {ty}")))?;
+            .ok_or_else(|| CompileError::internal(format!("a work-item query must have an integer type, not {ty}")))?;
         let t = leaf_type(s);
         Ok(if t.bits() < 64 { self.b.ins().ireduce(t, v) } else { v })
     }

@@ -223,7 +223,8 @@ impl<'m> Translator<'m> {
             v
         } else {
             return Err(CompileError::unsupported(format!(
-                "module-scope variable %{id} cannot be used here (images and samplers are not supported yet)"
+                "module-scope variable %{id} is in a storage class kernels cannot address (spirjit maps built-in \
+                 inputs, Workgroup, CrossWorkgroup, UniformConstant and Private variables)"
             )));
         };
         if let Some(name) = m.names.get(&id) {
@@ -508,7 +509,9 @@ impl<'m> Translator<'m> {
                 self.set(fr, inst, v)
             }
             SizeOf => Err(CompileError::unsupported("OpSizeOf is not supported yet")),
-            ConstantSampler => Err(CompileError::unsupported("samplers are not supported yet; images come later")),
+            ConstantSampler => Err(CompileError::invalid(
+                "OpConstantSampler inside a function: constants are declared at module scope (SPIR-V logical layout)",
+            )),
             op if is_image_op(op) => self.image_op(fr, inst),
             GroupAsyncCopy | GroupWaitEvents => {
                 Err(CompileError::unsupported("async_work_group_copy / wait_group_events are not supported yet"))
