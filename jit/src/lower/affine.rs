@@ -15,6 +15,7 @@ use cranelift_codegen::ir::condcodes::IntCC as CIntCC;
 use cranelift_codegen::ir::{types, InstBuilder, Value as ClifValue};
 
 use super::function::FnLower;
+use super::leaf::At;
 use crate::ir::{self, BinaryOp, ConvOp, InstKind, WorkItemQuery};
 use crate::Result;
 
@@ -202,7 +203,7 @@ impl FnLower<'_, '_> {
                 let t = super::leaf::leaf_type(s);
                 return Ok(Some(self.iconst(t, k as i64)));
             }
-            let leaves = self.get(v)?;
+            let leaves = self.get(v, At::Group)?;
             return Ok(if leaves.len() == 1 { leaves.first().copied() } else { None });
         }
         if depth > MAX_DEPTH {

@@ -9,6 +9,7 @@ use cranelift_codegen::ir::{types, InstBuilder, Value as ClifValue};
 
 use super::function::FnLower;
 use super::leaf;
+use super::leaf::At;
 use crate::ir::{self, BinaryOp, FloatCC, IntCC, MathOp, Scalar, Type, UnaryOp};
 use crate::{CompileError, Result};
 
@@ -75,9 +76,9 @@ impl FnLower<'_, '_> {
         self.narrow_f16(r)
     }
 
-    pub(crate) fn unary(&mut self, op: UnaryOp, a: ir::Value) -> Result<Vec<ClifValue>> {
+    pub(crate) fn unary(&mut self, op: UnaryOp, a: ir::Value, at: At) -> Result<Vec<ClifValue>> {
         let scalars = self.leaf_scalars(a)?;
-        let av = self.get(a)?;
+        let av = self.get(a, at)?;
         let mut out = Vec::with_capacity(av.len());
         for (x, s) in av.into_iter().zip(scalars) {
             out.push(match (op, s) {
@@ -91,10 +92,10 @@ impl FnLower<'_, '_> {
         Ok(out)
     }
 
-    pub(crate) fn binary(&mut self, op: BinaryOp, a: ir::Value, b: ir::Value) -> Result<Vec<ClifValue>> {
+    pub(crate) fn binary(&mut self, op: BinaryOp, a: ir::Value, b: ir::Value, at: At) -> Result<Vec<ClifValue>> {
         let scalars = self.leaf_scalars(a)?;
-        let av = self.get(a)?;
-        let bv = self.get(b)?;
+        let av = self.get(a, at)?;
+        let bv = self.get(b, at)?;
         if av.len() != bv.len() {
             return Err(CompileError::internal(format!("operands {a} and {b} have different component counts")));
         }
@@ -190,9 +191,9 @@ impl FnLower<'_, '_> {
         self.call_value(sym, &[x, y])
     }
 
-    pub(crate) fn fma(&mut self, a: ir::Value, b: ir::Value, c: ir::Value) -> Result<Vec<ClifValue>> {
+    pub(crate) fn fma(&mut self, a: ir::Value, b: ir::Value, c: ir::Value, at: At) -> Result<Vec<ClifValue>> {
         let scalars = self.leaf_scalars(a)?;
-        let (av, bv, cv) = (self.get(a)?, self.get(b)?, self.get(c)?);
+        let (av, bv, cv) = (self.get(a, at)?, self.get(b, at)?, self.get(c, at)?);
         let mut out = Vec::with_capacity(av.len());
         for i in 0..av.len() {
             let args = [av[i], bv[i], cv[i]];
@@ -206,14 +207,14 @@ impl FnLower<'_, '_> {
         Ok(out)
     }
 
-    pub(crate) fn icmp(&mut self, cc: IntCC, a: ir::Value, b: ir::Value) -> Result<Vec<ClifValue>> {
-        let (av, bv) = (self.get(a)?, self.get(b)?);
+    pub(crate) fn icmp(&mut self, cc: IntCC, a: ir::Value, b: ir::Value, at: At) -> Result<Vec<ClifValue>> {
+        let (av, bv) = (self.get(a, at)?, self.get(b, at)?);
         Ok(av.into_iter().zip(bv).map(|(x, y)| self.b.ins().icmp(int_cc(cc), x, y)).collect())
     }
 
-    pub(crate) fn fcmp(&mut self, cc: FloatCC, a: ir::Value, b: ir::Value) -> Result<Vec<ClifValue>> {
+    pub(crate) fn fcmp(&mut self, cc: FloatCC, a: ir::Value, b: ir::Value, at: At) -> Result<Vec<ClifValue>> {
         let scalars = self.leaf_scalars(a)?;
-        let (av, bv) = (self.get(a)?, self.get(b)?);
+        let (av, bv) = (self.get(a, at)?, self.get(b, at)?);
         let mut out = Vec::with_capacity(av.len());
         for ((mut x, mut y), s) in av.into_iter().zip(bv).zip(scalars) {
             if s == Scalar::F16 {
@@ -225,9 +226,9 @@ impl FnLower<'_, '_> {
         Ok(out)
     }
 
-    pub(crate) fn select(&mut self, c: ir::Value, a: ir::Value, b: ir::Value) -> Result<Vec<ClifValue>> {
-        let cv = self.get(c)?;
-        let (av, bv) = (self.get(a)?, self.get(b)?);
+    pub(crate) fn select(&mut self, c: ir::Value, a: ir::Value, b: ir::Value, at: At) -> Result<Vec<ClifValue>> {
+        let cv = self.get(c, at)?;
+        let (av, bv) = (self.get(a, at)?, self.get(b, at)?);
         if cv.len() != 1 && cv.len() != av.len() {
             return Err(CompileError::internal(format!("condition {c} does not match the operands' component count")));
         }
@@ -239,16 +240,16 @@ impl FnLower<'_, '_> {
         Ok(out)
     }
 
-    pub(crate) fn extract(&mut self, a: ir::Value, i: u32) -> Result<Vec<ClifValue>> {
+    pub(crate) fn extract(&mut self, a: ir::Value, i: u32, at: At) -> Result<Vec<ClifValue>> {
         let range = leaf::component_leaf_range(self.value_type(a)?, i)?;
-        let av = self.get(a)?;
+        let av = self.get(a, at)?;
         Ok(av[range].to_vec())
     }
 
-    pub(crate) fn insert(&mut self, agg: ir::Value, elem: ir::Value, i: u32) -> Result<Vec<ClifValue>> {
+    pub(crate) fn insert(&mut self, agg: ir::Value, elem: ir::Value, i: u32, at: At) -> Result<Vec<ClifValue>> {
         let range = leaf::component_leaf_range(self.value_type(agg)?, i)?;
-        let mut av = self.get(agg)?;
-        let ev = self.get(elem)?;
+        let mut av = self.get(agg, at)?;
+        let ev = self.get(elem, at)?;
         if ev.len() != range.len() {
             return Err(CompileError::internal(format!("{elem} does not have the type of component {i} of {agg}")));
         }
@@ -256,10 +257,10 @@ impl FnLower<'_, '_> {
         Ok(av)
     }
 
-    pub(crate) fn extract_dyn(&mut self, v: ir::Value, idx: ir::Value, ty: &Type) -> Result<Vec<ClifValue>> {
+    pub(crate) fn extract_dyn(&mut self, v: ir::Value, idx: ir::Value, ty: &Type, at: At) -> Result<Vec<ClifValue>> {
         let s = ty.scalar().ok_or_else(|| CompileError::internal("dynamic extract of a non-scalar"))?;
-        let vv = self.get(v)?;
-        let iv = self.get_scalar(idx)?;
+        let vv = self.get(v, at)?;
+        let iv = self.get_scalar(idx, at)?;
         let mut acc = self.zero(s);
         for (i, x) in vv.into_iter().enumerate() {
             let hit = self.b.ins().icmp_imm_s(CIntCC::Equal, iv, i as i64);
@@ -268,10 +269,16 @@ impl FnLower<'_, '_> {
         Ok(vec![acc])
     }
 
-    pub(crate) fn insert_dyn(&mut self, v: ir::Value, elem: ir::Value, idx: ir::Value) -> Result<Vec<ClifValue>> {
-        let vv = self.get(v)?;
-        let e = self.get_scalar(elem)?;
-        let iv = self.get_scalar(idx)?;
+    pub(crate) fn insert_dyn(
+        &mut self,
+        v: ir::Value,
+        elem: ir::Value,
+        idx: ir::Value,
+        at: At,
+    ) -> Result<Vec<ClifValue>> {
+        let vv = self.get(v, at)?;
+        let e = self.get_scalar(elem, at)?;
+        let iv = self.get_scalar(idx, at)?;
         let mut out = Vec::with_capacity(vv.len());
         for (i, x) in vv.into_iter().enumerate() {
             let hit = self.b.ins().icmp_imm_s(CIntCC::Equal, iv, i as i64);
@@ -280,10 +287,17 @@ impl FnLower<'_, '_> {
         Ok(out)
     }
 
-    pub(crate) fn shuffle(&mut self, a: ir::Value, b: ir::Value, indices: &[u32], ty: &Type) -> Result<Vec<ClifValue>> {
+    pub(crate) fn shuffle(
+        &mut self,
+        a: ir::Value,
+        b: ir::Value,
+        indices: &[u32],
+        ty: &Type,
+        at: At,
+    ) -> Result<Vec<ClifValue>> {
         let s = ty.scalar().ok_or_else(|| CompileError::internal("shuffle result is not a vector"))?;
-        let mut all = self.get(a)?;
-        all.extend(self.get(b)?);
+        let mut all = self.get(a, at)?;
+        all.extend(self.get(b, at)?);
         let mut out = Vec::with_capacity(indices.len());
         for &i in indices {
             out.push(match all.get(i as usize) {
@@ -294,7 +308,7 @@ impl FnLower<'_, '_> {
         Ok(out)
     }
 
-    pub(crate) fn math(&mut self, op: MathOp, args: &[ir::Value], ty: &Type) -> Result<Vec<ClifValue>> {
+    pub(crate) fn math(&mut self, op: MathOp, args: &[ir::Value], ty: &Type, at: At) -> Result<Vec<ClifValue>> {
         let arity = match op {
             MathOp::FMin | MathOp::FMax | MathOp::CopySign | MathOp::SMin | MathOp::SMax => 2,
             MathOp::UMin | MathOp::UMax | MathOp::SMulHi | MathOp::UMulHi => 2,
@@ -307,7 +321,7 @@ impl FnLower<'_, '_> {
         let scalars = self.leaf_scalars(args[0])?;
         let mut vals = Vec::with_capacity(args.len());
         for a in args {
-            vals.push(self.get(*a)?);
+            vals.push(self.get(*a, at)?);
         }
         if vals.iter().any(|v| v.len() != scalars.len()) || leaf::leaf_count(ty)? != scalars.len() {
             return Err(CompileError::internal(format!("{op:?} operands have different component counts")));

@@ -13,6 +13,7 @@
 use cranelift_codegen::ir::{InstBuilder, MemFlagsData, Type as ClifType};
 
 use super::function::FnLower;
+use super::leaf::At;
 use crate::ir::BlockId;
 use crate::{CompileError, Result};
 
@@ -62,7 +63,7 @@ impl FnLower<'_, '_> {
         let flags = MemFlagsData::trusted();
         let mut saved = Vec::with_capacity(live.len());
         for v in live {
-            let vals = self.get(v)?;
+            let vals = self.get(v, At::Group)?;
             let tys: Vec<ClifType> = vals.iter().map(|x| self.vty(*x)).collect();
             let offs = self.save_slot(v, &tys)?;
             if fresh.contains(v) {

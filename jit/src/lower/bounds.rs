@@ -28,6 +28,7 @@ use spirjit_abi::status::error_kind;
 use spirjit_abi::{LaunchContext, Status};
 
 use super::function::FnLower;
+use super::leaf::At;
 use crate::analysis::provenance::{Provenance, Region};
 use crate::analysis::Provenances;
 use crate::ir::{self, Kernel, Module};
@@ -187,9 +188,9 @@ impl FnLower<'_, '_> {
 
     /// Local linear id of the work-item an access belongs to (the lane group's first
     /// work-item outside a per-lane lowering).
-    fn access_item(&mut self) -> ClifValue {
+    fn access_item(&mut self, at: At) -> ClifValue {
         let first = self.b.ins().imul_imm_s(self.lane_group, self.lanes.0 as i64);
-        match self.cur_lane {
+        match at.lane() {
             Some(l) if l > 0 => self.b.ins().iadd_imm_s(first, l as i64),
             _ => first,
         }
@@ -197,7 +198,7 @@ impl FnLower<'_, '_> {
 
     /// Base, size (both `i64`) and argument index (`u32::MAX` for none) of `region` as
     /// seen by the current lane.
-    fn region_extent(&mut self, region: Region) -> Result<(ClifValue, ClifValue, u32)> {
+    fn region_extent(&mut self, region: Region, at: At) -> Result<(ClifValue, ClifValue, u32)> {
         Ok(match region {
             Region::Param(n) => {
                 let n64 = n as u64;
@@ -225,7 +226,7 @@ impl FnLower<'_, '_> {
                     .ok_or_else(|| CompileError::internal(format!("{v} does not exist")))?;
                 let var_size = self.func.vars.get(v.0 as usize).map_or(0, |var| var.size);
                 // One lane's copy in a per-lane lowering; all lanes' copies otherwise.
-                let (off, size) = match self.cur_lane {
+                let (off, size) = match at.lane() {
                     Some(l) => (off + l as u64 * var_size, var_size),
                     None => (off, var_size * self.lanes.0 as u64),
                 };
@@ -298,6 +299,7 @@ impl FnLower<'_, '_> {
         ptr: ir::Value,
         addr: ClifValue,
         size: AccessSize,
+        at: At,
     ) -> Result<(ClifValue, Option<(ClifValue, u32)>)> {
         let region = match self.bounds.prov.of(ptr) {
             Provenance::Known(r) => r,
@@ -320,7 +322,7 @@ impl FnLower<'_, '_> {
                 return Ok((ok, Some((off, n))));
             }
         }
-        let (base, rsize, arg) = self.region_extent(region)?;
+        let (base, rsize, arg) = self.region_extent(region, at)?;
         let off = self.b.ins().isub(addr, base);
         let ok = match size {
             AccessSize::Const(n) => {
@@ -357,7 +359,7 @@ impl FnLower<'_, '_> {
     /// Check an access of `size` bytes at `addr` (derived from KIR pointer `ptr`):
     /// continue when it is in bounds (or the lane is masked off), otherwise record the
     /// error and return `Status::ERROR`.
-    pub(crate) fn check_access(&mut self, ptr: ir::Value, addr: ClifValue, size: AccessSize) -> Result<()> {
+    pub(crate) fn check_access(&mut self, ptr: ir::Value, addr: ClifValue, size: AccessSize, at: At) -> Result<()> {
         if !self.bounds.checked {
             return Ok(());
         }
@@ -366,10 +368,10 @@ impl FnLower<'_, '_> {
                 return Ok(());
             }
         }
-        let (ok, known) = self.in_bounds(ptr, addr, size)?;
+        let (ok, known) = self.in_bounds(ptr, addr, size, at)?;
         let fail = self.b.create_block();
         let cont = self.b.create_block();
-        match (self.cur_lane, self.dummy) {
+        match (at.lane(), self.dummy) {
             // Per lane: only an active lane can fail.
             (Some(l), Some(_)) => {
                 let bad = self.b.ins().bxor_imm_u(ok, 1);
@@ -406,7 +408,7 @@ impl FnLower<'_, '_> {
             AccessSize::Dynamic(n) => n,
         };
         self.b.ins().store(flags, n, err, offsets::ERROR_SIZE as i32);
-        let id = self.access_item();
+        let id = self.access_item(at);
         self.b.ins().store(flags, id, err, offsets::ERROR_LOCAL_LINEAR_ID as i32);
         self.end_lane_group(Status::ERROR);
         self.b.switch_to_block(cont);

@@ -17,6 +17,7 @@ use cranelift_codegen::ir::{types, AbiParam, InstBuilder, Type as ClifType, Valu
 use spirjit_builtins::ArgType;
 
 use super::function::FnLower;
+use super::leaf::At;
 use crate::ir::{self, Scalar};
 use crate::{CompileError, Result};
 
@@ -73,11 +74,12 @@ impl FnLower<'_, '_> {
         symbol: &str,
         args: &[ir::Value],
         result: Option<ir::Value>,
+        at: At,
     ) -> Result<Option<Vec<ClifValue>>> {
         let params = spirjit_builtins::lookup(symbol).map(|b| b.params).unwrap_or(&[]);
         let mut vals = Vec::with_capacity(args.len());
         for (j, a) in args.iter().enumerate() {
-            let mut v = self.get(*a)?;
+            let mut v = self.get(*a, at)?;
             // Bools never cross: pass them as 0/1 in the parameter's integer type.
             if self.value_type(*a)?.scalar() == Some(Scalar::Bool) {
                 if let Some(t) = params.get(j).and_then(|p| arg_type(*p)).filter(|t| t.is_int() && t.bits() > 8) {
@@ -185,6 +187,7 @@ impl FnLower<'_, '_> {
         symbol: &str,
         args: &[ir::Value],
         result: Option<ir::Value>,
+        at: At,
     ) -> Result<Option<Vec<ClifValue>>> {
         let rty = match result {
             Some(r) => Some(self.value_type(r)?.clone()),
@@ -201,7 +204,7 @@ impl FnLower<'_, '_> {
         };
         for a in args {
             let ty = self.value_type(*a)?.clone();
-            let vals = self.get(*a)?;
+            let vals = self.get(*a, at)?;
             match ty {
                 ir::Type::Scalar(_) => {
                     let v = vals
@@ -220,7 +223,7 @@ impl FnLower<'_, '_> {
         let r = self.call_symbol(symbol, &call_args)?;
         if let (Some(status), Some(img), true) = (r, args.first(), IMAGE_ACCESSES.contains(&symbol)) {
             if self.checks_on() {
-                self.check_image_status(*img, status)?;
+                self.check_image_status(*img, status, at)?;
             }
         }
         let Some(rty) = rty else { return Ok(None) };
@@ -242,8 +245,8 @@ impl FnLower<'_, '_> {
     /// size, and the work-item go to the error record. The argument is found statically
     /// when the image value visibly is a parameter, otherwise by comparing the descriptor
     /// address with the argument slots.
-    fn check_image_status(&mut self, img: ir::Value, status: ClifValue) -> Result<()> {
-        let desc = self.get(img)?.first().copied();
+    fn check_image_status(&mut self, img: ir::Value, status: ClifValue, at: At) -> Result<()> {
+        let desc = self.get(img, at)?.first().copied();
         use cranelift_codegen::ir::MemFlagsData;
         use spirjit_abi::context::offsets;
         use spirjit_abi::image::access_status as st;
@@ -280,7 +283,7 @@ impl FnLower<'_, '_> {
         let size = self.b.ins().band_imm_u(size, st::SIZE_MASK);
         self.b.ins().store(flags, size, err, offsets::ERROR_SIZE as i32);
         let first = self.b.ins().imul_imm_s(self.lane_group, self.lanes.0 as i64);
-        let id = match self.cur_lane {
+        let id = match at.lane() {
             Some(l) if l > 0 => self.b.ins().iadd_imm_s(first, l as i64),
             _ => first,
         };

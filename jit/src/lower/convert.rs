@@ -12,6 +12,7 @@ use cranelift_codegen::ir::{
 };
 
 use super::function::FnLower;
+use super::leaf::At;
 use super::leaf::{self, leaf_type};
 use crate::ir::{self, ConvOp, Conversion, Rounding, Scalar, Type};
 use crate::{CompileError, Result};
@@ -43,13 +44,13 @@ fn int_max(bits: u32, signed: bool) -> i64 {
 }
 
 impl FnLower<'_, '_> {
-    pub(crate) fn convert(&mut self, conv: Conversion, a: ir::Value, ty: &Type) -> Result<Vec<ClifValue>> {
+    pub(crate) fn convert(&mut self, conv: Conversion, a: ir::Value, ty: &Type, at: At) -> Result<Vec<ClifValue>> {
         let src = self.leaf_scalars(a)?;
         let dst: Vec<Scalar> = leaf::leaves(ty)?.into_iter().map(|(_, s)| s).collect();
         if src.len() != dst.len() {
             return Err(CompileError::internal(format!("conversion of {a} changes the component count")));
         }
-        let av = self.get(a)?;
+        let av = self.get(a, at)?;
         let mut out = Vec::with_capacity(av.len());
         for ((x, s), d) in av.into_iter().zip(src).zip(dst) {
             out.push(self.convert_leaf(conv, x, s, d)?);
@@ -267,7 +268,7 @@ impl FnLower<'_, '_> {
 
     /// Reinterpret the bits of `a` as `ty`: leaves are packed back to back (a 3-component
     /// vector is 3 components here) and reassembled byte-wise.
-    pub(crate) fn bitcast(&mut self, a: ir::Value, ty: &Type) -> Result<Vec<ClifValue>> {
+    pub(crate) fn bitcast(&mut self, a: ir::Value, ty: &Type, at: At) -> Result<Vec<ClifValue>> {
         let src = self.leaf_scalars(a)?;
         let dst: Vec<Scalar> = leaf::leaves(ty)?.into_iter().map(|(_, s)| s).collect();
         let src_bytes: u64 = src.iter().map(|s| s.size()).sum();
@@ -277,7 +278,7 @@ impl FnLower<'_, '_> {
                 "bitcast of {a} ({src_bytes} bytes) to {ty} ({dst_bytes} bytes) changes the size"
             )));
         }
-        let av = self.get(a)?;
+        let av = self.get(a, at)?;
         let flags = MemFlagsData::new();
         if src.len() == 1 && dst.len() == 1 {
             let (st, dt) = (self.vty(av[0]), leaf_type(dst[0]));

@@ -21,7 +21,7 @@ use spirjit_abi::status::error_kind;
 use spirjit_abi::Status;
 
 use super::facts::{KernelFacts, Remark, RemarkKind};
-use super::leaf::{self, Lanes};
+use super::leaf::{self, At, Lanes};
 use crate::analysis::{Cfg, Liveness, Uniformity};
 use crate::ir::{self, BlockCall, BlockId, InstKind, Scalar, Terminator, Type};
 use crate::{CompileError, Result};
@@ -122,8 +122,6 @@ pub(crate) struct FnLower<'a, 'f> {
     pub cancel_ptr: ClifValue,
     /// W > 1: which values are the same in every lane (`None` at W = 1).
     pub uni: Option<&'a Uniformity>,
-    /// The lane a per-lane lowering is producing: `get` then reads that lane's scalars.
-    pub cur_lane: Option<u32>,
     /// The KIR instruction being translated (block, position in the block).
     pub cur_at: Option<(BlockId, usize)>,
     /// While `affine::stride_exact` runs in a kernel with barriers: the values it may
@@ -308,7 +306,6 @@ impl<'a, 'f> FnLower<'a, 'f> {
             private_base,
             cancel_ptr,
             uni,
-            cur_lane: None,
             cur_at: None,
             affine_readable: None,
             active,
@@ -422,118 +419,12 @@ impl<'a, 'f> FnLower<'a, 'f> {
         for (pos, &ii) in block.insts.iter().enumerate() {
             let inst = func.inst(ii);
             self.cur_at = Some((blk, pos));
-            self.translate_inst(blk, pos, inst).map_err(|e| {
+            self.lower_inst(blk, pos, inst).map_err(|e| {
                 let text = super::shorten(ir::display::inst_text(func, ii), 160, "…");
                 e.at(None, format!("{blk}: {text}"), inst.result.map(|v| v.0))
             })?;
         }
         Ok(())
-    }
-
-    fn translate_inst(&mut self, blk: BlockId, pos: usize, inst: &ir::Inst) -> Result<()> {
-        if self.uni.is_some() {
-            return self.vec_translate_inst(blk, pos, inst);
-        }
-        let result = inst.result;
-        let rty = || -> Result<&Type> {
-            result.map(|r| self.func.ty(r)).ok_or_else(|| CompileError::internal("the instruction has no result"))
-        };
-        let vals: Option<Vec<ClifValue>> = match &inst.kind {
-            InstKind::Barrier => {
-                self.barrier(blk, pos)?;
-                None
-            }
-            InstKind::MemoryFence => {
-                self.b.ins().fence();
-                None
-            }
-            InstKind::Store { ptr, value, .. } => {
-                self.store(*ptr, *value)?;
-                None
-            }
-            InstKind::AtomicStore { ptr, value } => {
-                self.atomic_store(*ptr, *value)?;
-                None
-            }
-            InstKind::CopyMemory { dst, src, size } => {
-                self.copy_memory(*dst, *src, *size)?;
-                None
-            }
-            InstKind::Call { symbol, args } => self.call_builtin_op(symbol, args, result)?,
-            InstKind::CallWhole { symbol, args } => self.call_whole(symbol, args, result)?,
-            // An id nothing reads: no position arithmetic (divisions stay in the code).
-            InstKind::WorkItem(..) if result.is_some_and(|r| self.id_unread(r)) => {
-                let ty = rty()?.clone();
-                Some(self.zeros(&ty)?)
-            }
-            kind => {
-                let ty = rty()?.clone();
-                Some(self.value_inst(kind, &ty)?)
-            }
-        };
-        match (result, vals) {
-            (Some(r), Some(v)) => self.set(r, v),
-            (None, _) => Ok(()),
-            (Some(r), None) => Err(CompileError::internal(format!("{r} has no value after lowering"))),
-        }
-    }
-
-    /// Instructions that compute a value of type `ty`.
-    pub(crate) fn value_inst(&mut self, kind: &InstKind, ty: &Type) -> Result<Vec<ClifValue>> {
-        use InstKind::*;
-        match kind {
-            Const(bits) => self.constant(ty, bits),
-            Undef => self.zeros(ty),
-            Param(n) => self.param(*n, ty),
-            Unary(op, a) => self.unary(*op, *a),
-            Binary(op, a, b) => self.binary(*op, *a, *b),
-            Fma(a, b, c) => self.fma(*a, *b, *c),
-            Icmp(cc, a, b) => self.icmp(*cc, *a, *b),
-            Fcmp(cc, a, b) => self.fcmp(*cc, *a, *b),
-            Select(c, a, b) => self.select(*c, *a, *b),
-            Convert(conv, a) => self.convert(*conv, *a, ty),
-            Bitcast(a) => self.bitcast(*a, ty),
-            Extract(a, i) => self.extract(*a, *i),
-            Insert { aggregate, element, index } => self.insert(*aggregate, *element, *index),
-            ExtractDyn(a, i) => self.extract_dyn(*a, *i, ty),
-            InsertDyn { vector, element, index } => self.insert_dyn(*vector, *element, *index),
-            Shuffle { a, b, indices } => self.shuffle(*a, *b, indices, ty),
-            Construct(parts) => {
-                let mut out = Vec::new();
-                for p in parts {
-                    out.extend(self.get(*p)?);
-                }
-                Ok(out)
-            }
-            PtrAdd(p, off) => self.ptr_add(*p, *off),
-            Load { ptr, .. } => self.load(*ptr, ty),
-            AtomicRmw { op, ptr, value } => self.atomic_rmw(*op, *ptr, *value, ty),
-            AtomicCmpXchg { ptr, expected, replacement } => self.atomic_cas(*ptr, *expected, *replacement, ty),
-            AtomicLoad { ptr } => self.atomic_load(*ptr, ty),
-            WorkItem(q, dim) => self.work_item(*q, *dim, ty),
-            WorkDim => self.work_dim(ty),
-            ArgSize(n) => self.arg_size(*n),
-            VarAddr(v) => self.var_addr(*v),
-            LocalAddr(off) => {
-                let off = i64::try_from(*off).map_err(|_| CompileError::internal("local offset out of range"))?;
-                Ok(vec![self.b.ins().iadd_imm_s(self.local_mem, off)])
-            }
-            DataAddr(d) => {
-                let addr = self
-                    .data_addrs
-                    .get(d.0 as usize)
-                    .ok_or_else(|| CompileError::internal(format!("{d} does not exist in the module")))?;
-                Ok(vec![self.b.ins().iconst(types::I64, *addr as i64)])
-            }
-            Math(op, args) => self.math(*op, args, ty),
-            SubGroup { op, args } => self.sub_group(*op, args, ty),
-            CallWhole { symbol, .. } => {
-                Err(CompileError::internal(format!("whole-value call `{symbol}` dispatched as a plain value")))
-            }
-            Barrier | MemoryFence | Store { .. } | AtomicStore { .. } | CopyMemory { .. } | Call { .. } => {
-                Err(CompileError::internal("instruction without a value dispatched as a value"))
-            }
-        }
     }
 
     fn translate_terminator(&mut self, blk: BlockId, term: &'a Terminator) -> Result<()> {
@@ -549,14 +440,14 @@ impl<'a, 'f> FnLower<'a, 'f> {
                 self.finish_edges(blk, pending.into_iter().collect())?;
             }
             Terminator::Branch { cond, then_, else_ } => {
-                let c = self.get_scalar(*cond)?;
+                let c = self.get_scalar(*cond, At::Group)?;
                 let (t, p1) = self.edge(blk, then_)?;
                 let (e, p2) = self.edge(blk, else_)?;
                 self.b.ins().brif(c, t, &[], e, &[]);
                 self.finish_edges(blk, p1.into_iter().chain(p2).collect())?;
             }
             Terminator::Switch { value, default, cases } => {
-                let v = self.get_scalar(*value)?;
+                let v = self.get_scalar(*value, At::Group)?;
                 let vty = self.b.func.dfg.value_type(v);
                 let mask: u128 = if vty.bits() >= 64 { u64::MAX as u128 } else { (1u128 << vty.bits()) - 1 };
                 let (d, p) = self.edge(blk, default)?;
@@ -719,10 +610,10 @@ impl<'a, 'f> FnLower<'a, 'f> {
         Ok(vs)
     }
 
-    /// The leaves of `v` at the current point: scalars for uniform values, for varying
-    /// values the scalars of lane `cur_lane` or, outside a per-lane lowering, every
-    /// leaf's vectors back to back.
-    pub fn get(&mut self, v: ir::Value) -> Result<Vec<ClifValue>> {
+    /// The leaves of `v` at `at`: for the whole group (`At::Group`) its scalars when it
+    /// is uniform and its leaf vectors back to back when it varies; for one lane
+    /// (`At::Lane`) the scalars of that lane.
+    pub fn get(&mut self, v: ir::Value, at: At) -> Result<Vec<ClifValue>> {
         let raw: Vec<ClifValue> = match self.direct.get(v.0 as usize) {
             Some(Some(vals)) => vals.clone(),
             _ => {
@@ -730,7 +621,7 @@ impl<'a, 'f> FnLower<'a, 'f> {
                 vs.into_iter().map(|var| self.b.use_var(var)).collect()
             }
         };
-        match self.cur_lane {
+        match at.lane() {
             Some(l) if self.is_varying(v) => {
                 let scalars = self.leaf_scalars(v)?;
                 self.lane_of(&raw, &scalars, l)
@@ -742,21 +633,21 @@ impl<'a, 'f> FnLower<'a, 'f> {
     /// The leaves of `v` in the representation `like` has (splatting a uniform `v` when
     /// `like` is varying).
     pub fn get_like(&mut self, v: ir::Value, like: ir::Value) -> Result<Vec<ClifValue>> {
-        if self.is_varying(like) && !self.is_varying(v) && self.cur_lane.is_none() {
+        if self.is_varying(like) && !self.is_varying(v) {
             let scalars = self.leaf_scalars(v)?;
-            let vals = self.get(v)?;
+            let vals = self.get(v, At::Group)?;
             let mut out = Vec::new();
             for (x, s) in vals.into_iter().zip(scalars) {
                 out.extend(self.splat_leaf(x, s));
             }
             return Ok(out);
         }
-        self.get(v)
+        self.get(v, At::Group)
     }
 
     /// The single leaf of a scalar `v`.
-    pub fn get_scalar(&mut self, v: ir::Value) -> Result<ClifValue> {
-        let mut l = self.get(v)?;
+    pub fn get_scalar(&mut self, v: ir::Value, at: At) -> Result<ClifValue> {
+        let mut l = self.get(v, at)?;
         if l.len() != 1 {
             return Err(CompileError::internal(format!("{v} is used as a scalar but has {} components", l.len())));
         }
@@ -818,7 +709,7 @@ impl<'a, 'f> FnLower<'a, 'f> {
     }
 
     /// Leaves of a constant: one bit pattern per scalar leaf (missing entries are zero).
-    fn constant(&mut self, ty: &Type, bits: &[u64]) -> Result<Vec<ClifValue>> {
+    pub(crate) fn constant(&mut self, ty: &Type, bits: &[u64]) -> Result<Vec<ClifValue>> {
         let ls = leaf::leaves(ty)?;
         let mut out = Vec::with_capacity(ls.len());
         for (i, (_, s)) in ls.into_iter().enumerate() {

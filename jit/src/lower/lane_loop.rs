@@ -19,6 +19,7 @@ use cranelift_codegen::ir::{
 
 use super::call::arg_type;
 use super::function::FnLower;
+use super::leaf::At;
 use super::leaf::{leaf_type, vec_leaf_type};
 use crate::ir::{self, Scalar};
 use crate::{CompileError, Result};
@@ -103,7 +104,7 @@ impl FnLower<'_, '_> {
             if scalars.windows(2).any(|p| p[0] != p[1]) {
                 return Err(CompileError::internal(format!("operand {j} of `{symbol}` mixes component types")));
             }
-            let vals = self.get(*a)?;
+            let vals = self.get(*a, At::Group)?;
             if !self.is_varying(*a) {
                 operands.push(Operand::Uniform(vals));
                 continue;

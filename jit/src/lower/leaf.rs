@@ -17,6 +17,30 @@ use crate::{CompileError, Result};
 pub const MAX_LEAVES: usize = 4096;
 
 /// The shape every leaf has: the number of work-items it carries.
+/// Which lanes an instruction's lowering reads and produces, passed explicitly to every
+/// lowering that can run for one lane.
+///
+/// * `Group`: the whole lane group: uniform values are scalars, varying values their
+///   leaf vectors (at W = 1, the one work-item).
+/// * `Lane(l)`: only lane `l` of a varying value (a scalar per leaf), as when an
+///   instruction without a vector form is lowered once per lane and the lanes are
+///   packed afterwards (`vector::per_lane_value`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum At {
+    Group,
+    Lane(u32),
+}
+
+impl At {
+    /// The lane, for a per-lane lowering.
+    pub fn lane(self) -> Option<u32> {
+        match self {
+            At::Group => None,
+            At::Lane(l) => Some(l),
+        }
+    }
+}
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Lanes(pub u32);
 

@@ -24,6 +24,7 @@ use spirjit_abi::status::error_kind;
 use spirjit_abi::Status;
 
 use super::function::FnLower;
+use super::leaf::At;
 use super::vector::lane_flags;
 use crate::analysis::loops::linear_order;
 use crate::ir::{BlockCall, BlockId, Scalar, Terminator};
@@ -339,7 +340,7 @@ impl FnLower<'_, '_> {
             _ => return Ok(leaves),
         };
         let scalars = self.leaf_scalars(v)?;
-        let old = self.get(v)?;
+        let old = self.get(v, At::Group)?;
         self.blend(&mask, &scalars, leaves, old)
     }
 
@@ -497,10 +498,7 @@ impl FnLower<'_, '_> {
     fn switch_hit(&mut self, value: crate::ir::Value, lit: u64) -> Result<Vec<ClifValue>> {
         let mut per_lane = Vec::with_capacity(self.lanes.0 as usize);
         for l in 0..self.lanes.0 {
-            self.cur_lane = Some(l);
-            let x = self.get_scalar(value);
-            self.cur_lane = None;
-            let x = x?;
+            let x = self.get_scalar(value, At::Lane(l))?;
             let bits = self.vty(x).bits();
             let k = if bits >= 64 { lit } else { lit & ((1u64 << bits) - 1) };
             let k = self.iconst(self.vty(x), k as i64);
@@ -575,10 +573,10 @@ impl FnLower<'_, '_> {
             for (p, new) in params.iter().zip(vals) {
                 let v = if self.is_varying(*p) {
                     let scalars = self.leaf_scalars(*p)?;
-                    let old = self.get(*p)?;
+                    let old = self.get(*p, At::Group)?;
                     self.blend(e, &scalars, new, old)?
                 } else if let Some(t) = taken {
-                    let old = self.get(*p)?;
+                    let old = self.get(*p, At::Group)?;
                     new.into_iter().zip(old).map(|(x, y)| self.b.ins().select(t, x, y)).collect()
                 } else {
                     new

@@ -11,6 +11,7 @@ use cranelift_codegen::ir::{types, AtomicRmwOp, InstBuilder, Value as ClifValue}
 
 use super::bounds::{access_extent, AccessSize};
 use super::function::{mem_flags, FnLower};
+use super::leaf::At;
 use super::leaf::{self, leaf_type};
 use crate::ir::{self, AtomicOp, Scalar, Type, VarId};
 use crate::{CompileError, Result};
@@ -89,30 +90,30 @@ impl FnLower<'_, '_> {
         Ok(vec![self.b.ins().load(types::I64, super::bounds::slot_flags(), p, o)])
     }
 
-    pub(crate) fn var_addr(&mut self, v: VarId) -> Result<Vec<ClifValue>> {
+    pub(crate) fn var_addr(&mut self, v: VarId, at: At) -> Result<Vec<ClifValue>> {
         let mut off = *self
             .layout
             .var_offsets
             .get(v.0 as usize)
             .ok_or_else(|| CompileError::internal(format!("{v} does not exist")))?;
-        if let Some(l) = self.cur_lane {
+        if let Some(l) = at.lane() {
             // Each lane's copy follows the previous lane's.
             off += l as u64 * self.func.vars.get(v.0 as usize).map_or(0, |var| var.size);
         }
         Ok(vec![self.b.ins().iadd_imm_s(self.private_base, off as i64)])
     }
 
-    pub(crate) fn ptr_add(&mut self, p: ir::Value, off: ir::Value) -> Result<Vec<ClifValue>> {
-        let base = self.get_scalar(p)?;
-        let o = self.get_scalar(off)?;
+    pub(crate) fn ptr_add(&mut self, p: ir::Value, off: ir::Value, at: At) -> Result<Vec<ClifValue>> {
+        let base = self.get_scalar(p, at)?;
+        let o = self.get_scalar(off, at)?;
         let o = if self.vty(o).bits() < 64 { self.b.ins().sextend(types::I64, o) } else { o };
         Ok(vec![self.b.ins().iadd(base, o)])
     }
 
     /// In a per-lane lowering, the address a lane accesses: its own when the lane is
     /// active, scratch memory when it is masked off.
-    pub(crate) fn lane_addr(&mut self, p: ClifValue) -> ClifValue {
-        match (self.cur_lane, self.dummy) {
+    pub(crate) fn lane_addr(&mut self, p: ClifValue, at: At) -> ClifValue {
+        match (at.lane(), self.dummy) {
             (Some(l), Some(d)) => match self.active.get(l as usize) {
                 Some(a) => self.b.ins().select(*a, p, d),
                 None => d,
@@ -121,40 +122,40 @@ impl FnLower<'_, '_> {
         }
     }
 
-    pub(crate) fn load(&mut self, ptr: ir::Value, ty: &Type) -> Result<Vec<ClifValue>> {
-        let p = self.get_scalar(ptr)?;
-        self.check_access(ptr, p, AccessSize::Const(access_extent(ty)?))?;
-        let p = self.lane_addr(p);
+    pub(crate) fn load(&mut self, ptr: ir::Value, ty: &Type, at: At) -> Result<Vec<ClifValue>> {
+        let p = self.get_scalar(ptr, at)?;
+        self.check_access(ptr, p, AccessSize::Const(access_extent(ty)?), at)?;
+        let p = self.lane_addr(p, at);
         self.load_leaves(p, ty)
     }
 
-    pub(crate) fn store(&mut self, ptr: ir::Value, value: ir::Value) -> Result<()> {
-        let p = self.get_scalar(ptr)?;
+    pub(crate) fn store(&mut self, ptr: ir::Value, value: ir::Value, at: At) -> Result<()> {
+        let p = self.get_scalar(ptr, at)?;
         let ty = self.value_type(value)?;
-        self.check_access(ptr, p, AccessSize::Const(access_extent(ty)?))?;
-        let p = self.lane_addr(p);
-        let v = self.get(value)?;
+        self.check_access(ptr, p, AccessSize::Const(access_extent(ty)?), at)?;
+        let p = self.lane_addr(p, at);
+        let v = self.get(value, at)?;
         self.store_leaves(p, ty, &v)
     }
 
-    pub(crate) fn copy_memory(&mut self, dst: ir::Value, src: ir::Value, size: ir::Value) -> Result<()> {
-        let d = self.get_scalar(dst)?;
-        let s = self.get_scalar(src)?;
+    pub(crate) fn copy_memory(&mut self, dst: ir::Value, src: ir::Value, size: ir::Value, at: At) -> Result<()> {
+        let d = self.get_scalar(dst, at)?;
+        let s = self.get_scalar(src, at)?;
         let constant = self.func.scalar_const(size);
         if self.checks_on() {
             let n = match constant {
                 Some(n) => AccessSize::Const(n),
                 None => {
-                    let n = self.get_scalar(size)?;
+                    let n = self.get_scalar(size, at)?;
                     let n = if self.vty(n).bits() < 64 { self.b.ins().uextend(types::I64, n) } else { n };
                     AccessSize::Dynamic(n)
                 }
             };
-            self.check_access(dst, d, n)?;
-            self.check_access(src, s, n)?;
+            self.check_access(dst, d, n, at)?;
+            self.check_access(src, s, n, at)?;
         }
-        let d = self.lane_addr(d);
-        let s = self.lane_addr(s);
+        let d = self.lane_addr(d, at);
+        let s = self.lane_addr(s, at);
         if let Some(n) = constant.filter(|n| *n <= INLINE_COPY_MAX) {
             // Load everything first, then store: correct for overlapping ranges too.
             let mut chunks = Vec::new();
@@ -175,9 +176,9 @@ impl FnLower<'_, '_> {
             }
             return Ok(());
         }
-        let n = self.get_scalar(size)?;
+        let n = self.get_scalar(size, at)?;
         let n = if self.vty(n).bits() < 64 { self.b.ins().uextend(types::I64, n) } else { n };
-        let n = match (self.cur_lane, self.active.get(self.cur_lane.unwrap_or(0) as usize)) {
+        let n = match (at.lane(), self.active.get(at.lane().unwrap_or(0) as usize)) {
             (Some(_), Some(a)) => {
                 let zero = self.b.ins().iconst(types::I64, 0);
                 self.b.ins().select(*a, n, zero)
@@ -229,6 +230,7 @@ impl FnLower<'_, '_> {
         ptr: ir::Value,
         value: ir::Value,
         ty: &Type,
+        at: At,
     ) -> Result<Vec<ClifValue>> {
         let s = Self::atomic_scalar(ty)?;
         let it = Self::atomic_type(s)?;
@@ -237,14 +239,14 @@ impl FnLower<'_, '_> {
                 "atomic {op:?} on {s}; only exchange is supported on floats"
             )));
         }
-        let p = self.get_scalar(ptr)?;
-        self.check_access(ptr, p, AccessSize::Const(it.bytes() as u64))?;
-        let p = self.lane_addr(p);
+        let p = self.get_scalar(ptr, at)?;
+        self.check_access(ptr, p, AccessSize::Const(it.bytes() as u64), at)?;
+        let p = self.lane_addr(p, at);
         let (rop, x) = match op {
             AtomicOp::Inc => (AtomicRmwOp::Add, self.iconst(it, 1)),
             AtomicOp::Dec => (AtomicRmwOp::Sub, self.iconst(it, 1)),
             _ => {
-                let v = self.get_scalar(value)?;
+                let v = self.get_scalar(value, at)?;
                 let v = self.as_int_bits(v, it);
                 let rop = match op {
                     AtomicOp::Xchg => AtomicRmwOp::Xchg,
@@ -296,15 +298,16 @@ impl FnLower<'_, '_> {
         expected: ir::Value,
         repl: ir::Value,
         ty: &Type,
+        at: At,
     ) -> Result<Vec<ClifValue>> {
         let s = Self::atomic_scalar(ty)?;
         let it = Self::atomic_type(s)?;
-        let p = self.get_scalar(ptr)?;
-        self.check_access(ptr, p, AccessSize::Const(it.bytes() as u64))?;
-        let p = self.lane_addr(p);
-        let e = self.get_scalar(expected)?;
+        let p = self.get_scalar(ptr, at)?;
+        self.check_access(ptr, p, AccessSize::Const(it.bytes() as u64), at)?;
+        let p = self.lane_addr(p, at);
+        let e = self.get_scalar(expected, at)?;
         let e = self.as_int_bits(e, it);
-        let r = self.get_scalar(repl)?;
+        let r = self.get_scalar(repl, at)?;
         let r = self.as_int_bits(r, it);
         let old = if self.is_local(ptr)? {
             let old = self.b.ins().load(it, mem_flags(), p, 0);
@@ -318,23 +321,23 @@ impl FnLower<'_, '_> {
         Ok(vec![self.int_bits_as(old, s)])
     }
 
-    pub(crate) fn atomic_load(&mut self, ptr: ir::Value, ty: &Type) -> Result<Vec<ClifValue>> {
+    pub(crate) fn atomic_load(&mut self, ptr: ir::Value, ty: &Type, at: At) -> Result<Vec<ClifValue>> {
         let s = Self::atomic_scalar(ty)?;
         let it = Self::atomic_type(s)?;
-        let p = self.get_scalar(ptr)?;
-        self.check_access(ptr, p, AccessSize::Const(it.bytes() as u64))?;
-        let p = self.lane_addr(p);
+        let p = self.get_scalar(ptr, at)?;
+        self.check_access(ptr, p, AccessSize::Const(it.bytes() as u64), at)?;
+        let p = self.lane_addr(p, at);
         let v = self.b.ins().atomic_load(it, mem_flags(), p);
         Ok(vec![self.int_bits_as(v, s)])
     }
 
-    pub(crate) fn atomic_store(&mut self, ptr: ir::Value, value: ir::Value) -> Result<()> {
+    pub(crate) fn atomic_store(&mut self, ptr: ir::Value, value: ir::Value, at: At) -> Result<()> {
         let s = Self::atomic_scalar(self.value_type(value)?)?;
         let it = Self::atomic_type(s)?;
-        let p = self.get_scalar(ptr)?;
-        self.check_access(ptr, p, AccessSize::Const(it.bytes() as u64))?;
-        let p = self.lane_addr(p);
-        let v = self.get_scalar(value)?;
+        let p = self.get_scalar(ptr, at)?;
+        self.check_access(ptr, p, AccessSize::Const(it.bytes() as u64), at)?;
+        let p = self.lane_addr(p, at);
+        let v = self.get_scalar(value, at)?;
         let v = self.as_int_bits(v, it);
         self.b.ins().atomic_store(mem_flags(), v, p);
         Ok(())

@@ -5,7 +5,9 @@
 //! barrier. W is [`LowerOptions::lanes`]; W = 1 is the scalar path and the reference.
 //!
 //! * [`leaf`] — what a KIR value is in Cranelift (a list of leaves; the W abstraction).
-//! * `function` — one kernel: entry, resume dispatch, blocks, edges, instruction dispatch.
+//! * `function` — one kernel: entry, resume dispatch, blocks, edges, values.
+//! * `dispatch` — the instruction dispatcher, one for every W (which family, uniform,
+//!   vector form or per lane).
 //! * `entry` — the loop over the lane groups of one entry call.
 //! * `arith`, `convert`, `memory`, `workitem`, `barrier`, `call` — instruction families.
 //! * `bounds` — bounds checks on memory accesses (pointer provenance → region checks).
@@ -25,6 +27,7 @@ mod barrier;
 mod bounds;
 mod call;
 mod convert;
+mod dispatch;
 pub mod dump;
 mod entry;
 pub mod facts;

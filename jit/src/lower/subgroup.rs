@@ -20,6 +20,7 @@ use spirjit_abi::context::offsets;
 
 use super::function::{ctx_flags, FnLower};
 use super::leaf::leaf_type;
+use super::leaf::At;
 use crate::ir::{self, InstKind, Scalar, ScanKind, SubGroupArith, SubGroupOp, Type};
 use crate::{CompileError, Result};
 
@@ -75,9 +76,6 @@ impl FnLower<'_, '_> {
                 op.arity(),
                 args.len()
             )));
-        }
-        if self.cur_lane.is_some() {
-            return Err(CompileError::internal(format!("sub-group {op:?} lowered inside a per-lane lowering")));
         }
         if self.lanes.0 > 32 {
             return Err(CompileError::unsupported(format!(
@@ -315,11 +313,11 @@ impl FnLower<'_, '_> {
     fn lanes_of(&mut self, v: ir::Value) -> Result<PerLane> {
         let w = self.lanes.0;
         if w == 1 || !self.is_varying(v) {
-            let x = self.get(v)?;
+            let x = self.get(v, At::Group)?;
             return Ok(vec![x; w as usize]);
         }
         let scalars = self.leaf_scalars(v)?;
-        let raw = self.get(v)?;
+        let raw = self.get(v, At::Group)?;
         (0..w).map(|l| self.lane_of(&raw, &scalars, l)).collect()
     }
 

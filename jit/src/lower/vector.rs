@@ -17,9 +17,10 @@ use cranelift_frontend::FunctionBuilder;
 
 use super::arith::{float_cc, int_cc};
 use super::function::FnLower;
+use super::leaf::At;
 use super::leaf::{self, leaf_type, vec_leaf_type, Lanes};
 use crate::analysis::Uniformity;
-use crate::ir::{self, BinaryOp, BlockId, ConvOp, InstKind, MathOp, Rounding, Scalar, Type, UnaryOp};
+use crate::ir::{self, BinaryOp, ConvOp, InstKind, MathOp, Rounding, Scalar, Type, UnaryOp};
 use crate::{CompileError, Result};
 
 /// Most bytes one masked-off lane may touch in scratch memory.
@@ -157,7 +158,7 @@ impl FnLower<'_, '_> {
     /// The leaves of `v` as vectors, one list per leaf (uniform values splatted).
     pub(crate) fn bundles(&mut self, v: ir::Value) -> Result<Vec<Vec<ClifValue>>> {
         let scalars = self.leaf_scalars(v)?;
-        let vals = self.get(v)?;
+        let vals = self.get(v, At::Group)?;
         if !self.is_varying(v) {
             return Ok(vals.into_iter().zip(scalars).map(|(x, s)| self.splat_leaf(x, s)).collect());
         }
@@ -180,79 +181,24 @@ impl FnLower<'_, '_> {
         let scalars: Vec<Scalar> = leaf::leaves(ty)?.into_iter().map(|(_, s)| s).collect();
         let mut per_lane = Vec::with_capacity(self.lanes.0 as usize);
         for l in 0..self.lanes.0 {
-            self.cur_lane = Some(l);
-            let r = self.value_inst(kind, ty);
-            self.cur_lane = None;
-            per_lane.push(r?);
+            per_lane.push(self.value_inst(kind, ty, At::Lane(l))?);
         }
         self.pack(&scalars, &per_lane)
     }
 
     /// Run an effect once per lane, in lane order (masking happens at the accesses).
-    fn per_lane_effect(&mut self, mut f: impl FnMut(&mut Self) -> Result<()>) -> Result<()> {
+    pub(crate) fn per_lane_effect(&mut self, mut f: impl FnMut(&mut Self, At) -> Result<()>) -> Result<()> {
         for l in 0..self.lanes.0 {
-            self.cur_lane = Some(l);
-            let r = f(self);
-            self.cur_lane = None;
-            r?;
+            f(self, At::Lane(l))?;
         }
         Ok(())
-    }
-
-    /// Translate one instruction at W > 1.
-    pub(crate) fn vec_translate_inst(&mut self, blk: BlockId, pos: usize, inst: &ir::Inst) -> Result<()> {
-        let result = inst.result;
-        let all_uniform = inst.kind.uses().iter().all(|v| !self.is_varying(*v));
-        match &inst.kind {
-            InstKind::Barrier => return self.barrier(blk, pos),
-            InstKind::MemoryFence => {
-                self.b.ins().fence();
-                return Ok(());
-            }
-            InstKind::Store { ptr, value, .. } => {
-                return if all_uniform { self.store(*ptr, *value) } else { self.vstore(*ptr, *value) };
-            }
-            InstKind::AtomicStore { ptr, value } => {
-                return self.per_lane_effect(|me| me.atomic_store(*ptr, *value));
-            }
-            InstKind::CopyMemory { dst, src, size } => {
-                return if all_uniform {
-                    self.copy_memory(*dst, *src, *size)
-                } else {
-                    self.per_lane_effect(|me| me.copy_memory(*dst, *src, *size))
-                };
-            }
-            InstKind::Call { symbol, args } => return self.masked_call(symbol, args, result),
-            InstKind::CallWhole { symbol, args } => return self.masked_call_whole(symbol, args, result),
-            InstKind::SubGroup { op, args } => return self.sub_group_inst(*op, args, result),
-            _ => {}
-        }
-        let r = result.ok_or_else(|| CompileError::internal("the instruction has no result"))?;
-        let ty = self.func.ty(r).clone();
-        let vals = if !self.is_varying(r) {
-            self.value_inst(&inst.kind, &ty)?
-        } else if let InstKind::Load { ptr, .. } = &inst.kind {
-            self.vload(*ptr, &ty)?
-        } else if let Some(v) = self.vec_work_item(&inst.kind, &ty)? {
-            v
-        } else if self.id_unread(r) {
-            // Nothing reads it: a placeholder of the right shape, removed by Cranelift.
-            let s = ty.scalar().ok_or_else(|| CompileError::internal("an id query of a non-scalar type"))?;
-            let z = self.zero(s);
-            self.splat_leaf(z, s)
-        } else if let Some(v) = self.vector_op(&inst.kind, &ty)? {
-            v
-        } else {
-            self.per_lane_value(&inst.kind, &ty)?
-        };
-        self.set(r, vals)
     }
 
     /// A builtin call per lane (a loop over the lanes, see `lane_loop`). Calls of
     /// functions without effects (no pointer operand, a result) run for every lane,
     /// masked-off lanes included, whose results are never used; other calls skip the
     /// lanes without a work-item.
-    fn masked_call(&mut self, symbol: &str, args: &[ir::Value], result: Option<ir::Value>) -> Result<()> {
+    pub(crate) fn masked_call(&mut self, symbol: &str, args: &[ir::Value], result: Option<ir::Value>) -> Result<()> {
         if let (Some(r), Some(vals)) = (result, self.vector_form_call(symbol, args, result)?) {
             return self.set(r, vals);
         }
@@ -267,19 +213,24 @@ impl FnLower<'_, '_> {
 
     /// A whole-value builtin call per active lane, in lane order (masked-off lanes skip
     /// the call: image writes and printf have effects).
-    fn masked_call_whole(&mut self, symbol: &str, args: &[ir::Value], result: Option<ir::Value>) -> Result<()> {
-        self.per_active_lane(result, |me| me.call_whole(symbol, args, result))
+    pub(crate) fn masked_call_whole(
+        &mut self,
+        symbol: &str,
+        args: &[ir::Value],
+        result: Option<ir::Value>,
+    ) -> Result<()> {
+        self.per_active_lane(result, |me, at| me.call_whole(symbol, args, result, at))
     }
 
     /// Run `call` once per lane, in lane order, only where the lane is active; inactive
-    /// lanes read zeros. `call` emits the scalar code of the current lane
-    /// (`cur_lane`) and returns the leaves of `result`, if any; the lanes' leaves are
+    /// lanes read zeros. `call` emits the scalar code of the lane it is given and
+    /// returns the leaves of `result`, if any; the lanes' leaves are
     /// packed into `result`'s bundles. Each lane's leaves reach the joining block as
     /// block parameters (no variables: see `function::needs_variable`).
     fn per_active_lane(
         &mut self,
         result: Option<ir::Value>,
-        mut call: impl FnMut(&mut Self) -> Result<Option<Vec<ClifValue>>>,
+        mut call: impl FnMut(&mut Self, At) -> Result<Option<Vec<ClifValue>>>,
     ) -> Result<()> {
         let scalars = match result {
             Some(r) => self.leaf_scalars(r)?,
@@ -289,12 +240,7 @@ impl FnLower<'_, '_> {
         let mut per_lane = Vec::with_capacity(self.lanes.0 as usize);
         for l in 0..self.lanes.0 {
             let active = self.active[l as usize];
-            let vals = self.branch_join(active, &tys, |me| {
-                me.cur_lane = Some(l);
-                let r = call(me);
-                me.cur_lane = None;
-                Ok(r?.unwrap_or_default())
-            })?;
+            let vals = self.branch_join(active, &tys, |me| Ok(call(me, At::Lane(l))?.unwrap_or_default()))?;
             per_lane.push(vals);
         }
         if let Some(r) = result {
@@ -341,7 +287,7 @@ impl FnLower<'_, '_> {
     }
 
     /// The vector lowering of `kind` when there is a direct one; `None` otherwise.
-    fn vector_op(&mut self, kind: &InstKind, ty: &Type) -> Result<Option<Vec<ClifValue>>> {
+    pub(crate) fn vector_op(&mut self, kind: &InstKind, ty: &Type) -> Result<Option<Vec<ClifValue>>> {
         use InstKind::*;
         let Some(rs) = ty.scalar() else { return self.vector_composite(kind, ty) };
         Ok(Some(match kind {
@@ -379,7 +325,7 @@ impl FnLower<'_, '_> {
                     return Ok(None);
                 }
                 if matches!(op, BinaryOp::Shl | BinaryOp::LShr | BinaryOp::AShr) {
-                    let amt = self.get_scalar(*b)?;
+                    let amt = self.get_scalar(*b, At::Group)?;
                     return Ok(Some(self.map_vectors(&[*a], |me, x| match op {
                         BinaryOp::Shl => me.b.ins().ishl(x[0], amt),
                         BinaryOp::LShr => me.b.ins().ushr(x[0], amt),
@@ -748,7 +694,7 @@ impl FnLower<'_, '_> {
     /// A byte offset (signed integer of any width) as `i64x2` vectors.
     fn offset_vectors(&mut self, off: ir::Value, s: Scalar) -> Result<Vec<ClifValue>> {
         if !self.is_varying(off) {
-            let o = self.get_scalar(off)?;
+            let o = self.get_scalar(off, At::Group)?;
             let o = if self.vty(o).bits() < 64 { self.b.ins().sextend(types::I64, o) } else { o };
             return Ok(self.splat_leaf(o, Scalar::I64));
         }
@@ -767,10 +713,7 @@ impl FnLower<'_, '_> {
                 // Narrow offsets: per lane.
                 let mut per_lane = Vec::with_capacity(self.lanes.0 as usize);
                 for l in 0..self.lanes.0 {
-                    self.cur_lane = Some(l);
-                    let o = self.get_scalar(off);
-                    self.cur_lane = None;
-                    let o = o?;
+                    let o = self.get_scalar(off, At::Lane(l))?;
                     per_lane.push(vec![self.b.ins().sextend(types::I64, o)]);
                 }
                 self.pack(&[Scalar::I64], &per_lane)

@@ -15,6 +15,7 @@ use cranelift_codegen::ir::{types, BlockArg, ConstantData, InstBuilder, Value as
 use super::bounds::AccessSize;
 use super::facts::RemarkKind;
 use super::function::{mem_flags, FnLower};
+use super::leaf::At;
 use super::leaf::{self, vec_leaf_type};
 use crate::ir::{self, InstKind, Scalar, Type};
 use crate::Result;
@@ -123,7 +124,7 @@ impl FnLower<'_, '_> {
         if !self.checks_on() {
             return Ok(ok);
         }
-        let (inb, _) = self.in_bounds(ptr, a0, size)?;
+        let (inb, _) = self.in_bounds(ptr, a0, size, At::Group)?;
         Ok(self.b.ins().band(ok, inb))
     }
 
@@ -135,7 +136,7 @@ impl FnLower<'_, '_> {
             // lane is active, so the access happens for at least one work-item).
             self.remark(RemarkKind::Access, "uniform address: one load, broadcast to every lane");
             let scalars: Vec<Scalar> = leaf::leaves(ty)?.into_iter().map(|(_, s)| s).collect();
-            let vals = self.load(ptr, ty)?;
+            let vals = self.load(ptr, ty, At::Group)?;
             return Ok(vals.into_iter().zip(scalars).flat_map(|(x, s)| self.splat_leaf(x, s)).collect());
         }
         if self.uni.as_ref().and_then(|u| u.lane_stride(ptr)) == Some(0) {
@@ -199,10 +200,7 @@ impl FnLower<'_, '_> {
         let fast_scalar = self.consecutive_scalar(ptr, ty);
         let per_lane = |me: &mut Self| -> Result<()> {
             for l in 0..me.lanes.0 {
-                me.cur_lane = Some(l);
-                let r = me.store(ptr, value);
-                me.cur_lane = None;
-                r?;
+                me.store(ptr, value, At::Lane(l))?;
             }
             Ok(())
         };
@@ -289,14 +287,10 @@ impl FnLower<'_, '_> {
     /// Per lane, the address of `ptr` checked for an access of `size` bytes (only
     /// active lanes can fail) and replaced by scratch memory when the lane is inactive.
     fn lane_access_addr(&mut self, ptr: ir::Value, l: u32, size: u64) -> Result<ClifValue> {
-        self.cur_lane = Some(l);
-        let r = (|| -> Result<ClifValue> {
-            let p = self.get_scalar(ptr)?;
-            self.check_access(ptr, p, AccessSize::Const(size))?;
-            Ok(self.lane_addr(p))
-        })();
-        self.cur_lane = None;
-        r
+        let at = At::Lane(l);
+        let p = self.get_scalar(ptr, at)?;
+        self.check_access(ptr, p, AccessSize::Const(size), at)?;
+        Ok(self.lane_addr(p, at))
     }
 
     /// Transpose groups of lane vectors: `per_lane[l][c]` (lane `l`'s chunk `c`, 4 x 32

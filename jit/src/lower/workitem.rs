@@ -17,6 +17,7 @@ use spirjit_abi::context::offsets;
 
 use super::function::{ctx_flags, FnLower};
 use super::leaf::leaf_type;
+use super::leaf::At;
 use crate::ir::{self, InstKind, Scalar, Type, WorkItemQuery};
 use crate::{CompileError, Result};
 
@@ -316,10 +317,10 @@ impl FnLower<'_, '_> {
         self.b.ins().load(types::I64, ctx_flags(), self.ctx, (field + 8 * dim) as i32)
     }
 
-    /// Local linear id of this lane's work-item at W > 1 (lane `cur_lane` of the group).
-    fn local_linear_id(&mut self) -> ClifValue {
+    /// Local linear id of this lane's work-item at W > 1 (lane `at` of the group).
+    fn local_linear_id(&mut self, at: At) -> ClifValue {
         let first = self.b.ins().imul_imm_s(self.lane_group, self.lanes.0 as i64);
-        self.b.ins().iadd_imm_s(first, self.cur_lane.unwrap_or(0) as i64)
+        self.b.ins().iadd_imm_s(first, at.lane().unwrap_or(0) as i64)
     }
 
     /// `local_size[d]`, at least 1 (so that divisions by it cannot trap).
@@ -329,7 +330,7 @@ impl FnLower<'_, '_> {
         self.b.ins().umax(ls, one)
     }
 
-    fn local_id(&mut self, d: usize) -> ClifValue {
+    fn local_id(&mut self, d: usize, at: At) -> ClifValue {
         if self.lanes.0 == 1 {
             if let Some(v) = self.ids.first_pos(d) {
                 return v;
@@ -337,7 +338,7 @@ impl FnLower<'_, '_> {
         }
         // One lane of a lane group at W > 1 (the per-lane lowering of a query whose
         // dimension is not a constant): from the local linear id.
-        let l = self.local_linear_id();
+        let l = self.local_linear_id(at);
         let sx = self.local_size_nz(0);
         match d {
             0 => self.b.ins().urem(l, sx),
@@ -400,14 +401,14 @@ impl FnLower<'_, '_> {
     }
 
     /// The query for a dimension known to be 0, 1 or 2, as i64.
-    fn query_dim(&mut self, q: WorkItemQuery, d: usize) -> ClifValue {
+    fn query_dim(&mut self, q: WorkItemQuery, d: usize, at: At) -> ClifValue {
         match q {
             WorkItemQuery::GlobalId => {
                 let base = self.global_base(d);
-                let l = self.local_id(d);
+                let l = self.local_id(d, at);
                 self.b.ins().iadd(base, l)
             }
-            WorkItemQuery::LocalId => self.local_id(d),
+            WorkItemQuery::LocalId => self.local_id(d, at),
             WorkItemQuery::GroupId => self.ctx_u64(offsets::GROUP_ID, d),
             WorkItemQuery::GlobalSize => self.ctx_u64(offsets::GLOBAL_SIZE, d),
             WorkItemQuery::LocalSize => self.ctx_u64(offsets::LOCAL_SIZE, d),
@@ -436,15 +437,15 @@ impl FnLower<'_, '_> {
         Ok(if t.bits() < 64 { self.b.ins().ireduce(t, v) } else { v })
     }
 
-    pub(crate) fn work_item(&mut self, q: WorkItemQuery, dim: ir::Value, ty: &Type) -> Result<Vec<ClifValue>> {
+    pub(crate) fn work_item(&mut self, q: WorkItemQuery, dim: ir::Value, ty: &Type, at: At) -> Result<Vec<ClifValue>> {
         let v = match self.func.scalar_const(dim) {
-            Some(d) if d < 3 => self.query_dim(q, d as usize),
+            Some(d) if d < 3 => self.query_dim(q, d as usize, at),
             Some(_) => self.b.ins().iconst(types::I64, Self::out_of_range_default(q)),
             None => {
-                let dv = self.get_scalar(dim)?;
+                let dv = self.get_scalar(dim, at)?;
                 let mut acc = self.b.ins().iconst(types::I64, Self::out_of_range_default(q));
                 for d in (0..3).rev() {
-                    let val = self.query_dim(q, d);
+                    let val = self.query_dim(q, d, at);
                     let hit = self.b.ins().icmp_imm_s(CIntCC::Equal, dv, d as i64);
                     acc = self.b.ins().select(hit, val, acc);
                 }
