@@ -118,11 +118,11 @@ impl Worker {
     fn new(l: &Launch, lay: &Layout) -> std::result::Result<Worker, String> {
         let local = AlignedBuf::zeroed_reused(to_usize(lay.local_total)?, LOCAL_ALIGN as usize)?;
         let private = AlignedBuf::zeroed_reused(to_usize(lay.private_total)?, to_usize(lay.private_align)?)?;
-        // The slots, then one region size per parameter (see `LaunchContext::args`).
-        let mut slots = l.bound.slots.clone();
-        slots.extend(l.bound.sizes.iter().map(|s| s.unwrap_or(u64::MAX)));
+        // The slots, then one region size per parameter (see `ArgSlots`).
+        let layout = spirjit_abi::ArgSlots::new(l.params.len());
+        let mut slots = layout.fill(&l.bound.slots, l.bound.sizes.iter().map(|s| s.unwrap_or(u64::MAX)));
         for (a, off) in l.bound.locals.iter().zip(&lay.local_offsets) {
-            slots[a.index] = local.as_ptr() as u64 + off;
+            slots[layout.value_index(a.index as u64) as usize] = local.as_ptr() as u64 + off;
         }
         let regions = regions(l, lay, &slots, &local, &private);
         Ok(Worker { local: ManuallyDrop::new(local), private: ManuallyDrop::new(private), slots, regions })

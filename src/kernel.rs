@@ -6,7 +6,7 @@
 
 use std::time::{Duration, Instant};
 
-use spirjit_jit::ir::{self, AddressSpace, Param, ParamKind, Scalar, Type};
+use spirjit_jit::ir::{self, AddressSpace, HostType, Param, ParamKind, Scalar, Type};
 
 use crate::args::{bind, Arg};
 use crate::dispatch::{self, Launch};
@@ -208,23 +208,36 @@ pub(crate) fn signature_text(name: &str, params: &[Param]) -> String {
     format!("{name}({})", ps.join(", "))
 }
 
-/// A parameter's type in OpenCL spelling: `global float*`, `constant int*`, `float4`.
+/// A parameter's type in OpenCL spelling: `global float*`, `constant uint*`, `float4`
+/// (the module's own spelling when it records one, else from [`Param::host`]).
 pub fn param_type_text(p: &Param) -> String {
     match &p.kind {
         ParamKind::Pointer { space, pointee } => {
-            let elem = match &p.type_name {
-                Some(t) => t.trim().trim_end_matches('*').trim_end().to_string(),
-                None => opencl_type_name(pointee),
+            let elem = match (&p.type_name, p.host.pointee()) {
+                (Some(t), _) => t.trim().trim_end_matches('*').trim_end().to_string(),
+                (None, Some(h)) => host_type_name(h, pointee),
+                (None, None) => opencl_type_name(pointee),
             };
             let konst =
                 if p.read_only && *space != AddressSpace::Constant && !elem.contains("const") { "const " } else { "" };
             format!("{} {konst}{elem}*", space.opencl_name())
         }
-        ParamKind::Value(t) => p.type_name.clone().unwrap_or_else(|| opencl_type_name(t)),
+        ParamKind::Value(t) => p.type_name.clone().unwrap_or_else(|| host_type_name(&p.host, t)),
         ParamKind::Sampler => p.type_name.clone().unwrap_or_else(|| "sampler_t".into()),
         ParamKind::Image { dim, access } => {
             p.type_name.clone().unwrap_or_else(|| format!("{access} image{}_t", dim.to_lowercase()))
         }
+    }
+}
+
+/// The OpenCL C name of a value of host type `h` and KIR type `t` (`uint`, `float4`,
+/// `void`; aggregates by their KIR type).
+fn host_type_name(h: &HostType, t: &Type) -> String {
+    match h {
+        HostType::Scalar(s) => s.opencl_name().to_string(),
+        HostType::Vector(s, n) => format!("{}{n}", s.opencl_name()),
+        HostType::Void => "void".to_string(),
+        _ => opencl_type_name(t),
     }
 }
 

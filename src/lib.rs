@@ -61,6 +61,7 @@ pub mod npy;
 mod pool;
 mod printf;
 mod program;
+pub mod typecheck;
 
 pub use args::{bytes_of, bytes_of_mut, Arg, Pod, WARN_PARTIAL_ELEMENTS_ENV};
 pub use cancel::CancelToken;
@@ -70,5 +71,5 @@ pub use kernel::{opencl_type_name, param_type_text, Kernel, KernelPath, RunInfo,
 pub use ndrange::{NdRange, MAX_WORK_GROUP_SIZE};
 pub use pool::{num_threads, set_num_threads, try_set_num_threads, NUM_THREADS_ENV};
 pub use program::{Options, Program, LANES_ENV};
-pub use spirjit_jit::ir::{AddressSpace, Param, ParamKind, Scalar, Type};
+pub use spirjit_jit::ir::{AddressSpace, HostScalar, HostType, Param, ParamKind, Scalar, Signedness, Type};
 pub use spirjit_jit::CompileError;

@@ -68,6 +68,12 @@ fn usage_errors_exit_2() {
     assert!(fails(2, &["run", &m, "--global", "4", "--local"]).contains("needs a value"));
     let e = fails(2, &["run", &m, "--global", "4", "--arg", "f32[4]=zeros", "--print", "5"]);
     assert!(e.contains("no argument 5"), "{e}");
+    // Element and value types are checked against the parameters' host types.
+    let e = fails(2, &["run", &m, "--global", "4", "--arg", "i32[4]=ones"]);
+    assert!(e.contains("`--arg i32[4]=ones`: argument 0") && e.contains("its elements are f32"), "{e}");
+    let f = ["f32[4]=ones"; 3].map(|a| ["--arg", a]).concat();
+    let e = fails(2, &[&["run", &m, "--global", "4"], &f[..], &["--arg", "f32=4"]].concat());
+    assert!(e.contains("argument 3") && e.contains("give i32=VALUE"), "{e}");
 }
 
 #[test]
@@ -77,7 +83,8 @@ fn info_lists_kernels() {
     assert!(out.contains("capabilities: ") && out.contains("Kernel"), "{out}");
     assert!(out.contains("vadd_float(global const float* "), "{out}");
     assert!(out.contains("global buffer, read-only") && out.contains("global buffer, read-write"), "{out}");
-    assert!(out.contains("by value, 4 bytes"), "{out}");
+    assert!(out.contains("by value, 4 bytes; host int32)"), "{out}");
+    assert!(out.contains("read-only; host global f32*)"), "{out}");
     let (out, _) = ok(&["info", &kernel("reqd_wgs.O2.spv")]);
     assert!(out.contains("reqd_work_group_size: (8, 2, 1)"), "{out}");
     let (out, _) = ok(&["info", &kernel("vadd_float.spir32.spv")]);

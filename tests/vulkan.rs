@@ -74,6 +74,17 @@ fn shared_memory_reduction_with_barriers() {
 }
 
 #[test]
+fn host_types_carry_spirv_signedness() {
+    use spirjit::{HostScalar, HostType, Signedness};
+    let p = program("reduce", 1);
+    let k = p.kernel("main").unwrap();
+    let params = k.params();
+    let uvec4 = HostType::Vector(HostScalar::Int { bits: 32, sign: Signedness::Unsigned }, 4);
+    assert_eq!(params[2].host.pointee(), Some(&uvec4), "{:?}", params[2]);
+    assert_eq!(params[0].host.to_string(), "global f32*");
+}
+
+#[test]
 fn push_constants_and_uniform_blocks() {
     let p = program("push", 1);
     let k = p.kernel("main").unwrap();

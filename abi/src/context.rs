@@ -44,9 +44,10 @@ pub struct LaunchContext {
     /// One 8-byte slot per kernel parameter: the pointer for buffers and local memory,
     /// the value (zero-extended, little-endian) for scalars of at most 8 bytes, and a
     /// pointer to the bytes for larger by-value arguments (vectors, structs).
-    /// The `n` slots are followed by `n` sizes: `args[n + i]` is the byte size of the
-    /// region argument `i` points to (buffer length, local-memory bytes, by-value copy)
-    /// or of the value held in its slot — what bounds checks compare against.
+    /// The `n` slots are followed by `n` sizes: the byte size of the region argument `i`
+    /// points to (buffer length, local-memory bytes, by-value copy) or of the value held
+    /// in its slot — what bounds checks compare against. [`crate::ArgSlots`] has the
+    /// offsets.
     pub args: *const u64,
     /// This work-group's local memory: module-scope `__local` variables first, then the
     /// `__local` pointer arguments.

@@ -10,11 +10,13 @@
 //! execution, no allocation policies.
 
 pub mod address_space;
+pub mod args;
 pub mod context;
 pub mod image;
 pub mod status;
 
 pub use address_space::AddressSpace;
+pub use args::ArgSlots;
 pub use context::{EntryFn, ErrorRecord, LaunchContext, Region};
 pub use image::{ChannelOrder, ChannelType, ImageDesc, ImageDim};
 pub use status::Status;

@@ -63,7 +63,10 @@ class Param:
     read_only: bool
     type_name: Optional[str]
     text: str
+    host: str
     signed: Optional[bool]
+    int_range: Optional[Tuple[int, int]]
+    untyped: bool
     dtype: Optional[np.dtype]
     dim: Optional[str]
     access: Optional[str]

@@ -11,7 +11,6 @@ This module must not launch kernels; it only checks and converts.
 """
 
 import operator
-import re
 import numpy as np
 
 from . import _image
@@ -22,8 +21,6 @@ __all__ = ["LocalMemory", "Param", "convert", "fast_plan", "FAST_INT_TYPES", "FA
 _FLOAT_DTYPES = {"f16": np.float16, "f32": np.float32, "f64": np.float64}
 _INT_BITS = {"i8": 8, "i16": 16, "i32": 32, "i64": 64, "bool": 8, "ptr": 64}
 _SCALAR_SIZE = {"bool": 1, "i8": 1, "i16": 2, "i32": 4, "i64": 8, "f16": 2, "f32": 4, "f64": 8, "ptr": 8}
-_QUALIFIERS = {"const", "volatile", "restrict", "__restrict", "global", "__global", "constant",
-               "__constant", "local", "__local", "private", "__private", "struct", "signed"}
 
 
 class LocalMemory:
@@ -56,12 +53,15 @@ class Param:
     ``"sampler"``, ``"image"``), ``space`` (``"global"``, ``"constant"``, ``"local"``
     for pointers, else None), ``type`` (pointee or value type, encoded as tuples),
     ``read_only`` (the kernel never writes through it), ``text`` (``global float*``)
-    ``dtype`` (the NumPy dtype of one element / of the value, when there is one), and
-    for images ``dim`` (``"2d"``, ``"2d_array"``, ...) and ``access`` (``"read_only"``,
+    ``dtype`` (the NumPy dtype of one element / of the value, when there is one),
+    ``host`` (the host type as the native module describes it: ``global u32*``, ``int32``
+    for an integer of unknown sign), ``signed`` (True, False or None: unknown),
+    ``int_range`` (``(lo, hi)`` of integer scalars and elements), ``untyped`` (a pointer
+    whose elements may be any bytes), and for images ``dim`` (``"2d"``, ``"2d_array"``, ...) and ``access`` (``"read_only"``,
     ``"write_only"``, ``"read_write"``; None for other kinds)."""
 
     __slots__ = ("index", "name", "kind", "space", "type", "read_only", "type_name", "text",
-                 "signed", "dtype", "dim", "access")
+                 "host", "signed", "int_range", "untyped", "dtype", "dim", "access")
 
     def __init__(self, d):
         self.index = d["index"]
@@ -72,37 +72,16 @@ class Param:
         self.read_only = d["read_only"] or d["space"] == "constant"
         self.type_name = d["type_name"]
         self.text = d["text"]
-        self.signed = _signedness(self.type_name)
+        self.host = d["host"]
+        self.signed = d["signed"]
+        self.int_range = d["int_range"]
+        self.untyped = d["untyped"]
         self.dtype = _dtype_of(self.type, self.signed) if self.type is not None else None
         self.dim = d.get("dim")
         self.access = d.get("access")
 
     def __repr__(self):
         return f"<Param {self.index} {self.text} {self.name}>"
-
-
-def _base_name(type_name):
-    """`const uint*` -> `uint`; `unsigned int` -> `uint`; None when unknown."""
-    if not type_name:
-        return None
-    words = [w for w in re.split(r"[\s*]+", type_name) if w and w not in _QUALIFIERS]
-    if words[:1] == ["unsigned"]:
-        rest = words[1:] or ["int"]
-        return "u" + rest[0]
-    return words[0] if words else None
-
-
-def _signedness(type_name):
-    """True (signed), False (unsigned) or None (unknown) for integer types."""
-    base = _base_name(type_name)
-    if base is None:
-        return None
-    base = base.rstrip("0123456789")
-    if base in ("uchar", "ushort", "uint", "ulong", "size_t", "uintptr_t", "bool"):
-        return False
-    if base in ("char", "short", "int", "long", "ptrdiff_t", "intptr_t"):
-        return True
-    return None
 
 
 def _scalar_dtype(s, signed):
@@ -170,7 +149,7 @@ def convert(kernel, p, value):
     if p.kind == "pointer":
         return ("buffer", _buffer(w, p, value))
     if p.kind == "value":
-        return ("value", _value_bytes(w, p.type, p.signed, value))
+        return ("value", _value_bytes(w, p.type, p.int_range, value))
     if p.kind in ("image", "sampler"):
         return _image.convert(w, p, value)
     raise w.fail(f"{p.kind} arguments are not supported by spirjit yet")
@@ -200,7 +179,7 @@ def fast_plan(p):
         if s in ("f32", "f64"):
             return ("float", _SCALAR_SIZE[s])
         if s in _INT_BITS:
-            lo, hi = _int_range(s, p.signed)
+            lo, hi = p.int_range
             return ("int", _SCALAR_SIZE[s], lo, hi)
     return ("slow",)
 
@@ -262,8 +241,8 @@ def _check_elem_dtype(w, p, dt):
         base = base.subdtype[0]
     s = _scalar_leaf(t)
     if s is not None:
-        if s == "i8" and p.type_name is None and t[0] == "scalar":
-            return  # pointee unknown: any bytes
+        if p.untyped:
+            return  # `void*` (or a byte pointer of unknown sign): any bytes
         if base.fields is None and _dtype_matches_scalar(base, s):
             return
         if dt.fields is not None and dt.itemsize == _size(t):
@@ -289,18 +268,13 @@ def _size(t):
     return t[1]
 
 
-def _int_range(s, signed):
+def _any_sign_range(s):
+    """The range of an integer whose sign nobody records (struct members): both readings."""
     bits = _INT_BITS[s]
-    if s == "bool":
-        return 0, 1
-    if signed is True:
-        return -(1 << (bits - 1)), (1 << (bits - 1)) - 1
-    if signed is False:
-        return 0, (1 << bits) - 1
-    return -(1 << (bits - 1)), (1 << bits) - 1
+    return (0, 1) if s == "bool" else (-(1 << (bits - 1)), (1 << bits) - 1)
 
 
-def _int_value(w, s, signed, v):
+def _int_value(w, s, rng, v):
     if isinstance(v, (bool, np.bool_)):
         v = int(v)
     elif isinstance(v, (float, np.floating)):
@@ -313,7 +287,7 @@ def _int_value(w, s, signed, v):
             v = operator.index(v)
         except TypeError:
             raise w.fail(f"got {_what(v)} — pass an int") from None
-    lo, hi = _int_range(s, signed)
+    lo, hi = rng if rng is not None else _any_sign_range(s)
     if not lo <= v <= hi:
         raise w.fail(f"the value {v} is out of range [{lo}, {hi}]")
     size = _SCALAR_SIZE[s]
@@ -337,7 +311,7 @@ def _float_value(w, s, v):
     return out.astype(dt.newbyteorder("<")).tobytes()
 
 
-def _scalar_bytes(w, s, signed, v):
+def _scalar_bytes(w, s, rng, v):
     if isinstance(v, np.ndarray):
         if v.size != 1:
             raise w.fail(f"got an array of {v.size} elements where one value is expected")
@@ -348,15 +322,17 @@ def _scalar_bytes(w, s, signed, v):
         return _float_value(w, s, v)
     if isinstance(v, complex):
         raise w.fail("got a complex number — pass a real number")
-    return _int_value(w, s, signed, v)
+    return _int_value(w, s, rng, v)
 
 
-def _value_bytes(w, t, signed, v):
+def _value_bytes(w, t, rng, v):
+    """The bytes of ``v`` as a value of type ``t``; ``rng`` is the range of its integer
+    scalars (from the native module; None: either sign)."""
     tag = t[0]
     if tag == "scalar":
         if isinstance(v, (list, tuple)):
             raise w.fail(f"got a {type(v).__name__} where one value is expected")
-        return _scalar_bytes(w, t[1], signed, v)
+        return _scalar_bytes(w, t[1], rng, v)
     raw = _raw_bytes(v)
     if raw is not None:
         size = _size(t)
@@ -369,7 +345,7 @@ def _value_bytes(w, t, signed, v):
         items = _sequence(w, v)
         if len(items) != n and not (n == 3 and len(items) == 4):
             raise w.fail(f"got {len(items)} components; it takes {n}")
-        out = b"".join(_scalar_bytes(w, s, signed, x) for x in items)
+        out = b"".join(_scalar_bytes(w, s, rng, x) for x in items)
         return out.ljust(size, b"\0")
     if tag == "array":
         elem, n, stride = t[1], t[2], t[3]
@@ -378,7 +354,7 @@ def _value_bytes(w, t, signed, v):
             raise w.fail(f"got {len(items)} elements; it takes {n}")
         out = bytearray(n * stride)
         for i, x in enumerate(items):
-            b = _value_bytes(w, elem, signed, x)
+            b = _value_bytes(w, elem, rng, x)
             out[i * stride:i * stride + len(b)] = b
         return bytes(out)
     size, members = t[1], t[3]

@@ -8,7 +8,7 @@
 
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyTuple};
-use spirjit::{Param, ParamKind, Scalar, Type};
+use spirjit::{HostType, Param, ParamKind, Scalar, Signedness, Type};
 
 fn scalar_name(s: Scalar) -> &'static str {
     match s {
@@ -66,7 +66,10 @@ pub fn type_to_py<'py>(py: Python<'py>, t: &Type) -> PyResult<Bound<'py, PyTuple
 
 /// A parameter as a dict: `index`, `name`, `kind` (`pointer`, `value`, `sampler`,
 /// `image`), `space` (pointers), `type` (pointee or value type), `read_only`,
-/// `type_name` (the module's OpenCL spelling, or None), `text` (`global float*`), and
+/// `type_name` (the module's OpenCL spelling, or None), `text` (`global float*`),
+/// `host` (the host type as text), `signed` (True, False or None: unknown),
+/// `int_range` (`(lo, hi)` for integer scalars and elements, else None), `untyped`
+/// (a pointer whose elements may be any bytes), and
 /// for images `dim` (`2d`, `2d_array`, ...) and `access` (`read_only`, ...).
 pub fn param_to_py<'py>(py: Python<'py>, index: usize, p: &Param) -> PyResult<Bound<'py, PyDict>> {
     let d = PyDict::new(py);
@@ -75,6 +78,21 @@ pub fn param_to_py<'py>(py: Python<'py>, index: usize, p: &Param) -> PyResult<Bo
     d.set_item("read_only", p.read_only)?;
     d.set_item("type_name", p.type_name.clone())?;
     d.set_item("text", spirjit::param_type_text(p))?;
+    // The host's view, computed by the front end: integer signedness (None: unknown),
+    // the range of the scalar (or vector component) integers take, and whether a
+    // pointer's elements may be any bytes (`void*`).
+    d.set_item("host", p.host.to_string())?;
+    d.set_item(
+        "signed",
+        match p.host.signedness() {
+            Signedness::Signed => Some(true),
+            Signedness::Unsigned => Some(false),
+            Signedness::Unknown => None,
+        },
+    )?;
+    let elem = p.host.pointee().unwrap_or(&p.host);
+    d.set_item("int_range", elem.scalar().and_then(|s| s.int_range()))?;
+    d.set_item("untyped", matches!(&p.host, HostType::Pointer { pointee, .. } if pointee.is_untyped_elements()))?;
     match &p.kind {
         ParamKind::Pointer { space, pointee } => {
             d.set_item("kind", "pointer")?;

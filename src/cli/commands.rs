@@ -14,7 +14,7 @@ use spirjit_jit::pipeline;
 
 use super::help;
 use super::opts::Opts;
-use super::spec::{materialize, parse_spec, HostArg};
+use super::spec::{check_against, materialize, parse_spec, HostArg};
 use super::CliError;
 use crate::args::Arg;
 use crate::kernel::{param_type_text, Kernel};
@@ -147,7 +147,7 @@ fn info_text(path: &str, p: &Program) -> String {
                 ParamKind::Sampler => "sampler".to_string(),
                 ParamKind::Image { .. } => "image".to_string(),
             };
-            s += &format!("  arg {i}: {name}: {} ({what})\n", param_type_text(param));
+            s += &format!("  arg {i}: {name}: {} ({what}; host {})\n", param_type_text(param), param.host);
         }
         if let Some(r) = k.reqd_work_group_size() {
             s += &format!("  reqd_work_group_size: ({}, {}, {})\n", r[0], r[1], r[2]);
@@ -293,6 +293,9 @@ pub fn run(args: &[String], out: &mut dyn Write) -> Result<(), CliError> {
         range = range.offset(off);
     }
     let mut host = specs.iter().map(materialize).collect::<Result<Vec<_>, _>>().map_err(CliError::Message)?;
+    for (i, (spec, text)) in specs.iter().zip(o.all("--arg")).enumerate() {
+        check_against(spec, text, &kernel, i).map_err(|m| o.usage_error(m))?;
+    }
     for index in prints.iter().map(|(i, _)| *i).chain(outs.iter().map(|(i, _)| *i)) {
         match host.get(index) {
             Some(HostArg::Buffer(_) | HostArg::Image(_)) => {}

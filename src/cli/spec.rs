@@ -112,6 +112,64 @@ pub fn parse_spec(spec: &str) -> Result<ArgSpec, String> {
     Ok(ArgSpec::Value { dtype, values })
 }
 
+/// Check `spec` (given as `text`) against parameter `index` of `kernel`, as the
+/// parameter's host type says ([`crate::typecheck`]): a buffer's element kind and size
+/// (1-byte buffers are raw bytes and fit any element), a value's kind, component count
+/// and range (with the parameter's signedness). Shapes (buffer, value, local, ...) and
+/// byte sizes are checked when the kernel binds its arguments.
+pub(crate) fn check_against(spec: &ArgSpec, text: &str, kernel: &crate::Kernel, index: usize) -> Result<(), String> {
+    use crate::typecheck::{check_element, float_bytes, int_bytes, ElemKind};
+    use spirjit_jit::ir::{HostScalar, HostType};
+    let Some(p) = kernel.params().get(index) else { return Ok(()) };
+    let fail = |m: String| {
+        let name = p.name.clone().unwrap_or_else(|| format!("arg{index}"));
+        format!(
+            "`--arg {text}`: argument {index} `{name}` of `{}` is `{}`: {m}",
+            kernel.name(),
+            crate::kernel::param_type_text(p)
+        )
+    };
+    let kind = |d: DType| if d.is_float() { ElemKind::Float } else { ElemKind::Int };
+    let want_name = |s: HostScalar| match s {
+        HostScalar::Int { bits, sign: spirjit_jit::ir::Signedness::Unsigned } => format!("u{bits}"),
+        HostScalar::Int { bits, .. } => format!("i{bits}"),
+        HostScalar::Float { bits } => format!("f{bits}"),
+        HostScalar::Bool => "u8".to_string(),
+        HostScalar::Pointer => "u64".to_string(),
+    };
+    match (spec, &p.host) {
+        (ArgSpec::Buffer { dtype, .. }, HostType::Pointer { pointee, .. }) if dtype.size() > 1 => {
+            check_element(pointee, kind(*dtype), dtype.size() as u64).map_err(|m| {
+                fail(match m.want {
+                    Some(s) => format!("its elements are {}; give {} elements", want_name(s), want_name(s)),
+                    None => format!("its elements have {} bytes; give them as u8 bytes", m.elem_size),
+                })
+            })
+        }
+        (ArgSpec::Value { dtype, values }, HostType::Scalar(s) | HostType::Vector(s, _)) => {
+            let lanes = match p.host {
+                HostType::Vector(_, n) => n as usize,
+                _ => 1,
+            };
+            if kind(*dtype) != if matches!(s, HostScalar::Float { .. }) { ElemKind::Float } else { ElemKind::Int }
+                || !(values.len() == lanes || (lanes == 3 && values.len() == 4))
+            {
+                let want = if lanes > 1 { format!("{}x{lanes}", want_name(*s)) } else { want_name(*s) };
+                return Err(fail(format!("give {want}=VALUE")));
+            }
+            for v in values {
+                let checked = match dtype.is_float() {
+                    true => v.parse::<f64>().map_err(|e| e.to_string()).and_then(|f| float_bytes(*s, f)),
+                    false => parse_int(v).and_then(|i| int_bytes(*s, i)),
+                };
+                checked.map_err(fail)?;
+            }
+            Ok(())
+        }
+        _ => Ok(()),
+    }
+}
+
 fn parse_init(s: &str, spec: &str) -> Result<Init, String> {
     Ok(match s {
         "zeros" | "zero" | "0" => Init::Zeros,

@@ -2,16 +2,18 @@
 
 use std::sync::atomic::Ordering;
 
-use spirjit_jit::ir::{AddressSpace, ParamKind, Type};
+use spirjit_jit::ir::{AddressSpace, HostType, ParamKind, Signedness, Type};
 
 use super::*;
 use crate::args::{bind, Arg};
 use crate::ndrange::{plan, NdRange};
 
 fn param(name: &str, space: AddressSpace) -> Param {
+    let kind = ParamKind::Pointer { space, pointee: Type::I64 };
     Param {
         name: Some(name.into()),
-        kind: ParamKind::Pointer { space, pointee: Type::I64 },
+        host: HostType::of_param(&kind, Signedness::Unknown),
+        kind,
         type_name: None,
         read_only: false,
         value_type: Type::ptr(space),

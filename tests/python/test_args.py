@@ -212,3 +212,12 @@ def test_object_and_other_bad_buffers(vadd):
         vadd(a, a, 5, 16, global_size=16)
     with pytest.raises(spirjit.ArgumentError, match="non-native byte order"):
         vadd(a.astype(">f4"), a, a, 16, global_size=16)
+
+
+def test_params_carry_the_native_host_type(vadd):
+    a, _, c, n = vadd.params
+    assert a.host == "global f32*" and a.read_only and not a.untyped
+    assert c.host == "global f32*" and not c.read_only
+    # the module records no argument type names: the sign of `n` is unknown, so both
+    # readings of its bits are accepted
+    assert n.host == "int32" and n.signed is None and n.int_range == (-(2**31), 2**32 - 1)

@@ -1,4 +1,8 @@
 //! The textual form of KIR, used by `spirjit dump` and golden tests.
+//!
+//! A kernel header lists each parameter as `TYPE [NAME]`, and for pointer and by-value
+//! parameters `: HOST` after it, the parameter's [`super::HostType`] (`global u32*`,
+//! `int32` for an integer of unknown sign, `struct[size 8, align 4]`).
 
 use std::fmt;
 
@@ -38,6 +42,10 @@ impl fmt::Display for Kernel {
             }
             if let Some(n) = &p.name {
                 write!(f, " {n}")?;
+            }
+            // The host's view (integer signedness, `void*`); images and samplers say it all.
+            if matches!(p.kind, ParamKind::Pointer { .. } | ParamKind::Value(_)) {
+                write!(f, ": {}", p.host)?;
             }
         }
         f.write_str(")")?;

@@ -14,7 +14,8 @@
 //! * Every value is defined once and its definition dominates its uses.
 //! * Operations on vectors are component-wise (as in SPIR-V); both operands have the
 //!   same type unless the instruction says otherwise.
-//! * Integers carry no sign; the operation says how to interpret them.
+//! * Integers carry no sign; the operation says how to interpret them. Only kernel
+//!   parameters record one, for the host ([`Param::host`], a [`HostType`]).
 //! * Pointers are untyped byte addresses tagged with an [`AddressSpace`]; aggregate
 //!   indexing has already been turned into [`InstKind::PtrAdd`] byte offsets.
 //! * Booleans are their own type and are produced only by comparisons, logic on
@@ -24,9 +25,11 @@
 //! one instruction stream. It must not contain anything specific to one front end.
 
 pub mod display;
+mod host;
 mod types;
 pub mod verify;
 
+pub use host::{HostScalar, HostType, Signedness};
 pub use types::{Scalar, StructType, Type};
 
 pub use spirjit_abi::AddressSpace;
@@ -141,6 +144,9 @@ pub struct Param {
     /// The SSA type this parameter has inside the function (`Ptr` for pointers and
     /// by-value aggregates, which are passed by reference).
     pub value_type: Type,
+    /// How the host sees this parameter (integer signedness included), computed once
+    /// by the front end; everything that describes or checks arguments reads it.
+    pub host: HostType,
 }
 
 /// A function body in SSA form.

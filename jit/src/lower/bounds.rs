@@ -196,16 +196,20 @@ impl FnLower<'_, '_> {
         }
     }
 
+    /// Byte offsets from the argument slots of parameter `n`'s argument and of its region
+    /// size (see [`spirjit_abi::ArgSlots`]).
+    pub(crate) fn arg_slot_offsets(&self, n: u32) -> Result<(i32, i32)> {
+        let slots = spirjit_abi::ArgSlots::new(self.param_count);
+        let offset = |o: u64| i32::try_from(o).map_err(|_| CompileError::limit("too many kernel parameters"));
+        Ok((offset(slots.value_offset(n.into()))?, offset(slots.size_offset(n.into()))?))
+    }
+
     /// Base, size (both `i64`) and argument index (`u32::MAX` for none) of `region` as
     /// seen by the current lane.
     fn region_extent(&mut self, region: Region, at: At) -> Result<(ClifValue, ClifValue, u32)> {
         Ok(match region {
             Region::Param(n) => {
-                let n64 = n as u64;
-                let pc = self.param_count as u64;
-                let slot = i32::try_from(8 * n64).map_err(|_| CompileError::limit("too many kernel parameters"))?;
-                let size_slot =
-                    i32::try_from(8 * (pc + n64)).map_err(|_| CompileError::limit("too many kernel parameters"))?;
+                let (slot, size_slot) = self.arg_slot_offsets(n)?;
                 let base = self.b.ins().load(types::I64, slot_flags(), self.args_ptr, slot);
                 let size = self.b.ins().load(types::I64, slot_flags(), self.args_ptr, size_slot);
                 (base, size, n)
@@ -256,10 +260,7 @@ impl FnLower<'_, '_> {
             return Ok(Some(*v));
         }
         let Some(term) = self.bounds.entry.and_then(|e| self.b.func.layout.last_inst(e)) else { return Ok(None) };
-        let pc = self.param_count as u64;
-        let slot = i32::try_from(8 * n as u64).map_err(|_| CompileError::limit("too many kernel parameters"))?;
-        let size_slot =
-            i32::try_from(8 * (pc + n as u64)).map_err(|_| CompileError::limit("too many kernel parameters"))?;
+        let (slot, size_slot) = self.arg_slot_offsets(n)?;
         let args = self.args_ptr;
         let mut pos = FuncCursor::new(self.b.func).at_inst(term);
         let base = pos.ins().load(types::I64, slot_flags(), args, slot);

@@ -266,8 +266,8 @@ impl FnLower<'_, '_> {
                 let mut a = self.b.ins().iconst(types::I32, u32::MAX as i64);
                 if let Some(desc) = desc.filter(|d| self.b.func.dfg.value_type(*d) == types::I64) {
                     for n in (0..self.param_count.min(MAX_IMAGE_SEARCH)).rev() {
-                        let slot =
-                            self.b.ins().load(types::I64, super::bounds::slot_flags(), self.args_ptr, 8 * n as i32);
+                        let (offset, _) = self.arg_slot_offsets(n as u32)?;
+                        let slot = self.b.ins().load(types::I64, super::bounds::slot_flags(), self.args_ptr, offset);
                         let hit = self.b.ins().icmp(IntCC::Equal, slot, desc);
                         let idx = self.b.ins().iconst(types::I32, n as i64);
                         a = self.b.ins().select(hit, idx, a);

@@ -60,7 +60,7 @@ impl FnLower<'_, '_> {
                 self.param_count
             )));
         }
-        let slot = 8 * n as u64;
+        let slot = spirjit_abi::ArgSlots::new(self.param_count).value_offset(n.into());
         let (p, o) = self.address(self.args_ptr, slot);
         // Movable like the bounds checks' slot loads, so that Cranelift merges the two
         // and `(base + off) - base` folds to `off`.
@@ -85,7 +85,7 @@ impl FnLower<'_, '_> {
                 self.param_count
             )));
         }
-        let slot = 8 * (self.param_count as u64 + n as u64);
+        let slot = spirjit_abi::ArgSlots::new(self.param_count).size_offset(n.into());
         let (p, o) = self.address(self.args_ptr, slot);
         Ok(vec![self.b.ins().load(types::I64, super::bounds::slot_flags(), p, o)])
     }

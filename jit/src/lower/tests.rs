@@ -8,8 +8,8 @@ use spirjit_abi::{ErrorRecord, LaunchContext, Status};
 
 use super::{CompiledModule, LowerOptions};
 use crate::ir::{
-    AddressSpace, AtomicOp, BinaryOp, BlockCall, BlockId, ConvOp, Conversion, Function, InstKind, IntCC, Kernel,
-    Module, Param, ParamKind, PrivateVar, Rounding, Terminator, Type, Value, WorkItemQuery,
+    AddressSpace, AtomicOp, BinaryOp, BlockCall, BlockId, ConvOp, Conversion, Function, HostType, InstKind, IntCC,
+    Kernel, Module, Param, ParamKind, PrivateVar, Rounding, Signedness, Terminator, Type, Value, WorkItemQuery,
 };
 use crate::pipeline::{compile, dump_clif};
 
@@ -78,9 +78,11 @@ fn gptr() -> Type {
 }
 
 fn ptr_param(pointee: Type) -> Param {
+    let kind = ParamKind::Pointer { space: AddressSpace::Global, pointee };
     Param {
         name: None,
-        kind: ParamKind::Pointer { space: AddressSpace::Global, pointee },
+        host: HostType::of_param(&kind, Signedness::Unknown),
+        kind,
         type_name: None,
         read_only: false,
         value_type: gptr(),
@@ -88,7 +90,15 @@ fn ptr_param(pointee: Type) -> Param {
 }
 
 fn value_param(ty: Type) -> Param {
-    Param { name: None, kind: ParamKind::Value(ty.clone()), type_name: None, read_only: true, value_type: ty }
+    let kind = ParamKind::Value(ty.clone());
+    Param {
+        name: None,
+        host: HostType::of_param(&kind, Signedness::Unknown),
+        kind,
+        type_name: None,
+        read_only: true,
+        value_type: ty,
+    }
 }
 
 fn module(params: Vec<Param>, func: Function, local_static_size: u64) -> Module {

@@ -1,5 +1,5 @@
 //! Kernels: one `ir::Kernel` per `OpEntryPoint Kernel` — parameters (kind, name, OpenCL
-//! type name, read-only flag), execution modes, the static local-memory layout, and the
+//! type name, read-only flag, host type), execution modes, the static local-memory layout, and the
 //! translated body.
 //!
 //! Parameter conventions follow the front end → lowering contract; bodies are
@@ -99,7 +99,8 @@ pub(crate) fn build_kernel(m: &SpvModule, ep: &EntryPoint, layout: &GlobalLayout
             _ => v,
         };
         args.push(Val::V(arg));
-        params.push(Param { name, kind, type_name, read_only, value_type });
+        let host = super::host::opencl_param(&kind, type_name.as_deref());
+        params.push(Param { name, kind, type_name, read_only, value_type, host });
     }
     // Vulkan compute shaders take their buffers and push constants as parameters.
     super::vulkan::bind_resources(m, &mut t, &mut params).map_err(|e| e.in_kernel(&ep.name))?;

@@ -7,7 +7,8 @@
 //!   execution modes, names, decorations, function structure;
 //! * `types`, `constants` — types with their C layout, constant values, module-scope
 //!   variables (constant data, static local memory);
-//! * `kernel` — kernel parameters and assembly of each `ir::Kernel`;
+//! * `kernel` — kernel parameters and assembly of each `ir::Kernel`; `host` — the
+//!   host's view of each parameter (integer signedness);
 //! * `function` — per-kernel translation with inlining; the opcode families are in
 //!   `control`, `memory`, `arith`, `convert`, `composite`, `extinst`, `geometric`
 //!   (`length`, `distance`, `normalize` of both instruction sets), `builtins_vars`,
@@ -30,6 +31,7 @@ mod extinst;
 mod function;
 mod geometric;
 mod glsl;
+mod host;
 mod image;
 mod kernel;
 mod limits;

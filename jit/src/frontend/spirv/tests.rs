@@ -87,6 +87,22 @@ fn control_fixtures_translate() {
 }
 
 #[test]
+fn host_types_take_signedness_from_opencl_type_names() {
+    // memory.O0 records kernel argument info (`kernel_arg_type.atomics.int*,uint*,...`).
+    let m = translate_bytes("memory.O0", fixture!("memory.O0").1);
+    let text = |k: &ir::Kernel| k.params.iter().map(|p| p.host.to_string()).collect::<Vec<_>>();
+    let a = kernel(&m, "atomics");
+    assert_eq!(text(a), ["global i32*", "global u32*", "global i64*", "local i32*", "global f32*"]);
+    let k = kernel(&m, "mem");
+    assert_eq!(k.params[3].host, ir::HostType::Aggregate { size: 32, align: 16 }, "{:?}", k.params[3]);
+    // Without argument info the sign stays unknown.
+    let m = translate_bytes("memory.O2", fixture!("memory.O2").1);
+    if kernel(&m, "atomics").params[1].type_name.is_none() {
+        assert_eq!(kernel(&m, "atomics").params[1].host.to_string(), "global int32*");
+    }
+}
+
+#[test]
 fn memory_fixtures_translate() {
     for (name, bytes) in [fixture!("memory.O0"), fixture!("memory.O2"), fixture!("memory.spir32")] {
         let m = translate_bytes(name, bytes);

@@ -16,7 +16,8 @@ use super::module::{err_at, SpvModule};
 use super::reader::SpvInst;
 use super::types::{space_of, SpvType};
 use crate::ir::{
-    AddressSpace, BinaryOp, ConvOp, Conversion, InstKind, IntCC, Param, ParamKind, PrivateVar, Type, Value,
+    AddressSpace, BinaryOp, ConvOp, Conversion, HostType, InstKind, IntCC, Param, ParamKind, PrivateVar, Signedness,
+    Type, Value,
 };
 use crate::{CompileError, Result};
 
@@ -91,6 +92,7 @@ fn bind(m: &SpvModule, t: &mut Translator<'_>, params: &mut Vec<Param>, r: &Reso
         let vt = Type::ptr(AddressSpace::Private);
         let p = Param {
             name: name.clone(),
+            host: HostType::of_value(&ty, Signedness::Unknown),
             kind: ParamKind::Value(ty),
             type_name: Some("push_constant".to_string()),
             read_only: true,
@@ -110,9 +112,11 @@ fn bind(m: &SpvModule, t: &mut Translator<'_>, params: &mut Vec<Param>, r: &Reso
             || m.has_deco(r.var, Decoration::NonWritable)
             || all_members_non_writable(m, r.pointee);
         let vt = Type::ptr(AddressSpace::Global);
+        let (pointee, pointee_id) = element_type(m, r.pointee, &ty);
         let p = Param {
             name: name.clone(),
-            kind: ParamKind::Pointer { space: AddressSpace::Global, pointee: element_type(m, r.pointee, &ty) },
+            host: super::host::vulkan_buffer(m, &pointee, pointee_id),
+            kind: ParamKind::Pointer { space: AddressSpace::Global, pointee },
             type_name: Some(format!("set{}.binding{}", r.set, r.binding)),
             read_only,
             value_type: vt.clone(),
@@ -145,23 +149,28 @@ fn all_members_non_writable(m: &SpvModule, id: u32) -> bool {
 
 /// The pointee type the runtime checks buffer sizes against: the element of a block
 /// that is just a runtime array, the block itself when it has a fixed size, else bytes.
-fn element_type(m: &SpvModule, block: u32, ty: &Type) -> Type {
+/// The element type of a buffer bound to Block struct `block` of KIR type `ty` (the
+/// run-time array's element, else the whole block) with its SPIR-V type id; `None` as
+/// the id when the block has no single element type (`I8` then: any bytes).
+fn element_type(m: &SpvModule, block: u32, ty: &Type) -> (Type, Option<u32>) {
     if let Ok(SpvType::Struct { members }) = m.spv_type(block) {
         let runtime = |id: &u32| matches!(m.spv_type(*id), Ok(SpvType::RuntimeArray { .. }));
         match members.as_slice() {
             [only] if runtime(only) => {
-                if let Ok(Type::Array { elem, stride, .. }) = m.kir_type(*only) {
+                if let (Ok(Type::Array { elem, stride, .. }), Ok(SpvType::RuntimeArray { elem: elem_id })) =
+                    (m.kir_type(*only), m.spv_type(*only))
+                {
                     if elem.size() == stride {
-                        return *elem;
+                        return (*elem, Some(*elem_id));
                     }
                 }
-                return Type::I8;
+                return (Type::I8, None);
             }
-            ms if ms.iter().any(runtime) => return Type::I8,
+            ms if ms.iter().any(runtime) => return (Type::I8, None),
             _ => {}
         }
     }
-    ty.clone()
+    (ty.clone(), Some(block))
 }
 
 impl Translator<'_> {
