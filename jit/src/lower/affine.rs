@@ -14,8 +14,8 @@
 use cranelift_codegen::ir::condcodes::IntCC as CIntCC;
 use cranelift_codegen::ir::{types, InstBuilder, Value as ClifValue};
 
-use super::function::FnLower;
 use super::leaf::At;
+use super::state::FnLower;
 use crate::ir::{self, BinaryOp, ConvOp, InstKind, WorkItemQuery};
 use crate::Result;
 

@@ -7,9 +7,9 @@
 use cranelift_codegen::ir::condcodes::{FloatCC as CFloatCC, IntCC as CIntCC};
 use cranelift_codegen::ir::{types, InstBuilder, Value as ClifValue};
 
-use super::function::FnLower;
 use super::leaf;
 use super::leaf::At;
+use super::state::FnLower;
 use crate::ir::{self, BinaryOp, FloatCC, IntCC, MathOp, Scalar, Type, UnaryOp};
 use crate::{CompileError, Result};
 

@@ -12,8 +12,8 @@
 
 use cranelift_codegen::ir::{InstBuilder, MemFlagsData, Type as ClifType};
 
-use super::function::FnLower;
 use super::leaf::At;
+use super::state::FnLower;
 use crate::ir::BlockId;
 use crate::{CompileError, Result};
 

@@ -16,22 +16,17 @@
 //! active lanes are checked. This module must not change what an access does, only
 //! guard it.
 
-use std::collections::HashMap;
-
 use cranelift_codegen::cursor::{Cursor, FuncCursor};
 use cranelift_codegen::ir::condcodes::IntCC;
-use cranelift_codegen::ir::{
-    types, AbiParam, Block, FuncRef, InstBuilder, MemFlagsData, Signature, Value as ClifValue,
-};
+use cranelift_codegen::ir::{types, AbiParam, FuncRef, InstBuilder, MemFlagsData, Signature, Value as ClifValue};
 use spirjit_abi::context::offsets;
 use spirjit_abi::status::error_kind;
 use spirjit_abi::{LaunchContext, Status};
 
-use super::function::FnLower;
 use super::leaf::At;
+use super::state::{ctx_flags, FnLower};
 use crate::analysis::provenance::{Provenance, Region};
-use crate::analysis::Provenances;
-use crate::ir::{self, Kernel, Module};
+use crate::ir::{self};
 use crate::{CompileError, Result};
 
 /// True when an access of `bytes` bytes through KIR pointer `ptr` stays inside a private
@@ -64,58 +59,6 @@ pub(crate) fn statically_in_bounds(func: &ir::Function, ptr: ir::Value, bytes: u
 
 /// Symbol under which [`check_unknown_access`] is registered with the JIT.
 pub(crate) const CHECK_UNKNOWN_SYMBOL: &str = "spirjit_check_unknown_access";
-
-/// What the bounds checks of one kernel need to know.
-pub(crate) struct BoundsInfo<'a> {
-    checked: bool,
-    prov: &'a Provenances,
-    /// Byte length of each module data block.
-    data_sizes: Vec<u64>,
-    local_static_size: u64,
-    /// Start offsets of the module's static `__local` variables, sorted (the `LocalAddr`
-    /// offsets of every kernel; the layout is shared by the module's kernels).
-    local_starts: Vec<u64>,
-    /// The imported [`check_unknown_access`], once declared in this function.
-    unknown_fn: Option<FuncRef>,
-    /// The function's entry block: base and limit of a parameter's buffer are computed
-    /// there, once per call, ahead of the lane-group loop.
-    pub(crate) entry: Option<Block>,
-    /// Per (parameter, access size): the buffer's base and the limit offsets must stay
-    /// below, defined in the entry block.
-    param_limits: HashMap<(u32, u64), (ClifValue, ClifValue)>,
-}
-
-impl<'a> BoundsInfo<'a> {
-    /// `prov` is the kernel's provenance (unknown everywhere when checks are off).
-    pub fn new(module: &Module, kernel: &Kernel, prov: &'a Provenances, checked: bool) -> BoundsInfo<'a> {
-        BoundsInfo {
-            checked,
-            prov,
-            data_sizes: module.data.iter().map(|d| d.bytes.len() as u64).collect(),
-            local_static_size: kernel.local_static_size,
-            local_starts: local_starts(module),
-            unknown_fn: None,
-            entry: None,
-            param_limits: HashMap::new(),
-        }
-    }
-}
-
-/// The distinct `LocalAddr` offsets of every kernel of `module`, sorted.
-fn local_starts(module: &Module) -> Vec<u64> {
-    let mut out: Vec<u64> = module
-        .kernels
-        .iter()
-        .flat_map(|k| k.func.insts.iter())
-        .filter_map(|i| match i.kind {
-            ir::InstKind::LocalAddr(off) => Some(off),
-            _ => None,
-        })
-        .collect();
-    out.sort_unstable();
-    out.dedup();
-    out
-}
 
 /// The size of an access: known when compiling, or a run-time value (`i64`).
 #[derive(Clone, Copy, Debug)]
@@ -392,7 +335,7 @@ impl FnLower<'_, '_> {
         }
         self.b.set_cold_block(fail);
         self.b.switch_to_block(fail);
-        let err = self.b.ins().load(types::I64, super::function::ctx_flags(), self.ctx, offsets::ERROR as i32);
+        let err = self.b.ins().load(types::I64, ctx_flags(), self.ctx, offsets::ERROR as i32);
         let flags = MemFlagsData::trusted();
         // Unknown origin: the helper recorded the nearest region, which may not be the
         // pointer's; the kind says so.

@@ -16,8 +16,8 @@ use cranelift_codegen::ir::condcodes::IntCC;
 use cranelift_codegen::ir::{types, AbiParam, InstBuilder, Type as ClifType, Value as ClifValue};
 use spirjit_builtins::ArgType;
 
-use super::function::FnLower;
 use super::leaf::At;
+use super::state::{ctx_flags, FnLower};
 use crate::ir::{self, Scalar};
 use crate::{CompileError, Result};
 
@@ -256,7 +256,7 @@ impl FnLower<'_, '_> {
         self.b.ins().brif(bad, fail, &[], cont, &[]);
         self.b.set_cold_block(fail);
         self.b.switch_to_block(fail);
-        let err = self.b.ins().load(types::I64, super::function::ctx_flags(), self.ctx, offsets::ERROR as i32);
+        let err = self.b.ins().load(types::I64, ctx_flags(), self.ctx, offsets::ERROR as i32);
         let flags = MemFlagsData::trusted();
         let k = self.b.ins().iconst(types::I32, spirjit_abi::status::error_kind::OUT_OF_BOUNDS as i64);
         self.b.ins().store(flags, k, err, offsets::ERROR_KIND as i32);

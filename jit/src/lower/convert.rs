@@ -11,9 +11,9 @@ use cranelift_codegen::ir::{
     types, InstBuilder, MemFlagsData, StackSlotData, StackSlotKind, Type as ClifType, Value as ClifValue,
 };
 
-use super::function::FnLower;
 use super::leaf::At;
 use super::leaf::{self, leaf_type};
+use super::state::FnLower;
 use crate::ir::{self, ConvOp, Conversion, Rounding, Scalar, Type};
 use crate::{CompileError, Result};
 

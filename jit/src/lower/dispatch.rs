@@ -8,8 +8,8 @@
 
 use cranelift_codegen::ir::{types, InstBuilder, Value as ClifValue};
 
-use super::function::FnLower;
 use super::leaf::At;
+use super::state::FnLower;
 use crate::ir::{self, BlockId, InstKind, Type};
 use crate::{CompileError, Result};
 

@@ -14,14 +14,13 @@
 
 use cranelift_codegen::entity::EntityRef;
 use cranelift_codegen::ir::condcodes::IntCC as CIntCC;
-use cranelift_codegen::ir::{types, Block, InstBuilder, MemFlagsData, Value as ClifValue};
+use cranelift_codegen::ir::{types, InstBuilder, MemFlagsData, Value as ClifValue};
 use cranelift_frontend::{FunctionBuilder, Variable};
 use spirjit_abi::context::offsets;
 use spirjit_abi::status::error_kind;
 use spirjit_abi::Status;
 
-use super::function::{ctx_flags, FnLower};
-use super::workitem::{IdNeeds, WorkItemIds};
+use super::state::{ctx_flags, FnLower, GroupLoop, IdNeeds, WorkItemIds};
 use crate::ir;
 
 /// The types kernel variables may have (each gets one zero in the reset block).
@@ -39,33 +38,6 @@ const ZERO_TYPES: [cranelift_codegen::ir::Type; 12] = [
     types::F32X4,
     types::F64X2,
 ];
-
-/// Loop state of the entry, created by [`open`] and closed by `FnLower::close_group_loop`.
-pub(crate) struct GroupLoop {
-    /// Where every lane group starts: resets the kernel's variables, then the head.
-    reset: Block,
-    /// The loop head: runs one lane group from its start or resume point.
-    head: Block,
-    /// Variables declared after this index belong to the kernel body (reset per lane
-    /// group); the ones before it carry the loop state.
-    first_body_var: u32,
-    /// The latch: every lane group ends by jumping here with `status` defined.
-    next: Block,
-    /// The status of the lane group that just ended.
-    status: Variable,
-    /// The lane-group number.
-    lane_group: Variable,
-    /// The status of the call's first lane group (kernels with barriers).
-    seen: Option<Variable>,
-    /// First lane group of the call and one past the last.
-    first: ClifValue,
-    end: ClifValue,
-    /// Local id, per dimension, of the first work-item of the current lane group (only
-    /// the dimensions that must be tracked).
-    pos: [Option<Variable>; 3],
-    /// Work-group size per dimension, at least 1 (x and y; read once per call).
-    size_nz: [ClifValue; 2],
-}
 
 /// Emit the per-call part of the entry at the current point (the entry block, after the
 /// context loads) and switch to the loop head. Returns the loop state, the lane-group

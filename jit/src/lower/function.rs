@@ -11,8 +11,7 @@
 use std::collections::HashMap;
 
 use cranelift_codegen::ir::{
-    types, AbiParam, Block, BlockArg, FuncRef, InstBuilder, MemFlagsData, Signature, Type as ClifType,
-    Value as ClifValue,
+    types, AbiParam, Block, BlockArg, InstBuilder, MemFlagsData, Signature, Type as ClifType, Value as ClifValue,
 };
 use cranelift_frontend::{FunctionBuilder, Switch, Variable};
 use cranelift_jit::JITModule;
@@ -22,139 +21,9 @@ use spirjit_abi::Status;
 
 use super::facts::{KernelFacts, Remark, RemarkKind};
 use super::leaf::{self, At, Lanes};
-use crate::analysis::{Cfg, Liveness, Uniformity};
+use super::state::{ctx_flags, BoundsInfo, FnLower, KernelLayout, Translated};
 use crate::ir::{self, BlockCall, BlockId, InstKind, Scalar, Terminator, Type};
 use crate::{CompileError, Result};
-
-/// Facts about a kernel computed before translation.
-pub(crate) struct KernelLayout {
-    /// Byte offset of each private variable in the lane group's private area.
-    pub var_offsets: Vec<u64>,
-    /// Bytes used by private variables (save slots follow).
-    pub vars_size: u64,
-    /// Alignment of the private area.
-    pub align: u64,
-}
-
-impl KernelLayout {
-    pub fn new(func: &ir::Function, lanes: Lanes) -> Result<KernelLayout> {
-        let mut off = 0u64;
-        let mut align = 16u64;
-        let mut var_offsets = Vec::with_capacity(func.vars.len());
-        for (i, v) in func.vars.iter().enumerate() {
-            let a = (v.align as u64).max(1);
-            if !a.is_power_of_two() {
-                return Err(CompileError::invalid(format!(
-                    "private variable var{i} has alignment {a}; an Alignment decoration must be a power of two"
-                )));
-            }
-            align = align.max(a);
-            off = off.div_ceil(a) * a;
-            var_offsets.push(off);
-            let size = v.size.checked_mul(lanes.0 as u64).ok_or_else(|| {
-                CompileError::limit(format!("private variable var{i} of {} bytes is too large", v.size))
-            })?;
-            off = off.checked_add(size).ok_or_else(|| CompileError::limit("private variables are too large"))?;
-        }
-        Ok(KernelLayout { var_offsets, vars_size: off, align })
-    }
-}
-
-/// The result of translating one kernel.
-pub(crate) struct Translated {
-    pub remarks: Vec<Remark>,
-    pub private_stride: u64,
-    pub private_align: u64,
-    pub barrier_count: u32,
-}
-
-/// State of the translation of one kernel.
-pub(crate) struct FnLower<'a, 'f> {
-    pub b: FunctionBuilder<'f>,
-    pub jit: &'a mut JITModule,
-    pub func: &'a ir::Function,
-    pub lanes: Lanes,
-    /// Number of kernel parameters (argument slots).
-    pub param_count: usize,
-    /// Absolute address of each module data block.
-    pub data_addrs: &'a [u64],
-    /// Bounds-check state (provenance, region sizes); see `bounds`.
-    pub bounds: super::bounds::BoundsInfo<'a>,
-    pub layout: KernelLayout,
-    /// Leaves of each KIR value that needs a variable.
-    vars: Vec<Option<Vec<Variable>>>,
-    /// Cranelift block of each reachable KIR block.
-    blocks: Vec<Option<Block>>,
-    /// Continuation block after barrier k (index k - 1).
-    pub resume_blocks: Vec<Block>,
-    /// Barrier number of each (KIR block, instruction position).
-    pub barrier_ids: HashMap<(BlockId, usize), u32>,
-    /// Save-slot offset (within the private area) of each value saved at a barrier.
-    pub save_slots: HashMap<ir::Value, u64>,
-    /// End of the private area used so far.
-    pub private_end: u64,
-    pub cfg: &'a Cfg,
-    /// Every analysis of the kernel (see `facts`).
-    pub facts: &'a KernelFacts,
-    /// Liveness, computed only for kernels with barriers (its per-block sets are the
-    /// largest analysis; nothing else needs them).
-    pub liveness: Option<&'a Liveness>,
-    /// Per value: it needs a Cranelift variable (it is redefined along edges, across
-    /// barriers or under masks); every other value is one SSA definition whose
-    /// Cranelift values are kept in `direct` (see [`direct_values`]).
-    needs_var: Vec<bool>,
-    /// Leaves of each value that needs no variable, once defined.
-    direct: Vec<Option<Vec<ClifValue>>>,
-    /// Stack scratch of the lane loops of builtin calls (see `lane_loop`).
-    pub lane_scratch: super::lane_loop::LaneScratch,
-    imports: HashMap<String, FuncRef>,
-    cancelled_block: Option<Block>,
-    unreachable_block: Option<Block>,
-    /// The shared cold blocks errors leave through, with the number of sites each
-    /// (see `entry::end_lane_group`).
-    pub error_exits: Vec<(Block, u32)>,
-    // Values computed in the entry block (which dominates everything).
-    pub ctx: ClifValue,
-    pub lane_group: ClifValue,
-    pub args_ptr: ClifValue,
-    pub local_mem: ClifValue,
-    pub private_base: ClifValue,
-    pub cancel_ptr: ClifValue,
-    /// W > 1: which values are the same in every lane (`None` at W = 1).
-    pub uni: Option<&'a Uniformity>,
-    /// The KIR instruction being translated (block, position in the block).
-    pub cur_at: Option<(BlockId, usize)>,
-    /// While `affine::stride_exact` runs in a kernel with barriers: the values it may
-    /// read (live at the current instruction).
-    pub affine_readable: Option<Vec<ir::Value>>,
-    /// W > 1: per lane, an `i8` that is 1 when the lane's work-item exists.
-    pub active: Vec<ClifValue>,
-    /// W > 1: an `i8` that is 1 when every lane of the group is active.
-    pub all_active: Option<ClifValue>,
-    /// W > 1: the lane group's existing work-items (an `i32`, 0..=W), from the loop head.
-    pub lanes_left: Option<ClifValue>,
-    /// W > 1: scratch memory that masked-off lanes access instead of their address.
-    pub dummy: Option<ClifValue>,
-    /// Divergent control flow at W > 1: the execution masks of the blocks.
-    pub masks: Option<super::masked::MaskState>,
-    /// The loop over the lane groups of one entry call (see `entry`).
-    pub group: super::entry::GroupLoop,
-    /// Work-item ids of the current lane group (see `workitem`).
-    pub ids: super::workitem::WorkItemIds,
-    /// What the lowering decided about individual instructions (see `facts::Remark`).
-    pub remarks: Vec<Remark>,
-}
-
-/// Memory flags for reads of the launch context (never changes during a call, so its
-/// loads may be merged, hoisted out of the lane-group loop, or dropped when unused).
-pub(crate) fn ctx_flags() -> MemFlagsData {
-    MemFlagsData::trusted().with_readonly().with_can_move()
-}
-
-/// Memory flags for kernel memory accesses.
-pub(crate) fn mem_flags() -> MemFlagsData {
-    MemFlagsData::new()
-}
 
 /// Per value of `func`: whether its lowering needs a Cranelift variable, which
 /// `cranelift-frontend` turns into SSA by searching predecessors at every use.
@@ -203,7 +72,7 @@ impl<'a, 'f> FnLower<'a, 'f> {
         facts: &'a KernelFacts,
         (lanes, masked): (Lanes, bool),
         data_addrs: &'a [u64],
-        bounds: super::bounds::BoundsInfo<'a>,
+        bounds: BoundsInfo<'a>,
     ) -> Result<FnLower<'a, 'f>> {
         let func = &kernel.func;
         let layout = KernelLayout::new(func, lanes)?;

@@ -18,9 +18,9 @@ use cranelift_codegen::ir::{
 };
 
 use super::call::arg_type;
-use super::function::FnLower;
 use super::leaf::At;
 use super::leaf::{leaf_type, vec_leaf_type};
+use super::state::FnLower;
 use crate::ir::{self, Scalar};
 use crate::{CompileError, Result};
 
@@ -31,13 +31,6 @@ enum Operand {
     /// A varying operand stored at `offset` in the scratch area: `count` leaves (1 or
     /// one per component), each leaf in the footprint of its lane registers.
     Lanes { offset: u32, count: usize, scalar: Scalar },
-}
-
-/// The scratch area shared by the lane loops of one function.
-#[derive(Default)]
-pub(crate) struct LaneScratch {
-    slot: Option<StackSlot>,
-    size: u32,
 }
 
 impl FnLower<'_, '_> {

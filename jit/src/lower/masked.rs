@@ -18,13 +18,12 @@
 //! path is `plan`. This module must not lower individual instructions.
 
 use cranelift_codegen::ir::condcodes::IntCC as CIntCC;
-use cranelift_codegen::ir::{types, Block, InstBuilder, StackSlot, StackSlotData, StackSlotKind, Value as ClifValue};
-use cranelift_frontend::Variable;
+use cranelift_codegen::ir::{types, Block, InstBuilder, StackSlotData, StackSlotKind, Value as ClifValue};
 use spirjit_abi::status::error_kind;
 use spirjit_abi::Status;
 
-use super::function::FnLower;
 use super::leaf::At;
+use super::state::{FnLower, MaskState, MaskStore};
 use super::vector::lane_flags;
 use crate::analysis::loops::linear_order;
 use crate::ir::{BlockCall, BlockId, Scalar, Terminator};
@@ -37,45 +36,9 @@ use crate::{CompileError, Result};
 /// the frame cost a load and a store per block and edge (scan, 9 blocks: 25 → 32 ms).
 pub(crate) const MASK_VARIABLE_BLOCKS: usize = 64;
 
-/// Where execution masks live.
-enum MaskStore {
-    /// One variable per mask vector, by tracking index.
-    Variables(Vec<Vec<Variable>>),
-    /// A stack slot; a block's mask at `16 * nm * index`.
-    Frame(StackSlot),
-}
-
 /// Most bytes of execution masks one kernel may use (they live in the stack frame of
 /// the entry): 4,096 blocks with masks at W = 16.
 pub(crate) const MAX_MASK_BYTES: u32 = 256 << 10;
-
-/// The execution masks of a kernel's blocks.
-pub(crate) struct MaskState {
-    /// Where the masks of the blocks that track one are kept.
-    store: MaskStore,
-    /// Per block: its index among the blocks that track a mask (`nm` `i32x4` vectors
-    /// each); `None` for blocks that every lane runs once (`always`), which track none.
-    slots: Vec<Option<u32>>,
-    /// The mask of the block being translated.
-    cur: Vec<ClifValue>,
-    /// Where the chain of blocks ends (the kernel returns).
-    exit: Block,
-    /// The chain: reachable blocks in loop-contiguous order (`analysis::loops`).
-    order: Vec<BlockId>,
-    /// Position of each block in `order`.
-    order_index: Vec<Option<usize>>,
-    /// Per block: every lane of the lane group runs it, once (it post-dominates the
-    /// entry and lies on no cycle): it needs no test for active lanes and no blending.
-    always: Vec<bool>,
-    /// The current block is such a block.
-    cur_full: bool,
-    /// Every lane of the lane group exists (an `i8`, from the lane setup).
-    group_all: Option<ClifValue>,
-    /// Per value: used outside the block that defines it. Only such values need
-    /// blending under the mask (a value used only where it is defined is consumed in
-    /// the same visit of its block, before the block can run again for other lanes).
-    escapes: Vec<bool>,
-}
 
 /// Per value of `func`: true when some use is outside the defining block.
 pub(crate) fn escaping_values(func: &crate::ir::Function) -> Vec<bool> {

@@ -10,9 +10,9 @@ use cranelift_codegen::ir::condcodes::IntCC as CIntCC;
 use cranelift_codegen::ir::{types, AtomicRmwOp, InstBuilder, Value as ClifValue};
 
 use super::bounds::{access_extent, AccessSize};
-use super::function::{mem_flags, FnLower};
 use super::leaf::At;
 use super::leaf::{self, leaf_type};
+use super::state::{mem_flags, FnLower};
 use crate::ir::{self, AtomicOp, Scalar, Type, VarId};
 use crate::{CompileError, Result};
 

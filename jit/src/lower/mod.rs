@@ -37,6 +37,7 @@ pub mod leaf;
 mod masked;
 mod memory;
 pub mod plan;
+mod state;
 mod subgroup;
 mod vector;
 mod vint;
@@ -60,7 +61,7 @@ use spirjit_abi::EntryFn;
 
 use crate::ir;
 use crate::{CompileError, Result};
-use function::FnLower;
+use state::FnLower;
 
 pub use dump::DumpKind;
 pub use leaf::Lanes;
@@ -334,14 +335,14 @@ fn translate(
     lanes: Lanes,
     masked: bool,
     env: CompileEnv<'_>,
-) -> Result<function::Translated> {
+) -> Result<state::Translated> {
     let CompileEnv { module, data_addrs, checked } = env;
     let mut sig = jit.make_signature();
     sig.params.extend([types::I64; 4].map(AbiParam::new));
     sig.returns.push(AbiParam::new(types::I64));
     ctx.func.signature = sig;
     let b = FunctionBuilder::new(&mut ctx.func, fctx);
-    let bounds = bounds::BoundsInfo::new(module, kernel, &facts.provenance, checked);
+    let bounds = state::BoundsInfo::new(module, kernel, &facts.provenance, checked);
     FnLower::new(b, jit, kernel, facts, (lanes, masked), data_addrs, bounds)?.translate()
 }
 
@@ -387,7 +388,7 @@ pub fn masked_escapes(func: &ir::Function) -> Vec<bool> {
 /// A function compiled into a [`Jit`], not yet finalized.
 pub struct Defined {
     id: FuncId,
-    info: function::Translated,
+    info: state::Translated,
 }
 
 /// The code generator of one kernel (or, for dumps, of a module's kernels one after
@@ -417,7 +418,7 @@ impl<'m> Jit<'m> {
         facts: &facts::KernelFacts,
         (lanes, masked): (Lanes, bool),
         remarks: &mut Vec<facts::Remark>,
-    ) -> Result<function::Translated> {
+    ) -> Result<state::Translated> {
         let (jit, ctx, env) = (&mut self.jit, &mut self.ctx, self.env);
         jit.clear_context(ctx);
         let mut fctx = FunctionBuilderContext::new();

@@ -18,9 +18,9 @@ use cranelift_codegen::ir::condcodes::{FloatCC as CFloatCC, IntCC as CIntCC};
 use cranelift_codegen::ir::{types, InstBuilder, Value as ClifValue};
 use spirjit_abi::context::offsets;
 
-use super::function::{ctx_flags, FnLower};
 use super::leaf::leaf_type;
 use super::leaf::At;
+use super::state::{ctx_flags, FnLower};
 use crate::ir::{self, InstKind, Scalar, ScanKind, SubGroupArith, SubGroupOp, Type};
 use crate::{CompileError, Result};
 

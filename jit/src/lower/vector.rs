@@ -16,9 +16,9 @@ use cranelift_codegen::ir::{
 use cranelift_frontend::FunctionBuilder;
 
 use super::arith::{float_cc, int_cc};
-use super::function::FnLower;
 use super::leaf::At;
 use super::leaf::{self, leaf_type, vec_leaf_type, Lanes};
+use super::state::{ctx_flags, FnLower};
 use crate::analysis::Uniformity;
 use crate::ir::{self, BinaryOp, ConvOp, InstKind, MathOp, Rounding, Scalar, Type, UnaryOp};
 use crate::{CompileError, Result};
@@ -43,7 +43,7 @@ pub(crate) fn lane_setup<'a>(
     lane_group: ClifValue,
     lanes: Lanes,
 ) -> Result<LaneSetup<'a>> {
-    let flags = super::function::ctx_flags();
+    let flags = ctx_flags();
     let ls = spirjit_abi::context::offsets::LOCAL_SIZE as i32;
     let sx = b.ins().load(types::I64, flags, ctx, ls);
     let sy = b.ins().load(types::I64, flags, ctx, ls + 8);

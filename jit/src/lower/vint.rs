@@ -11,7 +11,7 @@
 
 use cranelift_codegen::ir::{InstBuilder, Value as ClifValue};
 
-use super::function::FnLower;
+use super::state::FnLower;
 use crate::ir::{self, Scalar};
 use crate::Result;
 

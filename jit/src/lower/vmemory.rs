@@ -14,9 +14,9 @@ use cranelift_codegen::ir::{types, BlockArg, ConstantData, InstBuilder, Value as
 
 use super::bounds::AccessSize;
 use super::facts::RemarkKind;
-use super::function::{mem_flags, FnLower};
 use super::leaf::At;
 use super::leaf::{self, vec_leaf_type};
+use super::state::{mem_flags, FnLower};
 use crate::ir::{self, InstKind, Scalar, Type};
 use crate::Result;
 

@@ -15,9 +15,9 @@ use cranelift_codegen::ir::{types, ConstantData, InstBuilder, Type as ClifType, 
 use cranelift_frontend::FunctionBuilder;
 use spirjit_abi::context::offsets;
 
-use super::function::{ctx_flags, FnLower};
 use super::leaf::leaf_type;
 use super::leaf::At;
+use super::state::{ctx_flags, FnLower, IdNeeds, WorkItemIds};
 use crate::ir::{self, InstKind, Scalar, Type, WorkItemQuery};
 use crate::{CompileError, Result};
 
@@ -34,22 +34,6 @@ pub(crate) fn id_source(func: &ir::Function, v: ir::Value) -> Option<(WorkItemQu
         },
         _ => None,
     }
-}
-
-/// Which work-item ids a kernel queries.
-#[derive(Clone, Debug, Default)]
-pub(crate) struct IdNeeds {
-    /// Local or global ids of dimension d are queried (all three for a dynamic dimension).
-    pub local: [bool; 3],
-    /// Global ids of dimension d are queried.
-    pub global_base: [bool; 3],
-    /// (dimension, lane type) of each id query with a constant dimension whose result
-    /// has an `i32` or `i64` lane type: the vector forms W > 1 builds.
-    pub vector_forms: Vec<(usize, ClifType)>,
-    /// Id queries whose results nothing reads (the front end builds the whole
-    /// `GlobalInvocationId` vector and extracts one component): at W > 1 they get no
-    /// lane vectors, only a placeholder.
-    pub unread: Vec<ir::Value>,
 }
 
 /// Per value: read by some instruction or terminator, where reading one component of
@@ -170,24 +154,6 @@ impl IdNeeds {
         let any = self.local.iter().any(|x| *x);
         [any, self.local[1] || self.local[2], self.local[2]]
     }
-}
-
-/// The work-item ids of the current lane group, as the entry and loop head computed them.
-pub(crate) struct WorkItemIds {
-    needs: IdNeeds,
-    /// Per dimension: `group_id * enqueued_local_size + global_offset` (per call).
-    base: [Option<ClifValue>; 3],
-    /// Per dimension: local id of the lane group's first work-item (loop head).
-    first: [Option<ClifValue>; 3],
-    /// Work-group size in x and y, at least 1.
-    size_nz: [ClifValue; 2],
-    /// W > 1: the local ids of the lanes per (dimension, lane type), as the vectors of a
-    /// varying leaf.
-    lane_vecs: Vec<((usize, ClifType), Vec<ClifValue>)>,
-    /// W > 1: an `i8`, 1 when the lane group lies within one row of the work-group
-    /// (x ids consecutive, y and z the same in every lane); set by `build_lane_vectors`
-    /// when the kernel queries ids, in the loop head (it dominates the kernel's code).
-    pub within_row: Option<ClifValue>,
 }
 
 impl WorkItemIds {
