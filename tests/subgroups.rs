@@ -597,3 +597,21 @@ fn work_group_collectives_are_rejected() {
     let err = err.expect("a work-group collective must be rejected");
     assert!(err.contains("work-group collective"), "{err}");
 }
+
+#[test]
+fn a_sub_group_barrier_waits_only_for_its_sub_group() {
+    // Only the first sub-group of each work-group reaches the barrier; a work-group
+    // barrier would fail there ("reached different barriers").
+    for_each_width_and_shape("collectives.spv", "partial_sub_group_barrier", false, |k, w, n, local| {
+        let mut o = vec![0i32; n];
+        k.run(&NdRange::d1(n as u64).local(&[local as u64]), &mut [Arg::buffer(&mut o)])
+            .unwrap_or_else(|e| panic!("partial_sub_group_barrier W={w}, n={n}, local={local}: {e}"));
+        for sg in sub_groups(n, local, w) {
+            for (l, g) in sg.iter().enumerate() {
+                let Some(g) = *g else { continue };
+                let first = (g % local) < w;
+                assert_eq!(o[g], l as i32 + if first { 100 } else { 0 }, "work-item {g}, W={w}, n={n}, local={local}");
+            }
+        }
+    });
+}

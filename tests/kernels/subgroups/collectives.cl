@@ -88,3 +88,15 @@ kernel void after_barrier(global const int *a, global int *o, local int *tmp) {
     o[g * 2] = sub_group_reduce_add(x);
     o[g * 2 + 1] = sub_group_scan_exclusive_add(x);
 }
+
+// A sub-group barrier that only some sub-groups reach (the first one of each
+// work-group): allowed, since it waits only for the work-items of its own sub-group.
+kernel void partial_sub_group_barrier(global int *o) {
+    size_t g = get_global_id(0);
+    int v = (int)get_sub_group_local_id();
+    if (get_sub_group_id() == 0) {
+        sub_group_barrier(CLK_GLOBAL_MEM_FENCE);
+        v += 100;
+    }
+    o[g] = v;
+}

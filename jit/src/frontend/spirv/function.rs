@@ -490,7 +490,13 @@ impl<'m> Translator<'m> {
             | AtomicFlagTestAndSet
             | AtomicFlagClear => self.atomic(fr, inst),
             ControlBarrier => {
-                self.emit_void(InstKind::Barrier);
+                // A sub-group is a lane group, whose work-items run in lockstep: a
+                // sub-group (or invocation) barrier only orders memory. Any wider scope
+                // is a work-group barrier (kernels cannot wait on the device).
+                let scope = self.m.const_u64(inst.id(0)?)?;
+                let within_sub_group =
+                    scope == rspirv::spirv::Scope::Subgroup as u64 || scope == rspirv::spirv::Scope::Invocation as u64;
+                self.emit_void(if within_sub_group { InstKind::MemoryFence } else { InstKind::Barrier });
                 Ok(())
             }
             MemoryBarrier => {
