@@ -20,13 +20,17 @@
 //! * Booleans are their own type and are produced only by comparisons, logic on
 //!   booleans, constants and conversions from the front end.
 //!
+//! KIR is built with [`FunctionBuilder`].
+//!
 //! KIR knows nothing of work-item lanes: the lowering decides how many work-items share
 //! one instruction stream. It must not contain anything specific to one front end.
 
+pub mod builder;
 mod display;
 mod types;
 pub mod verify;
 
+pub use builder::FunctionBuilder;
 pub use types::{Scalar, StructType, Type};
 
 pub use spirjit_abi::AddressSpace;
@@ -693,45 +697,37 @@ impl Function {
         &self.insts[i.0 as usize]
     }
 
-    /// Append an empty block ending in `unreachable`.
+    /// Append an empty block ending in `unreachable` ([`FunctionBuilder::create_block`]).
     pub fn add_block(&mut self) -> BlockId {
-        let id = BlockId(self.blocks.len() as u32);
-        self.blocks.push(Block { params: Vec::new(), insts: Vec::new(), term: Terminator::Unreachable });
-        id
+        FunctionBuilder::at(self, BlockId(0)).create_block()
     }
 
-    /// Add a parameter of type `ty` to `block`.
+    /// Add a parameter of type `ty` to `block` ([`FunctionBuilder::append_block_param`]).
     pub fn add_block_param(&mut self, block: BlockId, ty: Type) -> Value {
-        let index = self.blocks[block.0 as usize].params.len() as u32;
-        let v = Value(self.values.len() as u32);
-        self.values.push(ValueDef { ty, origin: ValueOrigin::BlockParam(block, index), name: None });
-        self.blocks[block.0 as usize].params.push(v);
-        v
+        FunctionBuilder::at(self, block).append_block_param(block, ty)
     }
 
     /// Append an instruction to `block`. `result` is the type of the value it defines
-    /// (`None` for instructions without a result).
+    /// (`None` for instructions without a result); see [`FunctionBuilder::inst`].
     pub fn push(&mut self, block: BlockId, kind: InstKind, result: Option<Type>) -> Option<Value> {
-        let inst = InstId(self.insts.len() as u32);
-        let value = result.map(|ty| {
-            let v = Value(self.values.len() as u32);
-            self.values.push(ValueDef { ty, origin: ValueOrigin::Inst(inst), name: None });
-            v
-        });
-        self.insts.push(Inst { kind, result: value });
-        self.blocks[block.0 as usize].insts.push(inst);
-        value
+        let mut b = FunctionBuilder::at(self, block);
+        match result {
+            Some(ty) => Some(b.inst(kind, ty)),
+            None => {
+                b.inst_void(kind);
+                None
+            }
+        }
     }
 
-    /// Set the terminator of `block`.
+    /// Set the terminator of `block` ([`FunctionBuilder::terminate`]).
     pub fn terminate(&mut self, block: BlockId, term: Terminator) {
-        self.blocks[block.0 as usize].term = term;
+        FunctionBuilder::at(self, block).terminate(term)
     }
 
-    /// Add a private variable.
+    /// Add a private variable ([`FunctionBuilder::add_var`]).
     pub fn add_var(&mut self, var: PrivateVar) -> VarId {
-        self.vars.push(var);
-        VarId(self.vars.len() as u32 - 1)
+        FunctionBuilder::at(self, BlockId(0)).add_var(var)
     }
 
     /// Successor blocks of `block`, in terminator order (duplicates kept).
