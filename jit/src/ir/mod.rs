@@ -20,13 +20,15 @@
 //! * Booleans are their own type and are produced only by comparisons, logic on
 //!   booleans, constants and conversions from the front end.
 //!
-//! KIR is built with [`FunctionBuilder`].
+//! KIR is built with [`FunctionBuilder`]; its text form (the `Display` impls, read back
+//! by [`parse`]) shows all of it, so tests may write kernels as text.
 //!
 //! KIR knows nothing of work-item lanes: the lowering decides how many work-items share
 //! one instruction stream. It must not contain anything specific to one front end.
 
 pub mod builder;
 mod display;
+pub mod parse;
 mod types;
 pub mod verify;
 
