@@ -699,39 +699,6 @@ impl Function {
         &self.insts[i.0 as usize]
     }
 
-    /// Append an empty block ending in `unreachable` ([`FunctionBuilder::create_block`]).
-    pub fn add_block(&mut self) -> BlockId {
-        FunctionBuilder::at(self, BlockId(0)).create_block()
-    }
-
-    /// Add a parameter of type `ty` to `block` ([`FunctionBuilder::append_block_param`]).
-    pub fn add_block_param(&mut self, block: BlockId, ty: Type) -> Value {
-        FunctionBuilder::at(self, block).append_block_param(block, ty)
-    }
-
-    /// Append an instruction to `block`. `result` is the type of the value it defines
-    /// (`None` for instructions without a result); see [`FunctionBuilder::inst`].
-    pub fn push(&mut self, block: BlockId, kind: InstKind, result: Option<Type>) -> Option<Value> {
-        let mut b = FunctionBuilder::at(self, block);
-        match result {
-            Some(ty) => Some(b.inst(kind, ty)),
-            None => {
-                b.inst_void(kind);
-                None
-            }
-        }
-    }
-
-    /// Set the terminator of `block` ([`FunctionBuilder::terminate`]).
-    pub fn terminate(&mut self, block: BlockId, term: Terminator) {
-        FunctionBuilder::at(self, block).terminate(term)
-    }
-
-    /// Add a private variable ([`FunctionBuilder::add_var`]).
-    pub fn add_var(&mut self, var: PrivateVar) -> VarId {
-        FunctionBuilder::at(self, BlockId(0)).add_var(var)
-    }
-
     /// Successor blocks of `block`, in terminator order (duplicates kept).
     pub fn successors(&self, block: BlockId) -> Vec<BlockId> {
         self.block(block).term.targets().map(|c| c.block).collect()
