@@ -121,27 +121,28 @@ impl Cfg {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ir::{BlockCall, InstKind, Terminator, Type};
 
     /// entry → (then | else) → join → loop head ⟲ → exit, plus an early return from
     /// `then_` in the second function.
     fn diamond_then_loop(early_return: bool) -> (Function, [BlockId; 6]) {
-        let mut f = Function::default();
-        let b: [BlockId; 6] = std::array::from_fn(|_| f.add_block());
-        let [entry, then_, else_, join, head, exit] = b;
-        let c = f.push(entry, InstKind::Const(vec![1]), Some(Type::BOOL)).unwrap();
-        let call = |block| BlockCall { block, args: vec![] };
-        f.terminate(entry, Terminator::Branch { cond: c, then_: call(then_), else_: call(else_) });
-        if early_return {
-            f.terminate(then_, Terminator::Branch { cond: c, then_: call(join), else_: call(exit) });
-        } else {
-            f.terminate(then_, Terminator::Jump(call(join)));
-        }
-        f.terminate(else_, Terminator::Jump(call(join)));
-        f.terminate(join, Terminator::Jump(call(head)));
-        f.terminate(head, Terminator::Branch { cond: c, then_: call(head), else_: call(exit) });
-        f.terminate(exit, Terminator::Return);
-        (f, b)
+        let then_end = if early_return { "br v0, block3(), block5()" } else { "jump block3()" };
+        let f = crate::ir::parse::parse_function(&format!(
+            "block0():
+    v0: bool = const 0x1
+    br v0, block1(), block2()
+block1():
+    {then_end}
+block2():
+    jump block3()
+block3():
+    jump block4()
+block4():
+    br v0, block4(), block5()
+block5():
+    return"
+        ))
+        .unwrap();
+        (f, std::array::from_fn(|i| BlockId(i as u32)))
     }
 
     #[test]

@@ -184,19 +184,21 @@ pub fn defined_since_barrier(func: &Function, cfg: &Cfg, block: BlockId, pos: us
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ir::{BlockCall, InstKind, Terminator, Type};
+    use crate::ir::parse::parse_function;
 
     #[test]
     fn values_saved_at_an_earlier_barrier_are_not_fresh() {
-        // entry: a = 1; barrier; b = a + a; barrier; c = a + b; return
-        let mut f = Function::default();
-        let entry = f.add_block();
-        let a = f.push(entry, InstKind::Const(vec![1]), Some(Type::I32)).unwrap();
-        f.push(entry, InstKind::Barrier, None);
-        let b = f.push(entry, InstKind::Binary(crate::ir::BinaryOp::IAdd, a, a), Some(Type::I32)).unwrap();
-        f.push(entry, InstKind::Barrier, None);
-        let c = f.push(entry, InstKind::Binary(crate::ir::BinaryOp::IAdd, a, b), Some(Type::I32)).unwrap();
-        f.terminate(entry, Terminator::Return);
+        let f = parse_function(
+            "block0():
+    v0: i32 = const 0x1
+    barrier
+    v1: i32 = IAdd v0, v0
+    barrier
+    v2: i32 = IAdd v0, v1
+    return",
+        )
+        .unwrap();
+        let (entry, a, b, c) = (BlockId(0), Value(0), Value(1), Value(2));
         let cfg = Cfg::new(&f);
         let first = defined_since_barrier(&f, &cfg, entry, 1);
         assert!(first.contains(a));
@@ -209,27 +211,23 @@ mod tests {
 
     #[test]
     fn loop_carried_value_is_live_across_barrier() {
-        let mut f = Function::default();
-        let entry = f.add_block();
-        let head = f.add_block();
-        let exit = f.add_block();
-        let n = f.push(entry, InstKind::Const(vec![10]), Some(Type::I32)).unwrap();
-        let z = f.push(entry, InstKind::Const(vec![0]), Some(Type::I32)).unwrap();
-        f.terminate(entry, Terminator::Jump(BlockCall { block: head, args: vec![z] }));
-        let i = f.add_block_param(head, Type::I32);
-        f.push(head, InstKind::Barrier, None);
-        let one = f.push(head, InstKind::Const(vec![1]), Some(Type::I32)).unwrap();
-        let i1 = f.push(head, InstKind::Binary(crate::ir::BinaryOp::IAdd, i, one), Some(Type::I32)).unwrap();
-        let c = f.push(head, InstKind::Icmp(crate::ir::IntCC::Ult, i1, n), Some(Type::BOOL)).unwrap();
-        f.terminate(
-            head,
-            Terminator::Branch {
-                cond: c,
-                then_: BlockCall { block: head, args: vec![i1] },
-                else_: BlockCall { block: exit, args: vec![] },
-            },
-        );
-        f.terminate(exit, Terminator::Return);
+        let f = parse_function(
+            "block0():
+    v0: i32 = const 0xa
+    v1: i32 = const 0x0
+    jump block1(v1)
+block1(v2: i32):
+    barrier
+    v3: i32 = const 0x1
+    v4: i32 = IAdd v2, v3
+    v5: bool = icmp Ult v4, v0
+    br v5, block1(v4), block2()
+block2():
+    return",
+        )
+        .unwrap();
+        let (entry, head, exit) = (BlockId(0), BlockId(1), BlockId(2));
+        let (n, i) = (Value(0), Value(2));
         let cfg = Cfg::new(&f);
         let live = Liveness::new(&f, &cfg);
         assert_eq!(live.live_after(&f, head, 0), vec![n, i]);

@@ -329,26 +329,27 @@ impl Uniformity {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ir::{BlockCall, Type};
+    use crate::ir::parse::parse_function;
 
     #[test]
     fn ids_are_varying_sizes_uniform_and_strides_follow_arithmetic() {
-        let mut f = Function::default();
-        let e = f.add_block();
-        let d0 = f.push(e, InstKind::Const(vec![0]), Some(Type::I32)).unwrap();
-        let gid = f.push(e, InstKind::WorkItem(WorkItemQuery::GlobalId, d0), Some(Type::I64)).unwrap();
-        let gs = f.push(e, InstKind::WorkItem(WorkItemQuery::GlobalSize, d0), Some(Type::I64)).unwrap();
-        let four = f.push(e, InstKind::Const(vec![4]), Some(Type::I64)).unwrap();
-        let off = f.push(e, InstKind::Binary(BinaryOp::IMul, gid, four), Some(Type::I64)).unwrap();
-        let p = f.push(e, InstKind::Param(0), Some(Type::ptr(crate::ir::AddressSpace::Global))).unwrap();
-        let a = f.push(e, InstKind::PtrAdd(p, off), Some(Type::ptr(crate::ir::AddressSpace::Global))).unwrap();
-        let x = f.push(e, InstKind::Load { ptr: a, align: 4 }, Some(Type::F32)).unwrap();
-        let y = f.push(e, InstKind::Load { ptr: p, align: 4 }, Some(Type::F32)).unwrap();
-        let next = f.add_block();
-        f.terminate(e, Terminator::Jump(BlockCall { block: next, args: vec![x, y] }));
-        let px = f.add_block_param(next, Type::F32);
-        let py = f.add_block_param(next, Type::F32);
-        f.terminate(next, Terminator::Return);
+        let f = parse_function(
+            "block0():
+    v0: i32 = const 0x0
+    v1: i64 = GlobalId v0
+    v2: i64 = GlobalSize v0
+    v3: i64 = const 0x4
+    v4: i64 = IMul v1, v3
+    v5: ptr<global> = param 0
+    v6: ptr<global> = ptr_add v5, v4
+    v7: f32 = load v6, align 4
+    v8: f32 = load v5, align 4
+    jump block1(v7, v8)
+block1(v9: f32, v10: f32):
+    return",
+        )
+        .unwrap();
+        let [gid, gs, four, off, a, x, y, px, py] = [1, 2, 3, 4, 6, 7, 8, 9, 10].map(Value);
         let cfg = Cfg::new(&f);
         let u = Uniformity::new(&f, &cfg);
         assert!(!u.is_uniform(gid) && u.is_uniform(gs) && u.is_uniform(four) && u.is_uniform(y));
@@ -360,16 +361,16 @@ mod tests {
 
     #[test]
     fn sub_group_queries_are_uniform_and_collectives_varying() {
-        use crate::ir::{ScanKind, SubGroupArith};
-        let mut f = Function::default();
-        let e = f.add_block();
-        let sg = |op| InstKind::SubGroup { op, args: vec![] };
-        let size = f.push(e, sg(SubGroupOp::Size), Some(Type::I32)).unwrap();
-        let id = f.push(e, sg(SubGroupOp::Id), Some(Type::I32)).unwrap();
-        let lane = f.push(e, sg(SubGroupOp::LocalId), Some(Type::I32)).unwrap();
-        let arith = SubGroupOp::Arith(SubGroupArith::IAdd, ScanKind::Reduce);
-        let sum = f.push(e, InstKind::SubGroup { op: arith, args: vec![size] }, Some(Type::I32)).unwrap();
-        f.terminate(e, Terminator::Return);
+        let f = parse_function(
+            "block0():
+    v0: i32 = sub_group Size
+    v1: i32 = sub_group Id
+    v2: i32 = sub_group LocalId
+    v3: i32 = sub_group Arith(IAdd, Reduce) v0
+    return",
+        )
+        .unwrap();
+        let [size, id, lane, sum] = [0, 1, 2, 3].map(Value);
         let cfg = Cfg::new(&f);
         let u = Uniformity::new(&f, &cfg);
         assert!(u.is_uniform(size) && u.is_uniform(id));

@@ -1,24 +1,102 @@
-//! The textual form of KIR, used by `spirjit dump` and golden tests.
+//! The textual form of KIR, used by `spirjit dump` and golden tests; [`super::parse`]
+//! reads it back. The form is complete: `parse` of it rebuilds an equal module, and
+//! printing that again gives the same text.
 //!
-//! A kernel header lists each parameter as `TYPE [NAME]`, and for pointer and by-value
-//! parameters `: HOST` after it, the parameter's [`super::HostType`] (`global u32*`,
-//! `int32` for an integer of unknown sign, `struct[size 8, align 4]`).
+//! A kernel header lists each parameter as `TYPE [NAME] [ATTRIBUTES]`, and for pointer
+//! and by-value parameters `: HOST` after it, the parameter's [`super::HostType`]
+//! (`global u32*`, `int32` for an integer of unknown sign, `struct[size 8, align 4]`).
+//!
+//! Names print bare when they are plain (no parentheses, quotes, backslashes, control
+//! characters or surrounding blanks), else as Rust string literals; identifiers (kernel
+//! and builtin names, capabilities) print bare when they are made of letters, digits,
+//! `_` and `.`. Byte contents (constant data, initialisers) print as hex, 32 bytes a
+//! line, without their trailing zero bytes.
 
 use std::fmt;
 
-use super::{Function, InstKind, Kernel, Module, ParamKind, Terminator};
+use super::{Function, InstKind, Kernel, Module, Param, ParamKind, Terminator, Type};
+
+/// Bytes per `bytes` line.
+pub(super) const BYTES_PER_LINE: usize = 32;
+
+/// True when `s` prints bare as an identifier.
+pub(super) fn is_word(s: &str) -> bool {
+    !s.is_empty() && s.chars().all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '.')
+}
+
+/// True when `s` prints bare as a name.
+pub(super) fn is_plain_name(s: &str) -> bool {
+    !s.is_empty()
+        && !s.starts_with(char::is_whitespace)
+        && !s.ends_with(char::is_whitespace)
+        && !s.chars().any(|c| c.is_control() || matches!(c, '(' | ')' | '"' | '\\'))
+}
+
+/// An identifier: bare or quoted.
+pub(super) struct Word<'a>(pub &'a str);
+
+impl fmt::Display for Word<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if is_word(self.0) {
+            f.write_str(self.0)
+        } else {
+            write!(f, "{:?}", self.0)
+        }
+    }
+}
+
+/// A source name: bare or quoted.
+struct Name<'a>(&'a str);
+
+impl fmt::Display for Name<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if is_plain_name(self.0) {
+            f.write_str(self.0)
+        } else {
+            write!(f, "{:?}", self.0)
+        }
+    }
+}
+
+/// ` (name)` when there is a name.
+fn opt_name(name: &Option<String>) -> String {
+    name.as_ref().map(|n| format!(" ({})", Name(n))).unwrap_or_default()
+}
+
+/// `bytes` lines (each `indent` deep) for `bytes` without its trailing zeros.
+fn write_bytes(f: &mut fmt::Formatter<'_>, indent: &str, bytes: &[u8]) -> fmt::Result {
+    let len = bytes.iter().rposition(|b| *b != 0).map_or(0, |i| i + 1);
+    for line in bytes[..len].chunks(BYTES_PER_LINE) {
+        write!(f, "{indent}bytes")?;
+        for group in line.chunks(4) {
+            f.write_str(" ")?;
+            for b in group {
+                write!(f, "{b:02x}")?;
+            }
+        }
+        writeln!(f)?;
+    }
+    Ok(())
+}
 
 impl fmt::Display for Module {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "module pointer_bits({})", self.pointer_bits)?;
+        if !self.capabilities.is_empty() {
+            let caps: Vec<String> = self.capabilities.iter().map(|c| Word(c).to_string()).collect();
+            write!(f, " capabilities({})", caps.join(", "))?;
+        }
+        writeln!(f)?;
         for (i, d) in self.data.iter().enumerate() {
             writeln!(
                 f,
                 "data{i}{}: {} bytes, align {}{}",
-                d.name.as_ref().map(|n| format!(" ({n})")).unwrap_or_default(),
+                opt_name(&d.name),
                 d.bytes.len(),
                 d.align,
                 if d.writable { ", writable" } else { "" }
             )?;
+            write_bytes(f, "  ", &d.bytes)?;
         }
         for k in &self.kernels {
             writeln!(f, "{k}")?;
@@ -27,33 +105,69 @@ impl fmt::Display for Module {
     }
 }
 
+/// The type a parameter of `kind` has inside the function unless its text says otherwise.
+pub(super) fn default_value_type(kind: &ParamKind) -> Type {
+    match kind {
+        ParamKind::Pointer { space, .. } => Type::ptr(*space),
+        ParamKind::Value(t) => t.clone(),
+        ParamKind::Sampler => Type::I32,
+        ParamKind::Image { .. } => Type::ptr(super::AddressSpace::Global),
+    }
+}
+
+/// One kernel parameter: `KIND [NAME] [[read_only, type "T", value TYPE]]`.
+fn write_param(f: &mut fmt::Formatter<'_>, p: &Param) -> fmt::Result {
+    match &p.kind {
+        ParamKind::Pointer { space, pointee } => write!(f, "{space} {pointee}*")?,
+        ParamKind::Value(t) => write!(f, "{t}")?,
+        ParamKind::Sampler => f.write_str("sampler")?,
+        ParamKind::Image { dim, access } => write!(f, "{} image{}", Word(access), Word(dim))?,
+    }
+    if let Some(n) = &p.name {
+        write!(f, " {}", Word(n))?;
+    }
+    let mut attrs = Vec::new();
+    if p.read_only {
+        attrs.push("read_only".to_string());
+    }
+    if let Some(t) = &p.type_name {
+        attrs.push(format!("type {t:?}"));
+    }
+    if p.value_type != default_value_type(&p.kind) {
+        attrs.push(format!("value {}", p.value_type));
+    }
+    if !attrs.is_empty() {
+        write!(f, " [{}]", attrs.join(", "))?;
+    }
+    // The host's view (integer signedness, `void*`); images and samplers say it all.
+    if matches!(p.kind, ParamKind::Pointer { .. } | ParamKind::Value(_)) {
+        write!(f, ": {}", p.host)?;
+    }
+    Ok(())
+}
+
 impl fmt::Display for Kernel {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "kernel {}(", self.name)?;
+        write!(f, "kernel {}(", Word(&self.name))?;
         for (i, p) in self.params.iter().enumerate() {
             if i > 0 {
                 f.write_str(", ")?;
             }
-            match &p.kind {
-                ParamKind::Pointer { space, pointee } => write!(f, "{space} {pointee}*")?,
-                ParamKind::Value(t) => write!(f, "{t}")?,
-                ParamKind::Sampler => f.write_str("sampler")?,
-                ParamKind::Image { dim, access } => write!(f, "{access} image{dim}")?,
-            }
-            if let Some(n) = &p.name {
-                write!(f, " {n}")?;
-            }
-            // The host's view (integer signedness, `void*`); images and samplers say it all.
-            if matches!(p.kind, ParamKind::Pointer { .. } | ParamKind::Value(_)) {
-                write!(f, ": {}", p.host)?;
-            }
+            write_param(f, p)?;
         }
         f.write_str(")")?;
         if let Some(s) = self.reqd_work_group_size {
             write!(f, " reqd_work_group_size({}, {}, {})", s[0], s[1], s[2])?;
         }
+        if let Some(s) = self.work_group_size_hint {
+            write!(f, " work_group_size_hint({}, {}, {})", s[0], s[1], s[2])?;
+        }
         if self.local_static_size > 0 {
             write!(f, " local {} bytes", self.local_static_size)?;
+        }
+        if !self.local_zero_init.is_empty() {
+            let ranges: Vec<String> = self.local_zero_init.iter().map(|(o, s)| format!("{o}:{s}")).collect();
+            write!(f, " local_zero_init({})", ranges.join(", "))?;
         }
         writeln!(f, " {{")?;
         write!(f, "{}", self.func)?;
@@ -64,14 +178,18 @@ impl fmt::Display for Kernel {
 impl fmt::Display for Function {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         for (i, v) in self.vars.iter().enumerate() {
-            writeln!(
-                f,
-                "  var{i}{}: {} bytes, align {}{}",
-                v.name.as_ref().map(|n| format!(" ({n})")).unwrap_or_default(),
-                v.size,
-                v.align,
-                if v.init.is_some() { ", initialised" } else { "" }
-            )?;
+            write!(f, "  var{i}{}: {} bytes, align {}", opt_name(&v.name), v.size, v.align)?;
+            match &v.init {
+                None => writeln!(f)?,
+                Some(init) => {
+                    if init.len() as u64 == v.size {
+                        writeln!(f, ", initialised")?;
+                    } else {
+                        writeln!(f, ", initialised {} bytes", init.len())?;
+                    }
+                    write_bytes(f, "    ", init)?;
+                }
+            }
         }
         for (bi, b) in self.blocks.iter().enumerate() {
             write!(f, "block{bi}(")?;
@@ -79,21 +197,12 @@ impl fmt::Display for Function {
                 if i > 0 {
                     f.write_str(", ")?;
                 }
-                write!(f, "{p}: {}", self.ty(*p))?;
+                write!(f, "{p}{}: {}", opt_name(&self.values[p.0 as usize].name), self.ty(*p))?;
             }
             writeln!(f, "):")?;
             for &ii in &b.insts {
-                let inst = self.inst(ii);
                 f.write_str("    ")?;
-                if let Some(r) = inst.result {
-                    write!(f, "{r}: {} = ", self.ty(r))?;
-                }
-                write_inst(f, &inst.kind)?;
-                if let Some(r) = inst.result {
-                    if let Some(n) = &self.values[r.0 as usize].name {
-                        write!(f, "  ; {n}")?;
-                    }
-                }
+                write_inst_line(f, self, self.inst(ii))?;
                 writeln!(f)?;
             }
             f.write_str("    ")?;
@@ -101,6 +210,46 @@ impl fmt::Display for Function {
             writeln!(f)?;
         }
         Ok(())
+    }
+}
+
+/// One instruction as the text form prints it (result, operation, name), without
+/// indentation or line end.
+pub(crate) fn write_inst_line(f: &mut fmt::Formatter<'_>, func: &Function, inst: &super::Inst) -> fmt::Result {
+    if let Some(r) = inst.result {
+        write!(f, "{r}: {} = ", func.ty(r))?;
+    }
+    write_inst(f, &inst.kind)?;
+    if let Some(n) = inst.result.and_then(|r| func.values[r.0 as usize].name.as_ref()) {
+        write!(f, "  ; {}", Name(n))?;
+    }
+    Ok(())
+}
+
+/// An instruction of `func` in its text form (for messages).
+pub(crate) struct InstText<'a>(pub &'a Function, pub &'a super::Inst);
+
+impl fmt::Display for InstText<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write_inst_line(f, self.0, self.1)
+    }
+}
+
+/// A terminator in its text form (for messages).
+pub(crate) struct TermText<'a>(pub &'a Terminator);
+
+impl fmt::Display for TermText<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write_term(f, self.0)
+    }
+}
+
+/// ` text`, or nothing for empty text.
+fn spaced(text: &str) -> String {
+    if text.is_empty() {
+        String::new()
+    } else {
+        format!(" {text}")
     }
 }
 
@@ -143,7 +292,7 @@ fn write_inst(f: &mut fmt::Formatter<'_>, k: &InstKind) -> fmt::Result {
     match k {
         Const(bits) => {
             let parts: Vec<String> = bits.iter().map(|b| format!("{b:#x}")).collect();
-            write!(f, "const {}", parts.join(", "))
+            write!(f, "const{}", spaced(&parts.join(", ")))
         }
         Undef => f.write_str("undef"),
         Param(n) => write!(f, "param {n}"),
@@ -173,7 +322,7 @@ fn write_inst(f: &mut fmt::Formatter<'_>, k: &InstKind) -> fmt::Result {
                 indices.iter().map(|i| if *i == u32::MAX { "_".into() } else { i.to_string() }).collect();
             write!(f, "shuffle {a}, {b}, [{}]", idx.join(", "))
         }
-        Construct(vs) => write!(f, "construct {}", list(vs)),
+        Construct(vs) => write!(f, "construct{}", spaced(&list(vs))),
         PtrAdd(p, o) => write!(f, "ptr_add {p}, {o}"),
         Load { ptr, align } => write!(f, "load {ptr}, align {align}"),
         Store { ptr, value, align } => write!(f, "store {ptr}, {value}, align {align}"),
@@ -190,10 +339,10 @@ fn write_inst(f: &mut fmt::Formatter<'_>, k: &InstKind) -> fmt::Result {
         DataAddr(d) => write!(f, "data_addr {d}"),
         Barrier => f.write_str("barrier"),
         MemoryFence => f.write_str("memory_fence"),
-        Call { symbol, args } => write!(f, "call {symbol}({})", list(args)),
-        CallWhole { symbol, args } => write!(f, "call_whole {symbol}({})", list(args)),
-        Math(op, args) => write!(f, "{op:?} {}", list(args)),
-        SubGroup { op, args } => write!(f, "sub_group {op:?} {}", list(args)),
+        Call { symbol, args } => write!(f, "call {}({})", Word(symbol), list(args)),
+        CallWhole { symbol, args } => write!(f, "call_whole {}({})", Word(symbol), list(args)),
+        Math(op, args) => write!(f, "{op:?}{}", spaced(&list(args))),
+        SubGroup { op, args } => write!(f, "sub_group {op:?}{}", spaced(&list(args))),
     }
 }
 

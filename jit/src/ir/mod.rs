@@ -21,15 +21,21 @@
 //! * Booleans are their own type and are produced only by comparisons, logic on
 //!   booleans, constants and conversions from the front end.
 //!
+//! KIR is built with [`FunctionBuilder`]; its text form (the `Display` impls, read back
+//! by [`parse`]) shows all of it, so tests may write kernels as text.
+//!
 //! KIR knows nothing of work-item lanes: the lowering decides how many work-items share
 //! one instruction stream. It must not contain anything specific to one front end.
 
+pub mod builder;
 pub mod display;
 mod host;
 mod ops;
+pub mod parse;
 mod types;
 pub mod verify;
 
+pub use builder::FunctionBuilder;
 pub use host::{HostScalar, HostType, Signedness};
 pub use ops::{
     AtomicOp, BinaryOp, ConvOp, Conversion, FloatCC, IntCC, MathOp, Rounding, ScanKind, SubGroupArith, SubGroupOp,
@@ -392,47 +398,6 @@ impl Function {
 
     pub fn inst(&self, i: InstId) -> &Inst {
         &self.insts[i.0 as usize]
-    }
-
-    /// Append an empty block ending in `unreachable`.
-    pub fn add_block(&mut self) -> BlockId {
-        let id = BlockId(self.blocks.len() as u32);
-        self.blocks.push(Block { params: Vec::new(), insts: Vec::new(), term: Terminator::Unreachable });
-        id
-    }
-
-    /// Add a parameter of type `ty` to `block`.
-    pub fn add_block_param(&mut self, block: BlockId, ty: Type) -> Value {
-        let index = self.blocks[block.0 as usize].params.len() as u32;
-        let v = Value(self.values.len() as u32);
-        self.values.push(ValueDef { ty, origin: ValueOrigin::BlockParam(block, index), name: None });
-        self.blocks[block.0 as usize].params.push(v);
-        v
-    }
-
-    /// Append an instruction to `block`. `result` is the type of the value it defines
-    /// (`None` for instructions without a result).
-    pub fn push(&mut self, block: BlockId, kind: InstKind, result: Option<Type>) -> Option<Value> {
-        let inst = InstId(self.insts.len() as u32);
-        let value = result.map(|ty| {
-            let v = Value(self.values.len() as u32);
-            self.values.push(ValueDef { ty, origin: ValueOrigin::Inst(inst), name: None });
-            v
-        });
-        self.insts.push(Inst { kind, result: value });
-        self.blocks[block.0 as usize].insts.push(inst);
-        value
-    }
-
-    /// Set the terminator of `block`.
-    pub fn terminate(&mut self, block: BlockId, term: Terminator) {
-        self.blocks[block.0 as usize].term = term;
-    }
-
-    /// Add a private variable.
-    pub fn add_var(&mut self, var: PrivateVar) -> VarId {
-        self.vars.push(var);
-        VarId(self.vars.len() as u32 - 1)
     }
 
     /// Successor blocks of `block`, in terminator order (duplicates kept).

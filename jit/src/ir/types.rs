@@ -265,6 +265,15 @@ impl Type {
     }
 }
 
+/// The size and alignment a struct with `members` has when nothing says otherwise: the
+/// largest member alignment, and the end of the last member rounded up to it. The text
+/// form spells out a struct's size and alignment only when they differ from these.
+pub(super) fn natural_layout(members: &[(u64, Type)]) -> (u64, u32) {
+    let align = members.iter().map(|(_, m)| m.align().max(1)).max().unwrap_or(1);
+    let end = members.iter().map(|(o, m)| o.saturating_add(m.size())).max().unwrap_or(0);
+    (end.div_ceil(align as u64).saturating_mul(align as u64), align)
+}
+
 impl fmt::Display for Scalar {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
@@ -294,6 +303,10 @@ impl fmt::Display for Type {
                         f.write_str(", ")?;
                     }
                     write!(f, "@{o} {m}")?;
+                }
+                let (size, align) = natural_layout(&st.members);
+                if (size, align) != (st.size, st.align) {
+                    write!(f, "; size {}, align {}", st.size, st.align)?;
                 }
                 f.write_str("}")
             }

@@ -8,68 +8,32 @@ use spirjit_abi::{ErrorRecord, LaunchContext, Status};
 
 use super::{CompiledModule, LowerOptions};
 use crate::ir::{
-    AddressSpace, AtomicOp, BinaryOp, BlockCall, BlockId, ConvOp, Conversion, Function, HostType, InstKind, IntCC,
-    Kernel, Module, Param, ParamKind, PrivateVar, Rounding, Signedness, Terminator, Type, Value, WorkItemQuery,
+    AddressSpace, AtomicOp, BinaryOp, BlockCall, BlockId, ConvOp, Conversion, Function, FunctionBuilder, HostType,
+    InstKind, IntCC, Kernel, Module, Param, ParamKind, PrivateVar, Rounding, Signedness, Type, Value, WorkItemQuery,
 };
 use crate::pipeline::{compile, dump_clif};
 
-/// A small KIR builder on top of `Function`.
-struct Fb {
-    f: Function,
-    cur: BlockId,
+/// Shorthands of these tests on top of the KIR builder.
+trait TestBuild {
+    /// `get_global_id(d)` as an i64.
+    fn gid(&mut self, d: u32) -> Value;
+    /// `base + index * size`.
+    fn elem(&mut self, base: Value, index: Value, size: u64) -> Value;
+    /// `v` converted (wrapping) to `i32`.
+    fn wrap_i32(&mut self, v: Value) -> Value;
 }
 
-impl Fb {
-    fn new() -> Fb {
-        let mut f = Function::default();
-        let cur = f.add_block();
-        Fb { f, cur }
+impl TestBuild for FunctionBuilder<'_> {
+    fn gid(&mut self, d: u32) -> Value {
+        self.work_item(WorkItemQuery::GlobalId, d, Type::I64)
     }
-    fn op(&mut self, kind: InstKind, ty: Type) -> Value {
-        self.f.push(self.cur, kind, Some(ty)).unwrap()
-    }
-    fn eff(&mut self, kind: InstKind) {
-        self.f.push(self.cur, kind, None);
-    }
-    fn k(&mut self, ty: Type, bits: u64) -> Value {
-        self.op(InstKind::Const(vec![bits]), ty)
-    }
-    fn bin(&mut self, op: BinaryOp, a: Value, b: Value) -> Value {
-        let ty = self.f.ty(a).clone();
-        self.op(InstKind::Binary(op, a, b), ty)
-    }
-    fn param(&mut self, n: u32, ty: Type) -> Value {
-        self.op(InstKind::Param(n), ty)
-    }
-    fn gid(&mut self, d: u64) -> Value {
-        let dim = self.k(Type::I32, d);
-        self.op(InstKind::WorkItem(WorkItemQuery::GlobalId, dim), Type::I64)
-    }
-    /// `base + index * size`.
     fn elem(&mut self, base: Value, index: Value, size: u64) -> Value {
-        let s = self.k(Type::I64, size);
-        let off = self.bin(BinaryOp::IMul, index, s);
-        let ty = self.f.ty(base).clone();
-        self.op(InstKind::PtrAdd(base, off), ty)
+        let s = self.iconst(Type::I64, size);
+        let off = self.binary(BinaryOp::IMul, index, s);
+        self.ptr_add(base, off)
     }
-    fn load(&mut self, ptr: Value, ty: Type) -> Value {
-        self.op(InstKind::Load { ptr, align: 4 }, ty)
-    }
-    fn store(&mut self, ptr: Value, value: Value) {
-        self.eff(InstKind::Store { ptr, value, align: 4 });
-    }
-    fn jump(&mut self, to: BlockId, args: Vec<Value>) {
-        self.f.terminate(self.cur, Terminator::Jump(BlockCall { block: to, args }));
-    }
-    /// End `from` with a branch on `cond` to `then_` or `else_` (block and arguments).
-    fn branch(&mut self, from: BlockId, cond: Value, then_: (BlockId, Vec<Value>), else_: (BlockId, Vec<Value>)) {
-        let then_ = BlockCall { block: then_.0, args: then_.1 };
-        let else_ = BlockCall { block: else_.0, args: else_.1 };
-        self.f.terminate(from, Terminator::Branch { cond, then_, else_ });
-    }
-    /// `v` converted (wrapping) to `i32`.
     fn wrap_i32(&mut self, v: Value) -> Value {
-        self.op(InstKind::Convert(Conversion { op: ConvOp::UToU, saturate: false, rounding: None }, v), Type::I32)
+        self.convert(ConvOp::UToU, v, Type::I32)
     }
 }
 
@@ -227,15 +191,16 @@ fn no_cancel() -> AtomicU32 {
 
 #[test]
 fn vector_add() {
-    let mut b = Fb::new();
+    let mut f = Function::default();
+    let mut b = FunctionBuilder::new(&mut f);
     let (pa, pb, pc) = (b.param(0, gptr()), b.param(1, gptr()), b.param(2, gptr()));
     let i = b.gid(0);
     let (ea, eb, ec) = (b.elem(pa, i, 4), b.elem(pb, i, 4), b.elem(pc, i, 4));
-    let (x, y) = (b.load(ea, Type::F32), b.load(eb, Type::F32));
-    let s = b.bin(BinaryOp::FAdd, x, y);
-    b.store(ec, s);
-    b.f.terminate(b.cur, Terminator::Return);
-    let m = module(vec![ptr_param(Type::F32), ptr_param(Type::F32), ptr_param(Type::F32)], b.f, 0);
+    let (x, y) = (b.load(ea, Type::F32, 4), b.load(eb, Type::F32, 4));
+    let s = b.binary(BinaryOp::FAdd, x, y);
+    b.store(ec, s, 4);
+    b.ret();
+    let m = module(vec![ptr_param(Type::F32), ptr_param(Type::F32), ptr_param(Type::F32)], f, 0);
     let cm = build(&m);
     let n = 37;
     let a: Vec<f32> = (0..n).map(|i| i as f32).collect();
@@ -251,30 +216,31 @@ fn vector_add() {
 #[test]
 fn loop_with_block_params_sums() {
     // out[0] = sum of 0..n, with (i, acc) as block parameters.
-    let mut b = Fb::new();
+    let mut f = Function::default();
+    let mut b = FunctionBuilder::new(&mut f);
     let n = b.param(0, Type::I32);
     let out = b.param(1, gptr());
-    let zero = b.k(Type::I32, 0);
-    let head = b.f.add_block();
-    let body = b.f.add_block();
-    let exit = b.f.add_block();
-    b.jump(head, vec![zero, zero]);
-    b.cur = head;
-    let i = b.f.add_block_param(head, Type::I32);
-    let acc = b.f.add_block_param(head, Type::I32);
-    let c = b.op(InstKind::Icmp(IntCC::Slt, i, n), Type::BOOL);
-    b.branch(head, c, (body, vec![]), (exit, vec![acc]));
-    b.cur = body;
-    let one = b.k(Type::I32, 1);
-    let i1 = b.bin(BinaryOp::IAdd, i, one);
-    let acc1 = b.bin(BinaryOp::IAdd, acc, i);
+    let zero = b.iconst(Type::I32, 0);
+    let head = b.create_block();
+    let body = b.create_block();
+    let exit = b.create_block();
+    b.jump(head, &[zero, zero]);
+    b.switch_to_block(head);
+    let i = b.append_block_param(head, Type::I32);
+    let acc = b.append_block_param(head, Type::I32);
+    let c = b.inst(InstKind::Icmp(IntCC::Slt, i, n), Type::BOOL);
+    b.branch(c, body, &[], exit, &[acc]);
+    b.switch_to_block(body);
+    let one = b.iconst(Type::I32, 1);
+    let i1 = b.binary(BinaryOp::IAdd, i, one);
+    let acc1 = b.binary(BinaryOp::IAdd, acc, i);
     // Swapped argument order exercises the parallel copy.
-    b.jump(head, vec![i1, acc1]);
-    b.cur = exit;
-    let r = b.f.add_block_param(exit, Type::I32);
-    b.store(out, r);
-    b.f.terminate(exit, Terminator::Return);
-    let m = module(vec![value_param(Type::I32), ptr_param(Type::I32)], b.f, 0);
+    b.jump(head, &[i1, acc1]);
+    b.switch_to_block(exit);
+    let r = b.append_block_param(exit, Type::I32);
+    b.store(out, r, 4);
+    b.ret();
+    let m = module(vec![value_param(Type::I32), ptr_param(Type::I32)], f, 0);
     let cm = build(&m);
     let mut out = [0i32; 1];
     let args = [100u64, out.as_mut_ptr() as u64];
@@ -286,44 +252,45 @@ fn loop_with_block_params_sums() {
 fn barriers_in_a_loop_exchange_through_local_memory() {
     // v = gid; for it in 0..4 { tmp[lid] = v; barrier; v = tmp[(lid+1) % ls] * 2 + it; barrier }
     // out[gid] = v
-    let mut b = Fb::new();
+    let mut f = Function::default();
+    let mut b = FunctionBuilder::new(&mut f);
     let out = b.param(0, gptr());
-    let d0 = b.k(Type::I32, 0);
-    let lid = b.op(InstKind::WorkItem(WorkItemQuery::LocalId, d0), Type::I64);
-    let ls = b.op(InstKind::WorkItem(WorkItemQuery::LocalSize, d0), Type::I64);
+    let d0 = b.iconst(Type::I32, 0);
+    let lid = b.inst(InstKind::WorkItem(WorkItemQuery::LocalId, d0), Type::I64);
+    let ls = b.inst(InstKind::WorkItem(WorkItemQuery::LocalSize, d0), Type::I64);
     let gid = b.gid(0);
-    let tmp = b.op(InstKind::LocalAddr(0), Type::ptr(AddressSpace::Local));
+    let tmp = b.inst(InstKind::LocalAddr(0), Type::ptr(AddressSpace::Local));
     let v0 = b.wrap_i32(gid);
-    let z = b.k(Type::I32, 0);
-    let head = b.f.add_block();
-    let exit = b.f.add_block();
-    b.jump(head, vec![v0, z]);
-    b.cur = head;
-    let v = b.f.add_block_param(head, Type::I32);
-    let it = b.f.add_block_param(head, Type::I32);
+    let z = b.iconst(Type::I32, 0);
+    let head = b.create_block();
+    let exit = b.create_block();
+    b.jump(head, &[v0, z]);
+    b.switch_to_block(head);
+    let v = b.append_block_param(head, Type::I32);
+    let it = b.append_block_param(head, Type::I32);
     let slot = b.elem(tmp, lid, 4);
-    b.store(slot, v);
-    b.eff(InstKind::Barrier);
-    let one64 = b.k(Type::I64, 1);
-    let nb = b.bin(BinaryOp::IAdd, lid, one64);
-    let nb = b.bin(BinaryOp::URem, nb, ls);
+    b.store(slot, v, 4);
+    b.inst_void(InstKind::Barrier);
+    let one64 = b.iconst(Type::I64, 1);
+    let nb = b.binary(BinaryOp::IAdd, lid, one64);
+    let nb = b.binary(BinaryOp::URem, nb, ls);
     let nslot = b.elem(tmp, nb, 4);
-    let w = b.load(nslot, Type::I32);
-    let two = b.k(Type::I32, 2);
-    let w2 = b.bin(BinaryOp::IMul, w, two);
-    let nv = b.bin(BinaryOp::IAdd, w2, it);
-    b.eff(InstKind::Barrier);
-    let one = b.k(Type::I32, 1);
-    let it1 = b.bin(BinaryOp::IAdd, it, one);
-    let four = b.k(Type::I32, 4);
-    let c = b.op(InstKind::Icmp(IntCC::Slt, it1, four), Type::BOOL);
-    b.branch(head, c, (head, vec![nv, it1]), (exit, vec![]));
-    b.cur = exit;
+    let w = b.load(nslot, Type::I32, 4);
+    let two = b.iconst(Type::I32, 2);
+    let w2 = b.binary(BinaryOp::IMul, w, two);
+    let nv = b.binary(BinaryOp::IAdd, w2, it);
+    b.inst_void(InstKind::Barrier);
+    let one = b.iconst(Type::I32, 1);
+    let it1 = b.binary(BinaryOp::IAdd, it, one);
+    let four = b.iconst(Type::I32, 4);
+    let c = b.inst(InstKind::Icmp(IntCC::Slt, it1, four), Type::BOOL);
+    b.branch(c, head, &[nv, it1], exit, &[]);
+    b.switch_to_block(exit);
     let o = b.elem(out, gid, 4);
-    b.store(o, nv);
-    b.f.terminate(exit, Terminator::Return);
+    b.store(o, nv, 4);
+    b.ret();
     let local = 8u64;
-    let m = module(vec![ptr_param(Type::I32)], b.f, 4 * local);
+    let m = module(vec![ptr_param(Type::I32)], f, 4 * local);
     let cm = build(&m);
     assert_eq!(cm.kernels[0].barrier_count, 2);
     let global = 20u64; // the last group is partial
@@ -347,22 +314,23 @@ fn barriers_in_a_loop_exchange_through_local_memory() {
 #[test]
 fn integer_division_never_traps() {
     // out[4i..4i+4] = (a/b, a%b, smod(a,b), a udiv b)
-    let mut b = Fb::new();
+    let mut f = Function::default();
+    let mut b = FunctionBuilder::new(&mut f);
     let (pa, pb, po) = (b.param(0, gptr()), b.param(1, gptr()), b.param(2, gptr()));
     let i = b.gid(0);
     let (ea, eb) = (b.elem(pa, i, 4), b.elem(pb, i, 4));
-    let (x, y) = (b.load(ea, Type::I32), b.load(eb, Type::I32));
-    let four = b.k(Type::I64, 4);
-    let base = b.bin(BinaryOp::IMul, i, four);
+    let (x, y) = (b.load(ea, Type::I32, 4), b.load(eb, Type::I32, 4));
+    let four = b.iconst(Type::I64, 4);
+    let base = b.binary(BinaryOp::IMul, i, four);
     for (j, op) in [BinaryOp::SDiv, BinaryOp::SRem, BinaryOp::SMod, BinaryOp::UDiv].into_iter().enumerate() {
-        let r = b.bin(op, x, y);
-        let jj = b.k(Type::I64, j as u64);
-        let idx = b.bin(BinaryOp::IAdd, base, jj);
+        let r = b.binary(op, x, y);
+        let jj = b.iconst(Type::I64, j as u64);
+        let idx = b.binary(BinaryOp::IAdd, base, jj);
         let e = b.elem(po, idx, 4);
-        b.store(e, r);
+        b.store(e, r, 4);
     }
-    b.f.terminate(b.cur, Terminator::Return);
-    let m = module(vec![ptr_param(Type::I32), ptr_param(Type::I32), ptr_param(Type::I32)], b.f, 0);
+    b.ret();
+    let m = module(vec![ptr_param(Type::I32), ptr_param(Type::I32), ptr_param(Type::I32)], f, 0);
     let cm = build(&m);
     let a = [7, -7, 7, i32::MIN, 5, -7, 0];
     let d = [0, 2, -2, -1, 0, 3, 0];
@@ -387,23 +355,24 @@ fn conv(op: ConvOp, saturate: bool, rounding: Option<Rounding>) -> InstKind {
 /// One kernel applying `convs` (result types) to `in[gid]` of `src` type and storing
 /// each result as i64 / f64 bits into `out[gid * n + j]`.
 fn run_conversions(src: Type, input: &[u64], convs: &[(InstKind, Type)]) -> Vec<u64> {
-    let mut b = Fb::new();
+    let mut f = Function::default();
+    let mut b = FunctionBuilder::new(&mut f);
     let (pi, po) = (b.param(0, gptr()), b.param(1, gptr()));
     let i = b.gid(0);
     let ei = b.elem(pi, i, 8);
-    let x = b.load(ei, src.clone());
-    let n = b.k(Type::I64, convs.len() as u64);
-    let base = b.bin(BinaryOp::IMul, i, n);
+    let x = b.load(ei, src.clone(), 4);
+    let n = b.iconst(Type::I64, convs.len() as u64);
+    let base = b.binary(BinaryOp::IMul, i, n);
     for (j, (kind, ty)) in convs.iter().enumerate() {
         let InstKind::Convert(c, _) = kind else { unreachable!() };
-        let r = b.op(InstKind::Convert(*c, x), ty.clone());
-        let jj = b.k(Type::I64, j as u64);
-        let idx = b.bin(BinaryOp::IAdd, base, jj);
+        let r = b.inst(InstKind::Convert(*c, x), ty.clone());
+        let jj = b.iconst(Type::I64, j as u64);
+        let idx = b.binary(BinaryOp::IAdd, base, jj);
         let e = b.elem(po, idx, 8);
-        b.store(e, r);
+        b.store(e, r, 4);
     }
-    b.f.terminate(b.cur, Terminator::Return);
-    let m = module(vec![ptr_param(src), ptr_param(Type::I64)], b.f, 0);
+    b.ret();
+    let m = module(vec![ptr_param(src), ptr_param(Type::I64)], f, 0);
     let cm = build(&m);
     let mut out = vec![0u64; input.len() * convs.len()];
     let args = [input.as_ptr() as u64, out.as_mut_ptr() as u64];
@@ -465,17 +434,18 @@ fn f16_round_trip() {
     }
     let inputs = [1.0f32, -2.5, 65504.0, 1e-3, 70000.0, 0.1];
     let bits: Vec<u64> = inputs.iter().map(|f| f.to_bits() as u64).collect();
-    let mut b = Fb::new();
+    let mut f = Function::default();
+    let mut b = FunctionBuilder::new(&mut f);
     let (pi, po) = (b.param(0, gptr()), b.param(1, gptr()));
     let i = b.gid(0);
     let ei = b.elem(pi, i, 8);
-    let x = b.load(ei, Type::F32);
-    let h = b.op(InstKind::Convert(Conversion { op: ConvOp::FToF, saturate: false, rounding: None }, x), Type::F16);
-    let y = b.op(InstKind::Convert(Conversion { op: ConvOp::FToF, saturate: false, rounding: None }, h), Type::F32);
+    let x = b.load(ei, Type::F32, 4);
+    let h = b.inst(InstKind::Convert(Conversion { op: ConvOp::FToF, saturate: false, rounding: None }, x), Type::F16);
+    let y = b.inst(InstKind::Convert(Conversion { op: ConvOp::FToF, saturate: false, rounding: None }, h), Type::F32);
     let eo = b.elem(po, i, 8);
-    b.store(eo, y);
-    b.f.terminate(b.cur, Terminator::Return);
-    let cm = build(&module(vec![ptr_param(Type::F32), ptr_param(Type::F32)], b.f, 0));
+    b.store(eo, y, 4);
+    b.ret();
+    let cm = build(&module(vec![ptr_param(Type::F32), ptr_param(Type::F32)], f, 0));
     let mut out = vec![0u64; inputs.len()];
     let args = [bits.as_ptr() as u64, out.as_mut_ptr() as u64];
     assert_eq!(run_1d(&cm, &args, inputs.len() as u64, 1, &no_cancel()).0, Status::DONE);
@@ -490,20 +460,21 @@ fn f16_round_trip() {
 
 #[test]
 fn atomics_from_several_threads() {
-    let mut b = Fb::new();
+    let mut f = Function::default();
+    let mut b = FunctionBuilder::new(&mut f);
     let p = b.param(0, gptr());
-    let one = b.k(Type::I32, 1);
-    b.op(InstKind::AtomicRmw { op: AtomicOp::Add, ptr: p, value: one }, Type::I32);
-    let four = b.k(Type::I64, 4);
-    let p1 = b.op(InstKind::PtrAdd(p, four), gptr());
-    b.op(InstKind::AtomicRmw { op: AtomicOp::Inc, ptr: p1, value: one }, Type::I32);
+    let one = b.iconst(Type::I32, 1);
+    b.inst(InstKind::AtomicRmw { op: AtomicOp::Add, ptr: p, value: one }, Type::I32);
+    let four = b.iconst(Type::I64, 4);
+    let p1 = b.inst(InstKind::PtrAdd(p, four), gptr());
+    b.inst(InstKind::AtomicRmw { op: AtomicOp::Inc, ptr: p1, value: one }, Type::I32);
     let gid = b.gid(0);
     let g32 = b.wrap_i32(gid);
-    let eight = b.k(Type::I64, 8);
-    let p2 = b.op(InstKind::PtrAdd(p, eight), gptr());
-    b.op(InstKind::AtomicRmw { op: AtomicOp::UMax, ptr: p2, value: g32 }, Type::I32);
-    b.f.terminate(b.cur, Terminator::Return);
-    let cm = build(&module(vec![ptr_param(Type::I32)], b.f, 0));
+    let eight = b.iconst(Type::I64, 8);
+    let p2 = b.inst(InstKind::PtrAdd(p, eight), gptr());
+    b.inst(InstKind::AtomicRmw { op: AtomicOp::UMax, ptr: p2, value: g32 }, Type::I32);
+    b.ret();
+    let cm = build(&module(vec![ptr_param(Type::I32)], f, 0));
     let counters = [0u32; 3];
     let addr = counters.as_ptr() as u64;
     let per_thread = 5000u64;
@@ -524,35 +495,36 @@ fn atomics_from_several_threads() {
 #[test]
 fn private_array_indexed_dynamically() {
     // int arr[16]; for i in 0..16: arr[i] = i*i; out[gid] = arr[gid % 16]
-    let mut b = Fb::new();
+    let mut f = Function::default();
+    let mut b = FunctionBuilder::new(&mut f);
     let out = b.param(0, gptr());
-    let var = b.f.add_var(PrivateVar { name: None, size: 64, align: 4, init: None });
-    let arr = b.op(InstKind::VarAddr(var), Type::ptr(AddressSpace::Private));
-    let z = b.k(Type::I64, 0);
-    let head = b.f.add_block();
-    let exit = b.f.add_block();
-    b.jump(head, vec![z]);
-    b.cur = head;
-    let i = b.f.add_block_param(head, Type::I64);
+    let var = b.add_var(PrivateVar { name: None, size: 64, align: 4, init: None });
+    let arr = b.inst(InstKind::VarAddr(var), Type::ptr(AddressSpace::Private));
+    let z = b.iconst(Type::I64, 0);
+    let head = b.create_block();
+    let exit = b.create_block();
+    b.jump(head, &[z]);
+    b.switch_to_block(head);
+    let i = b.append_block_param(head, Type::I64);
     let e = b.elem(arr, i, 4);
-    let sq = b.bin(BinaryOp::IMul, i, i);
+    let sq = b.binary(BinaryOp::IMul, i, i);
     let sq32 = b.wrap_i32(sq);
-    b.store(e, sq32);
-    let one = b.k(Type::I64, 1);
-    let i1 = b.bin(BinaryOp::IAdd, i, one);
-    let n = b.k(Type::I64, 16);
-    let c = b.op(InstKind::Icmp(IntCC::Ult, i1, n), Type::BOOL);
-    b.branch(head, c, (head, vec![i1]), (exit, vec![]));
-    b.cur = exit;
+    b.store(e, sq32, 4);
+    let one = b.iconst(Type::I64, 1);
+    let i1 = b.binary(BinaryOp::IAdd, i, one);
+    let n = b.iconst(Type::I64, 16);
+    let c = b.inst(InstKind::Icmp(IntCC::Ult, i1, n), Type::BOOL);
+    b.branch(c, head, &[i1], exit, &[]);
+    b.switch_to_block(exit);
     let gid = b.gid(0);
-    let sixteen = b.k(Type::I64, 16);
-    let idx = b.bin(BinaryOp::URem, gid, sixteen);
+    let sixteen = b.iconst(Type::I64, 16);
+    let idx = b.binary(BinaryOp::URem, gid, sixteen);
     let e = b.elem(arr, idx, 4);
-    let v = b.load(e, Type::I32);
+    let v = b.load(e, Type::I32, 4);
     let o = b.elem(out, gid, 4);
-    b.store(o, v);
-    b.f.terminate(exit, Terminator::Return);
-    let cm = build(&module(vec![ptr_param(Type::I32)], b.f, 0));
+    b.store(o, v, 4);
+    b.ret();
+    let cm = build(&module(vec![ptr_param(Type::I32)], f, 0));
     assert!(cm.kernels[0].private_stride >= 64);
     let mut out = vec![0i32; 40];
     let args = [out.as_mut_ptr() as u64];
@@ -564,9 +536,10 @@ fn private_array_indexed_dynamically() {
 
 #[test]
 fn unreachable_returns_error() {
-    let mut b = Fb::new();
-    b.f.terminate(b.cur, Terminator::Unreachable);
-    let cm = build(&module(vec![], b.f, 0));
+    let mut f = Function::default();
+    let mut b = FunctionBuilder::new(&mut f);
+    b.unreachable();
+    let cm = build(&module(vec![], f, 0));
     let (status, err) = run_1d(&cm, &[], 4, 2, &no_cancel());
     assert_eq!(status, Status::ERROR);
     assert_eq!(err.kind, error_kind::UNREACHABLE);
@@ -575,12 +548,13 @@ fn unreachable_returns_error() {
 
 #[test]
 fn cancel_flag_stops_an_infinite_loop() {
-    let mut b = Fb::new();
-    let head = b.f.add_block();
-    b.jump(head, vec![]);
-    b.cur = head;
-    b.jump(head, vec![]);
-    let cm = build(&module(vec![], b.f, 0));
+    let mut f = Function::default();
+    let mut b = FunctionBuilder::new(&mut f);
+    let head = b.create_block();
+    b.jump(head, &[]);
+    b.switch_to_block(head);
+    b.jump(head, &[]);
+    let cm = build(&module(vec![], f, 0));
     let cancel = AtomicU32::new(0);
     std::thread::scope(|s| {
         let h = s.spawn(|| run_1d(&cm, &[], 1, 1, &cancel).0);
@@ -592,11 +566,12 @@ fn cancel_flag_stops_an_infinite_loop() {
 
 #[test]
 fn unknown_builtin_is_unsupported_and_named() {
-    let mut b = Fb::new();
-    let x = b.k(Type::F32, 0);
-    b.op(InstKind::Call { symbol: "no_such_function_f32".into(), args: vec![x] }, Type::F32);
-    b.f.terminate(b.cur, Terminator::Return);
-    let e = compile(&module(vec![], b.f, 0), &LowerOptions::default()).unwrap_err();
+    let mut f = Function::default();
+    let mut b = FunctionBuilder::new(&mut f);
+    let x = b.iconst(Type::F32, 0);
+    b.inst(InstKind::Call { symbol: "no_such_function_f32".into(), args: vec![x] }, Type::F32);
+    b.ret();
+    let e = compile(&module(vec![], f, 0), &LowerOptions::default()).unwrap_err();
     assert!(matches!(e, crate::CompileError::Unsupported { .. }), "{e}");
     assert!(e.to_string().contains("no_such_function_f32"), "{e}");
     assert!(e.to_string().contains("kernel `k`"), "{e}");
@@ -638,76 +613,77 @@ fn run_single(f: Function, n: usize) -> Vec<i32> {
 
 #[test]
 fn vectors_bitcasts_and_dynamic_access() {
-    let mut b = Fb::new();
+    let mut f = Function::default();
+    let mut b = FunctionBuilder::new(&mut f);
     let out = b.param(0, gptr());
     let i4 = Type::Vector(crate::ir::Scalar::I32, 4);
-    let v = b.op(InstKind::Const(vec![1, 2, 3, 4]), i4.clone());
-    let w = b.op(InstKind::Const(vec![10, 20, 30, 40]), i4.clone());
-    let s = b.op(InstKind::Shuffle { a: v, b: w, indices: vec![7, 0, u32::MAX, 5] }, i4.clone());
+    let v = b.inst(InstKind::Const(vec![1, 2, 3, 4]), i4.clone());
+    let w = b.inst(InstKind::Const(vec![10, 20, 30, 40]), i4.clone());
+    let s = b.inst(InstKind::Shuffle { a: v, b: w, indices: vec![7, 0, u32::MAX, 5] }, i4.clone());
     // out[0..4] = shuffle
-    b.store(out, s);
+    b.store(out, s, 4);
     // out[4] = v[dyn 2], out[5] = v[dyn 9] (out of range → 0)
-    let two = b.k(Type::I32, 2);
-    let nine = b.k(Type::I32, 9);
-    let e2 = b.op(InstKind::ExtractDyn(v, two), Type::I32);
-    let e9 = b.op(InstKind::ExtractDyn(v, nine), Type::I32);
-    let k4 = b.k(Type::I64, 4);
+    let two = b.iconst(Type::I32, 2);
+    let nine = b.iconst(Type::I32, 9);
+    let e2 = b.inst(InstKind::ExtractDyn(v, two), Type::I32);
+    let e9 = b.inst(InstKind::ExtractDyn(v, nine), Type::I32);
+    let k4 = b.iconst(Type::I64, 4);
     let p4 = b.elem(out, k4, 4);
-    b.store(p4, e2);
-    let k5 = b.k(Type::I64, 5);
+    b.store(p4, e2, 4);
+    let k5 = b.iconst(Type::I64, 5);
     let p5 = b.elem(out, k5, 4);
-    b.store(p5, e9);
+    b.store(p5, e9, 4);
     // out[6..10] = insert_dyn(v, 99, 1) then insert(…, 77, 3)
-    let one = b.k(Type::I32, 1);
-    let n99 = b.k(Type::I32, 99);
-    let n77 = b.k(Type::I32, 77);
-    let x = b.op(InstKind::InsertDyn { vector: v, element: n99, index: one }, i4.clone());
-    let x = b.op(InstKind::Insert { aggregate: x, element: n77, index: 3 }, i4.clone());
-    let k6 = b.k(Type::I64, 6);
+    let one = b.iconst(Type::I32, 1);
+    let n99 = b.iconst(Type::I32, 99);
+    let n77 = b.iconst(Type::I32, 77);
+    let x = b.inst(InstKind::InsertDyn { vector: v, element: n99, index: one }, i4.clone());
+    let x = b.inst(InstKind::Insert { aggregate: x, element: n77, index: 3 }, i4.clone());
+    let k6 = b.iconst(Type::I64, 6);
     let p6 = b.elem(out, k6, 4);
-    b.store(p6, x);
+    b.store(p6, x, 4);
     // out[10..12] = bitcast(long 0x0000000200000001 → int2)
-    let l = b.k(Type::I64, 0x0000_0002_0000_0001);
-    let i2 = b.op(InstKind::Bitcast(l), Type::Vector(crate::ir::Scalar::I32, 2));
-    let k10 = b.k(Type::I64, 10);
+    let l = b.iconst(Type::I64, 0x0000_0002_0000_0001);
+    let i2 = b.inst(InstKind::Bitcast(l), Type::Vector(crate::ir::Scalar::I32, 2));
+    let k10 = b.iconst(Type::I64, 10);
     let p10 = b.elem(out, k10, 4);
-    b.store(p10, i2);
+    b.store(p10, i2, 4);
     // out[12] = bitcast(char4 (1,2,3,4) → int)
-    let c4 = b.op(InstKind::Const(vec![1, 2, 3, 4]), Type::Vector(crate::ir::Scalar::I8, 4));
-    let ci = b.op(InstKind::Bitcast(c4), Type::I32);
-    let k12 = b.k(Type::I64, 12);
+    let c4 = b.inst(InstKind::Const(vec![1, 2, 3, 4]), Type::Vector(crate::ir::Scalar::I8, 4));
+    let ci = b.inst(InstKind::Bitcast(c4), Type::I32);
+    let k12 = b.iconst(Type::I64, 12);
     let p12 = b.elem(out, k12, 4);
-    b.store(p12, ci);
+    b.store(p12, ci, 4);
     // out[13] = fmin(NaN, 2.0) as int; out[14] = fmax(1.0, NaN) as int
-    let nan = b.k(Type::F32, f32::NAN.to_bits() as u64);
-    let f2 = b.k(Type::F32, 2.0f32.to_bits() as u64);
-    let f1 = b.k(Type::F32, 1.0f32.to_bits() as u64);
-    let mn = b.op(InstKind::Math(crate::ir::MathOp::FMin, vec![nan, f2]), Type::F32);
-    let mx = b.op(InstKind::Math(crate::ir::MathOp::FMax, vec![f1, nan]), Type::F32);
+    let nan = b.iconst(Type::F32, f32::NAN.to_bits() as u64);
+    let f2 = b.iconst(Type::F32, 2.0f32.to_bits() as u64);
+    let f1 = b.iconst(Type::F32, 1.0f32.to_bits() as u64);
+    let mn = b.inst(InstKind::Math(crate::ir::MathOp::FMin, vec![nan, f2]), Type::F32);
+    let mx = b.inst(InstKind::Math(crate::ir::MathOp::FMax, vec![f1, nan]), Type::F32);
     let cv = Conversion { op: ConvOp::FToS, saturate: false, rounding: None };
-    let mn = b.op(InstKind::Convert(cv, mn), Type::I32);
-    let mx = b.op(InstKind::Convert(cv, mx), Type::I32);
-    let k13 = b.k(Type::I64, 13);
+    let mn = b.inst(InstKind::Convert(cv, mn), Type::I32);
+    let mx = b.inst(InstKind::Convert(cv, mx), Type::I32);
+    let k13 = b.iconst(Type::I64, 13);
     let p13 = b.elem(out, k13, 4);
-    b.store(p13, mn);
-    let k14 = b.k(Type::I64, 14);
+    b.store(p13, mn, 4);
+    let k14 = b.iconst(Type::I64, 14);
     let p14 = b.elem(out, k14, 4);
-    b.store(p14, mx);
+    b.store(p14, mx, 4);
     // out[15..19] = select(bool4 (1,0,1,0), v, w)
-    let c = b.op(InstKind::Const(vec![1, 0, 1, 0]), Type::Vector(crate::ir::Scalar::Bool, 4));
-    let sel = b.op(InstKind::Select(c, v, w), i4.clone());
-    let k15 = b.k(Type::I64, 15);
+    let c = b.inst(InstKind::Const(vec![1, 0, 1, 0]), Type::Vector(crate::ir::Scalar::Bool, 4));
+    let sel = b.inst(InstKind::Select(c, v, w), i4.clone());
+    let k15 = b.iconst(Type::I64, 15);
     let p15 = b.elem(out, k15, 4);
-    b.store(p15, sel);
+    b.store(p15, sel, 4);
     // out[19] = clz(1 as i8) + 100 * popcount(0xF0 as i16)
-    let c8 = b.k(Type::I8, 1);
-    let z8 = b.op(InstKind::Math(crate::ir::MathOp::Clz, vec![c8]), Type::I8);
+    let c8 = b.iconst(Type::I8, 1);
+    let z8 = b.inst(InstKind::Math(crate::ir::MathOp::Clz, vec![c8]), Type::I8);
     let z32 = b.wrap_i32(z8);
-    let k19 = b.k(Type::I64, 19);
+    let k19 = b.iconst(Type::I64, 19);
     let p19 = b.elem(out, k19, 4);
-    b.store(p19, z32);
-    b.f.terminate(b.cur, Terminator::Return);
-    let out = run_single(b.f, 20);
+    b.store(p19, z32, 4);
+    b.ret();
+    let out = run_single(f, 20);
     assert_eq!(&out[0..4], &[40, 1, 0, 20]);
     assert_eq!(&out[4..6], &[3, 0]);
     assert_eq!(&out[6..10], &[1, 99, 3, 77]);
@@ -721,24 +697,25 @@ fn vectors_bitcasts_and_dynamic_access() {
 /// `out[gid] = match gid { 0 => 10, 2 => 30, _ => -1 }` as a switch; with
 /// `duplicate_case`, a second (never taken) case for 2 leads to 10.
 fn switch_kernel(duplicate_case: bool) -> Function {
-    let mut b = Fb::new();
+    let mut f = Function::default();
+    let mut b = FunctionBuilder::new(&mut f);
     let out = b.param(0, gptr());
     let gid = b.gid(0);
     let g32 = b.wrap_i32(gid);
-    let exit = b.f.add_block();
-    let r = b.f.add_block_param(exit, Type::I32);
-    let (c10, c30, m1) = (b.k(Type::I32, 10), b.k(Type::I32, 30), b.k(Type::I32, 0xffff_ffff));
+    let exit = b.create_block();
+    let r = b.append_block_param(exit, Type::I32);
+    let (c10, c30, m1) = (b.iconst(Type::I32, 10), b.iconst(Type::I32, 30), b.iconst(Type::I32, 0xffff_ffff));
     let mut cases =
         vec![(0, BlockCall { block: exit, args: vec![c10] }), (2, BlockCall { block: exit, args: vec![c30] })];
     if duplicate_case {
         cases.push((2, BlockCall { block: exit, args: vec![c10] }));
     }
-    b.f.terminate(b.cur, Terminator::Switch { value: g32, default: BlockCall { block: exit, args: vec![m1] }, cases });
-    b.cur = exit;
+    b.switch(g32, BlockCall { block: exit, args: vec![m1] }, cases);
+    b.switch_to_block(exit);
     let o = b.elem(out, gid, 4);
-    b.store(o, r);
-    b.f.terminate(exit, Terminator::Return);
-    b.f
+    b.store(o, r, 4);
+    b.ret();
+    f
 }
 
 #[test]
@@ -754,18 +731,19 @@ fn switch_picks_the_case_and_default() {
 fn vector_params_are_loaded_through_the_slot_and_builtins_called_per_component() {
     // out[0..4] = fmod(v, 3.0) for a float4 parameter v.
     let f4 = Type::Vector(crate::ir::Scalar::F32, 4);
-    let mut b = Fb::new();
+    let mut f = Function::default();
+    let mut b = FunctionBuilder::new(&mut f);
     let v = b.param(0, f4.clone());
     let out = b.param(1, gptr());
-    let three = b.op(InstKind::Const(vec![3.0f32.to_bits() as u64; 4]), f4.clone());
-    let r = b.op(InstKind::Binary(BinaryOp::FRem, v, three), f4.clone());
-    b.store(out, r);
-    b.f.terminate(b.cur, Terminator::Return);
+    let three = b.inst(InstKind::Const(vec![3.0f32.to_bits() as u64; 4]), f4.clone());
+    let r = b.inst(InstKind::Binary(BinaryOp::FRem, v, three), f4.clone());
+    b.store(out, r, 4);
+    b.ret();
     if spirjit_builtins::lookup("fmod_f32").is_none() {
         eprintln!("skipped: the builtins crate has no fmod_f32 yet");
         return;
     }
-    let cm = build(&module(vec![value_param(f4), ptr_param(Type::F32)], b.f, 0));
+    let cm = build(&module(vec![value_param(f4), ptr_param(Type::F32)], f, 0));
     let input = [7.5f32, -7.5, 3.0, 1.0];
     let mut out = [0f32; 4];
     let args = [input.as_ptr() as u64, out.as_mut_ptr() as u64];
@@ -775,13 +753,14 @@ fn vector_params_are_loaded_through_the_slot_and_builtins_called_per_component()
 
 #[test]
 fn dump_clif_shows_every_kernel() {
-    let mut b = Fb::new();
+    let mut f = Function::default();
+    let mut b = FunctionBuilder::new(&mut f);
     let p = b.param(0, gptr());
-    b.eff(InstKind::Barrier);
-    let one = b.k(Type::I32, 1);
-    b.store(p, one);
-    b.f.terminate(b.cur, Terminator::Return);
-    let text = dump_clif(&module(vec![ptr_param(Type::I32)], b.f, 0), &LowerOptions::default()).unwrap();
+    b.inst_void(InstKind::Barrier);
+    let one = b.iconst(Type::I32, 1);
+    b.store(p, one, 4);
+    b.ret();
+    let text = dump_clif(&module(vec![ptr_param(Type::I32)], f, 0), &LowerOptions::default()).unwrap();
     assert!(text.contains("; kernel k"), "{text}");
     assert!(text.contains("function"), "{text}");
     assert!(text.contains("return"), "{text}");

@@ -78,7 +78,7 @@ impl Translator<'_> {
                 )))
             }
         };
-        self.f.terminate(self.cur, term);
+        self.builder().terminate(term);
         Ok(())
     }
 
@@ -95,8 +95,8 @@ impl Translator<'_> {
         for i in 1..inst.operands.len() {
             args.push(self.val(fr, inst.id(i)?)?);
         }
-        let cont = self.f.add_block();
-        let result = ret_ty.map(|t| self.f.add_block_param(cont, t));
+        let cont = self.builder().create_block();
+        let result = ret_ty.map(|t| self.builder().append_block_param(cont, t));
         self.run_function(callee, args, Some(cont))?;
         self.cur = cont;
         if let Some(r) = result {

@@ -13,7 +13,7 @@ use super::constants::ConstVal;
 use super::limits::{self, MAX_INLINE_DEPTH};
 use super::module::{err_at, op_name, SpvModule};
 use super::reader::SpvInst;
-use crate::ir::{self, BlockCall, BlockId, InstKind, Terminator, Type, Value};
+use crate::ir::{self, BlockCall, BlockId, FunctionBuilder, InstKind, Type, Value};
 use crate::{CompileError, Result};
 
 /// Most scalar leaves an aggregate constant may have when it becomes an SSA value.
@@ -64,7 +64,7 @@ pub(crate) const PROLOGUE: BlockId = BlockId(0);
 impl<'m> Translator<'m> {
     pub fn new(m: &'m SpvModule) -> Self {
         let mut f = ir::Function::default();
-        let prologue = f.add_block();
+        let prologue = FunctionBuilder::new(&mut f).current_block();
         let size_ty = if m.pointer_bits == 32 { Type::I32 } else { Type::I64 };
         Translator {
             m,
@@ -88,24 +88,29 @@ impl<'m> Translator<'m> {
                 format!("{} bytes", limits::MAX_PRIVATE_BYTES),
             ));
         }
-        Ok(self.f.add_var(var))
+        Ok(self.builder().add_var(var))
     }
 
     // ---- emission helpers -------------------------------------------------------------
 
+    /// A builder positioned at the end of the current block.
+    pub fn builder(&mut self) -> FunctionBuilder<'_> {
+        FunctionBuilder::at(&mut self.f, self.cur)
+    }
+
     /// Append an instruction with a result to the current block.
     pub fn emit(&mut self, kind: InstKind, ty: Type) -> Value {
-        self.f.push(self.cur, kind, Some(ty)).unwrap_or(Value(0))
+        self.builder().inst(kind, ty)
     }
 
     /// Append an instruction without a result to the current block.
     pub fn emit_void(&mut self, kind: InstKind) {
-        self.f.push(self.cur, kind, None);
+        self.builder().inst_void(kind)
     }
 
     /// Append an instruction with a result to the prologue.
     pub fn emit_prologue(&mut self, kind: InstKind, ty: Type) -> Value {
-        self.f.push(PROLOGUE, kind, Some(ty)).unwrap_or(Value(0))
+        FunctionBuilder::at(&mut self.f, PROLOGUE).inst(kind, ty)
     }
 
     /// A constant of a scalar or vector type (one entry per component, or one entry
@@ -340,7 +345,7 @@ impl<'m> Translator<'m> {
         }
         // Blocks first, so forward branches have targets; phis become parameters.
         for b in &fdef.blocks {
-            let id = self.f.add_block();
+            let id = self.builder().create_block();
             if fr.blocks.insert(b.label, id).is_some() {
                 return Err(err_at(CompileError::invalid("label defined twice"), &m.insts[b.label_index]));
             }
@@ -350,7 +355,7 @@ impl<'m> Translator<'m> {
                 match inst.op {
                     Op::Phi => {
                         let ty = self.rty(inst).map_err(|e| err_at(e, inst))?;
-                        let p = self.f.add_block_param(id, ty);
+                        let p = self.builder().append_block_param(id, ty);
                         if let Some(name) = inst.result_id.and_then(|r| m.names.get(&r)) {
                             self.f.values[p.0 as usize].name = Some(name.clone());
                         }
@@ -371,7 +376,7 @@ impl<'m> Translator<'m> {
             ));
         }
         let entry_block = fr.blocks[&entry];
-        self.f.terminate(self.cur, Terminator::Jump(BlockCall { block: entry_block, args: Vec::new() }));
+        self.builder().jump(entry_block, &[]);
         for b in &fdef.blocks {
             self.cur = fr.blocks[&b.label];
             fr.label = b.label;

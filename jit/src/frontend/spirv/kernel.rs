@@ -93,7 +93,11 @@ pub(crate) fn build_kernel(m: &SpvModule, ep: &EntryPoint, layout: &GlobalLayout
                     .map_err(loc)?;
                 let addr = t.emit_prologue(InstKind::VarAddr(var), Type::ptr(AddressSpace::Private));
                 let size = t.i64c(ty.size() as i64);
-                t.f.push(super::function::PROLOGUE, InstKind::CopyMemory { dst: addr, src: v, size }, None);
+                ir::FunctionBuilder::at(&mut t.f, super::function::PROLOGUE).inst_void(InstKind::CopyMemory {
+                    dst: addr,
+                    src: v,
+                    size,
+                });
                 addr
             }
             _ => v,

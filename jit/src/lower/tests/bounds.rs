@@ -40,16 +40,17 @@ fn build_at(m: &Module, w: u32, checked: bool) -> CompiledModule {
 
 /// `out[gid + shift] = gid` (i32), with `out` of parameter 0.
 fn shifted_store(shift: i64) -> Module {
-    let mut b = Fb::new();
+    let mut f = Function::default();
+    let mut b = FunctionBuilder::new(&mut f);
     let out = b.param(0, gptr());
     let g = b.gid(0);
-    let s = b.k(Type::I64, shift as u64);
-    let i = b.bin(BinaryOp::IAdd, g, s);
+    let s = b.iconst(Type::I64, shift as u64);
+    let i = b.binary(BinaryOp::IAdd, g, s);
     let e = b.elem(out, i, 4);
     let v = b.wrap_i32(g);
-    b.store(e, v);
-    b.f.terminate(b.cur, Terminator::Return);
-    module(vec![ptr_param(Type::I32)], b.f, 0)
+    b.store(e, v, 4);
+    b.ret();
+    module(vec![ptr_param(Type::I32)], f, 0)
 }
 
 fn table(bufs: &[(u64, u64, u64)]) -> Vec<Region> {
@@ -110,19 +111,20 @@ fn in_bounds_kernels_run_and_unchecked_kernels_have_no_checks() {
 
 /// `int a[4]` private; `a[gid] = 1; out[gid] = a[gid]` — out of bounds for gid >= 4.
 fn private_overflow() -> Module {
-    let mut b = Fb::new();
+    let mut f = Function::default();
+    let mut b = FunctionBuilder::new(&mut f);
     let out = b.param(0, gptr());
-    let var = b.f.add_var(PrivateVar { name: None, size: 16, align: 4, init: None });
-    let arr = b.op(InstKind::VarAddr(var), Type::ptr(AddressSpace::Private));
+    let var = b.add_var(PrivateVar { name: None, size: 16, align: 4, init: None });
+    let arr = b.inst(InstKind::VarAddr(var), Type::ptr(AddressSpace::Private));
     let g = b.gid(0);
     let e = b.elem(arr, g, 4);
-    let one = b.k(Type::I32, 1);
-    b.store(e, one);
-    let v = b.load(e, Type::I32);
+    let one = b.iconst(Type::I32, 1);
+    b.store(e, one, 4);
+    let v = b.load(e, Type::I32, 4);
     let o = b.elem(out, g, 4);
-    b.store(o, v);
-    b.f.terminate(b.cur, Terminator::Return);
-    module(vec![ptr_param(Type::I32)], b.f, 0)
+    b.store(o, v, 4);
+    b.ret();
+    module(vec![ptr_param(Type::I32)], f, 0)
 }
 
 #[test]
@@ -144,20 +146,21 @@ fn private_arrays_are_checked_per_work_item() {
 /// The pointer parameter goes through a private variable (as at -O0), so its origin is
 /// unknown: `p = *slot; p[gid + 2] = 7`.
 fn laundered_pointer() -> Module {
-    let mut b = Fb::new();
+    let mut f = Function::default();
+    let mut b = FunctionBuilder::new(&mut f);
     let out = b.param(0, gptr());
-    let var = b.f.add_var(PrivateVar { name: None, size: 8, align: 8, init: None });
-    let slot = b.op(InstKind::VarAddr(var), Type::ptr(AddressSpace::Private));
-    b.store(slot, out);
-    let p = b.load(slot, gptr());
+    let var = b.add_var(PrivateVar { name: None, size: 8, align: 8, init: None });
+    let slot = b.inst(InstKind::VarAddr(var), Type::ptr(AddressSpace::Private));
+    b.store(slot, out, 4);
+    let p = b.load(slot, gptr(), 4);
     let g = b.gid(0);
-    let two = b.k(Type::I64, 2);
-    let i = b.bin(BinaryOp::IAdd, g, two);
+    let two = b.iconst(Type::I64, 2);
+    let i = b.binary(BinaryOp::IAdd, g, two);
     let e = b.elem(p, i, 4);
-    let seven = b.k(Type::I32, 7);
-    b.store(e, seven);
-    b.f.terminate(b.cur, Terminator::Return);
-    module(vec![ptr_param(Type::I32)], b.f, 0)
+    let seven = b.iconst(Type::I32, 7);
+    b.store(e, seven, 4);
+    b.ret();
+    module(vec![ptr_param(Type::I32)], f, 0)
 }
 
 #[test]

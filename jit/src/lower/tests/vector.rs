@@ -61,17 +61,18 @@ fn scalar_tests_pass_at_w16_and_auto() {
 
 /// `c[i] = a[i] * 2 + b[i]` (f32), the vector-add shape.
 fn saxpy_module() -> Module {
-    let mut b = Fb::new();
+    let mut f = Function::default();
+    let mut b = FunctionBuilder::new(&mut f);
     let (pa, pb, pc) = (b.param(0, gptr()), b.param(1, gptr()), b.param(2, gptr()));
     let i = b.gid(0);
     let (ea, eb, ec) = (b.elem(pa, i, 4), b.elem(pb, i, 4), b.elem(pc, i, 4));
-    let (x, y) = (b.load(ea, Type::F32), b.load(eb, Type::F32));
-    let two = b.k(Type::F32, 2.0f32.to_bits() as u64);
-    let x2 = b.bin(BinaryOp::FMul, x, two);
-    let s = b.bin(BinaryOp::FAdd, x2, y);
-    b.store(ec, s);
-    b.f.terminate(b.cur, Terminator::Return);
-    module(vec![ptr_param(Type::F32), ptr_param(Type::F32), ptr_param(Type::F32)], b.f, 0)
+    let (x, y) = (b.load(ea, Type::F32, 4), b.load(eb, Type::F32, 4));
+    let two = b.iconst(Type::F32, 2.0f32.to_bits() as u64);
+    let x2 = b.binary(BinaryOp::FMul, x, two);
+    let s = b.binary(BinaryOp::FAdd, x2, y);
+    b.store(ec, s, 4);
+    b.ret();
+    module(vec![ptr_param(Type::F32), ptr_param(Type::F32), ptr_param(Type::F32)], f, 0)
 }
 
 fn run_saxpy(w: u32, n: usize, local: u64) -> Vec<u32> {
@@ -109,27 +110,28 @@ fn clif_of_a_vector_add_uses_f32x4_arithmetic_and_vector_memory() {
 
 /// `out[gid] = gid % 3 == 0 ? x : y` through a real branch on a varying condition.
 fn divergent_module() -> Module {
-    let mut b = Fb::new();
+    let mut f = Function::default();
+    let mut b = FunctionBuilder::new(&mut f);
     let out = b.param(0, gptr());
     let gid = b.gid(0);
-    let three = b.k(Type::I64, 3);
-    let r = b.bin(BinaryOp::URem, gid, three);
-    let zero = b.k(Type::I64, 0);
-    let c = b.op(InstKind::Icmp(IntCC::Eq, r, zero), Type::BOOL);
-    let (t, e, j) = (b.f.add_block(), b.f.add_block(), b.f.add_block());
-    b.branch(b.cur, c, (t, vec![]), (e, vec![]));
-    b.cur = t;
-    let x = b.k(Type::I32, 10);
-    b.jump(j, vec![x]);
-    b.cur = e;
-    let y = b.k(Type::I32, 20);
-    b.jump(j, vec![y]);
-    b.cur = j;
-    let p = b.f.add_block_param(j, Type::I32);
+    let three = b.iconst(Type::I64, 3);
+    let r = b.binary(BinaryOp::URem, gid, three);
+    let zero = b.iconst(Type::I64, 0);
+    let c = b.inst(InstKind::Icmp(IntCC::Eq, r, zero), Type::BOOL);
+    let (t, e, j) = (b.create_block(), b.create_block(), b.create_block());
+    b.branch(c, t, &[], e, &[]);
+    b.switch_to_block(t);
+    let x = b.iconst(Type::I32, 10);
+    b.jump(j, &[x]);
+    b.switch_to_block(e);
+    let y = b.iconst(Type::I32, 20);
+    b.jump(j, &[y]);
+    b.switch_to_block(j);
+    let p = b.append_block_param(j, Type::I32);
     let o = b.elem(out, gid, 4);
-    b.store(o, p);
-    b.f.terminate(j, Terminator::Return);
-    module(vec![ptr_param(Type::I32)], b.f, 0)
+    b.store(o, p, 4);
+    b.ret();
+    module(vec![ptr_param(Type::I32)], f, 0)
 }
 
 /// Run kernel 0 of `m` (one i32 output per work-item, plus an i32 input `inp`) at W.
@@ -168,34 +170,36 @@ fn divergent_if_else_runs_masked() {
 /// `out[gid] = sum_{k < inp[gid]} (k * gid)`, with an early return when inp[gid] < 0
 /// and an `if (gid >= n) return` guard; the loop's trip count varies per work-item.
 fn varying_loop_module() -> Module {
-    let mut b = Fb::new();
+    let mut f = Function::default();
+    let mut b = FunctionBuilder::new(&mut f);
     let (out, inp) = (b.param(0, gptr()), b.param(1, gptr()));
     let gid = b.gid(0);
     let g32 = b.wrap_i32(gid);
     let ei = b.elem(inp, gid, 4);
-    let n = b.load(ei, Type::I32);
-    let zero = b.k(Type::I32, 0);
-    let neg = b.op(InstKind::Icmp(IntCC::Slt, n, zero), Type::BOOL);
-    let (ret, head, body, exit) = (b.f.add_block(), b.f.add_block(), b.f.add_block(), b.f.add_block());
-    b.branch(b.cur, neg, (ret, vec![]), (head, vec![zero, zero]));
-    b.f.terminate(ret, Terminator::Return);
-    b.cur = head;
-    let k = b.f.add_block_param(head, Type::I32);
-    let acc = b.f.add_block_param(head, Type::I32);
-    let c = b.op(InstKind::Icmp(IntCC::Slt, k, n), Type::BOOL);
-    b.branch(head, c, (body, vec![]), (exit, vec![acc]));
-    b.cur = body;
-    let kg = b.bin(BinaryOp::IMul, k, g32);
-    let acc1 = b.bin(BinaryOp::IAdd, acc, kg);
-    let one = b.k(Type::I32, 1);
-    let k1 = b.bin(BinaryOp::IAdd, k, one);
-    b.jump(head, vec![k1, acc1]);
-    b.cur = exit;
-    let r = b.f.add_block_param(exit, Type::I32);
+    let n = b.load(ei, Type::I32, 4);
+    let zero = b.iconst(Type::I32, 0);
+    let neg = b.inst(InstKind::Icmp(IntCC::Slt, n, zero), Type::BOOL);
+    let (ret, head, body, exit) = (b.create_block(), b.create_block(), b.create_block(), b.create_block());
+    b.branch(neg, ret, &[], head, &[zero, zero]);
+    b.switch_to_block(ret);
+    b.ret();
+    b.switch_to_block(head);
+    let k = b.append_block_param(head, Type::I32);
+    let acc = b.append_block_param(head, Type::I32);
+    let c = b.inst(InstKind::Icmp(IntCC::Slt, k, n), Type::BOOL);
+    b.branch(c, body, &[], exit, &[acc]);
+    b.switch_to_block(body);
+    let kg = b.binary(BinaryOp::IMul, k, g32);
+    let acc1 = b.binary(BinaryOp::IAdd, acc, kg);
+    let one = b.iconst(Type::I32, 1);
+    let k1 = b.binary(BinaryOp::IAdd, k, one);
+    b.jump(head, &[k1, acc1]);
+    b.switch_to_block(exit);
+    let r = b.append_block_param(exit, Type::I32);
     let eo = b.elem(out, gid, 4);
-    b.store(eo, r);
-    b.f.terminate(exit, Terminator::Return);
-    module(vec![ptr_param(Type::I32), ptr_param(Type::I32)], b.f, 0)
+    b.store(eo, r, 4);
+    b.ret();
+    module(vec![ptr_param(Type::I32), ptr_param(Type::I32)], f, 0)
 }
 
 #[test]
@@ -222,7 +226,7 @@ fn barriers_after_divergent_control_flow_run_masked() {
     // The barrier sits in the join block, after the divergent if/else has closed.
     let mut m = divergent_module();
     let f = &mut m.kernels[0].func;
-    f.push(BlockId(3), InstKind::Barrier, None);
+    FunctionBuilder::at(f, BlockId(3)).inst_void(InstKind::Barrier);
     check_masked_matches_scalar(&m, &[]);
 }
 
@@ -231,7 +235,7 @@ fn barriers_inside_divergent_control_flow_are_reported_at_run_time() {
     // The barrier sits in the `then` block, which only some lanes of a group reach.
     let mut m = divergent_module();
     let f = &mut m.kernels[0].func;
-    f.push(BlockId(1), InstKind::Barrier, None);
+    FunctionBuilder::at(f, BlockId(1)).inst_void(InstKind::Barrier);
     let cm = compile(&m, &LowerOptions { lanes: 4, checked: true }).unwrap();
     let note = cm.kernels[0].path_note.clone().unwrap_or_default();
     assert_eq!(cm.kernels[0].lanes, 4, "{note}");
@@ -248,7 +252,7 @@ fn barriers_inside_divergent_control_flow_are_reported_at_run_time() {
 fn barriers_after_varying_loops_run_masked() {
     let mut m = varying_loop_module();
     // Block 4 is the loop exit; no input is negative, so no lane returns early.
-    m.kernels[0].func.push(BlockId(4), InstKind::Barrier, None);
+    FunctionBuilder::at(&mut m.kernels[0].func, BlockId(4)).inst_void(InstKind::Barrier);
     let inp: Vec<i32> = (0..64).map(|i| (i * 7) % 13).collect();
     check_masked_matches_scalar(&m, &inp);
 }
@@ -300,19 +304,20 @@ fn corpus_modules_lower_at_w4_with_a_path_per_kernel() {
 fn vector_elements_module(s: Scalar, n: u8) -> Module {
     let ty = Type::Vector(s, n);
     let size = ty.size();
-    let mut b = Fb::new();
+    let mut f = Function::default();
+    let mut b = FunctionBuilder::new(&mut f);
     let (pa, po) = (b.param(0, gptr()), b.param(1, gptr()));
     let i = b.gid(0);
     let (ea, eo) = (b.elem(pa, i, size), b.elem(po, i, size));
-    let x = b.load(ea, ty.clone());
+    let x = b.load(ea, ty.clone(), 4);
     let half = if s == Scalar::F32 { 0.5f32.to_bits() as u64 } else { 0.5f64.to_bits() };
-    let h = b.op(InstKind::Const(vec![half; n as usize]), ty.clone());
-    let xh = b.bin(BinaryOp::FMul, x, h);
-    let m = b.op(InstKind::Math(MathOp::Mad, vec![x, x, xh]), ty.clone());
-    let f = b.op(InstKind::Fma(m, x, h), ty.clone());
-    b.store(eo, f);
-    b.f.terminate(b.cur, Terminator::Return);
-    module(vec![ptr_param(ty.clone()), ptr_param(ty)], b.f, 0)
+    let h = b.inst(InstKind::Const(vec![half; n as usize]), ty.clone());
+    let xh = b.binary(BinaryOp::FMul, x, h);
+    let m = b.inst(InstKind::Math(MathOp::Mad, vec![x, x, xh]), ty.clone());
+    let fm = b.inst(InstKind::Fma(m, x, h), ty.clone());
+    b.store(eo, fm, 4);
+    b.ret();
+    module(vec![ptr_param(ty.clone()), ptr_param(ty)], f, 0)
 }
 
 #[test]
@@ -347,36 +352,37 @@ fn vector_typed_elements_are_loaded_whole_and_bit_identical() {
 /// `for (k = 1; k < 16; k <<= 1) if (gid & k) acc += k; out[gid] = acc;`: a uniform loop
 /// around a divergent `if`. Under masking the counter `k` stays uniform.
 fn uniform_loop_divergent_body_module() -> (Module, Value) {
-    let mut b = Fb::new();
+    let mut f = Function::default();
+    let mut b = FunctionBuilder::new(&mut f);
     let out = b.param(0, gptr());
     let gid = b.gid(0);
     let g32 = b.wrap_i32(gid);
-    let (one, zero, sixteen) = (b.k(Type::I32, 1), b.k(Type::I32, 0), b.k(Type::I32, 16));
+    let (one, zero, sixteen) = (b.iconst(Type::I32, 1), b.iconst(Type::I32, 0), b.iconst(Type::I32, 16));
     let (head, body, then_, latch, exit) =
-        (b.f.add_block(), b.f.add_block(), b.f.add_block(), b.f.add_block(), b.f.add_block());
-    b.jump(head, vec![one, zero]);
-    b.cur = head;
-    let k = b.f.add_block_param(head, Type::I32);
-    let acc = b.f.add_block_param(head, Type::I32);
-    let c = b.op(InstKind::Icmp(IntCC::Slt, k, sixteen), Type::BOOL);
-    b.branch(head, c, (body, vec![]), (exit, vec![acc]));
-    b.cur = body;
-    let m = b.bin(BinaryOp::And, g32, k);
-    let cz = b.op(InstKind::Icmp(IntCC::Ne, m, zero), Type::BOOL);
-    b.branch(body, cz, (then_, vec![]), (latch, vec![acc]));
-    b.cur = then_;
-    let acc2 = b.bin(BinaryOp::IAdd, acc, k);
-    b.jump(latch, vec![acc2]);
-    b.cur = latch;
-    let a = b.f.add_block_param(latch, Type::I32);
-    let k2 = b.bin(BinaryOp::Shl, k, one);
-    b.jump(head, vec![k2, a]);
-    b.cur = exit;
-    let r = b.f.add_block_param(exit, Type::I32);
+        (b.create_block(), b.create_block(), b.create_block(), b.create_block(), b.create_block());
+    b.jump(head, &[one, zero]);
+    b.switch_to_block(head);
+    let k = b.append_block_param(head, Type::I32);
+    let acc = b.append_block_param(head, Type::I32);
+    let c = b.inst(InstKind::Icmp(IntCC::Slt, k, sixteen), Type::BOOL);
+    b.branch(c, body, &[], exit, &[acc]);
+    b.switch_to_block(body);
+    let m = b.binary(BinaryOp::And, g32, k);
+    let cz = b.inst(InstKind::Icmp(IntCC::Ne, m, zero), Type::BOOL);
+    b.branch(cz, then_, &[], latch, &[acc]);
+    b.switch_to_block(then_);
+    let acc2 = b.binary(BinaryOp::IAdd, acc, k);
+    b.jump(latch, &[acc2]);
+    b.switch_to_block(latch);
+    let a = b.append_block_param(latch, Type::I32);
+    let k2 = b.binary(BinaryOp::Shl, k, one);
+    b.jump(head, &[k2, a]);
+    b.switch_to_block(exit);
+    let r = b.append_block_param(exit, Type::I32);
     let o = b.elem(out, gid, 4);
-    b.store(o, r);
-    b.f.terminate(exit, Terminator::Return);
-    (module(vec![ptr_param(Type::I32)], b.f, 0), k)
+    b.store(o, r, 4);
+    b.ret();
+    (module(vec![ptr_param(Type::I32)], f, 0), k)
 }
 
 #[test]
@@ -395,25 +401,26 @@ fn uniform_loop_counters_stay_uniform_around_divergent_branches() {
 /// in different iterations, so `t` (uniform inside the loop) is varying after it.
 #[test]
 fn values_leaving_a_divergent_loop_are_varying() {
-    let mut b = Fb::new();
+    let mut f = Function::default();
+    let mut b = FunctionBuilder::new(&mut f);
     let (out, inp) = (b.param(0, gptr()), b.param(1, gptr()));
     let gid = b.gid(0);
     let ei = b.elem(inp, gid, 4);
-    let n = b.load(ei, Type::I32);
-    let (zero, one, three) = (b.k(Type::I32, 0), b.k(Type::I32, 1), b.k(Type::I32, 3));
-    let (head, exit) = (b.f.add_block(), b.f.add_block());
-    b.jump(head, vec![zero]);
-    b.cur = head;
-    let k = b.f.add_block_param(head, Type::I32);
-    let t = b.bin(BinaryOp::IMul, k, three);
-    let k1 = b.bin(BinaryOp::IAdd, k, one);
-    let c = b.op(InstKind::Icmp(IntCC::Slt, k, n), Type::BOOL);
-    b.branch(head, c, (head, vec![k1]), (exit, vec![]));
-    b.cur = exit;
+    let n = b.load(ei, Type::I32, 4);
+    let (zero, one, three) = (b.iconst(Type::I32, 0), b.iconst(Type::I32, 1), b.iconst(Type::I32, 3));
+    let (head, exit) = (b.create_block(), b.create_block());
+    b.jump(head, &[zero]);
+    b.switch_to_block(head);
+    let k = b.append_block_param(head, Type::I32);
+    let t = b.binary(BinaryOp::IMul, k, three);
+    let k1 = b.binary(BinaryOp::IAdd, k, one);
+    let c = b.inst(InstKind::Icmp(IntCC::Slt, k, n), Type::BOOL);
+    b.branch(c, head, &[k1], exit, &[]);
+    b.switch_to_block(exit);
     let o = b.elem(out, gid, 4);
-    b.store(o, t);
-    b.f.terminate(exit, Terminator::Return);
-    let m = module(vec![ptr_param(Type::I32), ptr_param(Type::I32)], b.f, 0);
+    b.store(o, t, 4);
+    b.ret();
+    let m = module(vec![ptr_param(Type::I32), ptr_param(Type::I32)], f, 0);
     let f = &m.kernels[0].func;
     let u = crate::analysis::Uniformity::new_masked(f, &crate::analysis::Cfg::new(f));
     assert!(u.is_uniform(k) && !u.is_uniform(t));
@@ -454,21 +461,22 @@ fn vector_typed_elements_out_of_bounds_are_reported_like_w1() {
 /// consecutive although the stride hint says so (254, 255, 0, 1, ...). Every width must
 /// store exactly what W = 1 stores: the vector fast path must not be taken.
 fn crossing_module(op: ConvOp, add: u64, bias: u64) -> Module {
-    let mut b = Fb::new();
+    let mut f = Function::default();
+    let mut b = FunctionBuilder::new(&mut f);
     let out = b.param(0, gptr());
     let gid = b.gid(0);
     let narrow =
-        b.op(InstKind::Convert(Conversion { op: ConvOp::UToU, saturate: false, rounding: None }, gid), Type::I8);
-    let k = b.k(Type::I8, add);
-    let moved = b.bin(BinaryOp::IAdd, narrow, k);
-    let wide = b.op(InstKind::Convert(Conversion { op, saturate: false, rounding: None }, moved), Type::I64);
-    let bias = b.k(Type::I64, bias);
-    let index = b.bin(BinaryOp::IAdd, wide, bias);
+        b.inst(InstKind::Convert(Conversion { op: ConvOp::UToU, saturate: false, rounding: None }, gid), Type::I8);
+    let k = b.iconst(Type::I8, add);
+    let moved = b.binary(BinaryOp::IAdd, narrow, k);
+    let wide = b.inst(InstKind::Convert(Conversion { op, saturate: false, rounding: None }, moved), Type::I64);
+    let bias = b.iconst(Type::I64, bias);
+    let index = b.binary(BinaryOp::IAdd, wide, bias);
     let slot = b.elem(out, index, 4);
     let value = b.wrap_i32(gid);
-    b.store(slot, value);
-    b.f.terminate(b.cur, Terminator::Return);
-    module(vec![ptr_param(Type::I32)], b.f, 0)
+    b.store(slot, value, 4);
+    b.ret();
+    module(vec![ptr_param(Type::I32)], f, 0)
 }
 
 fn run_crossing(m: &Module, w: u32, n: u64, local: u64) -> Vec<u32> {
@@ -496,17 +504,18 @@ fn lanes_crossing_an_extension_boundary_are_stored_one_by_one() {
 
 /// `out[gid] = in[gid * 3]`: a load with a lane stride of 12 bytes.
 fn strided_module() -> Module {
-    let mut b = Fb::new();
+    let mut f = Function::default();
+    let mut b = FunctionBuilder::new(&mut f);
     let (pin, pout) = (b.param(0, gptr()), b.param(1, gptr()));
     let gid = b.gid(0);
-    let three = b.k(Type::I64, 3);
-    let idx = b.bin(BinaryOp::IMul, gid, three);
+    let three = b.iconst(Type::I64, 3);
+    let idx = b.binary(BinaryOp::IMul, gid, three);
     let src = b.elem(pin, idx, 4);
-    let x = b.load(src, Type::I32);
+    let x = b.load(src, Type::I32, 4);
     let dst = b.elem(pout, gid, 4);
-    b.store(dst, x);
-    b.f.terminate(b.cur, Terminator::Return);
-    module(vec![ptr_param(Type::I32), ptr_param(Type::I32)], b.f, 0)
+    b.store(dst, x, 4);
+    b.ret();
+    module(vec![ptr_param(Type::I32), ptr_param(Type::I32)], f, 0)
 }
 
 /// Runs the strided kernel over `n` work-items with an input of `len` elements (its
@@ -553,18 +562,19 @@ fn strided_loads_match_the_scalar_path_and_catch_the_first_lane_out_of_bounds() 
 
 /// `c[i] = a[i] + (b[i] + b[i] + ... )`: a kernel of `n` varying additions.
 fn long_chain_module(n: usize) -> Module {
-    let mut b = Fb::new();
+    let mut f = Function::default();
+    let mut b = FunctionBuilder::new(&mut f);
     let (pa, pb, pc) = (b.param(0, gptr()), b.param(1, gptr()), b.param(2, gptr()));
     let i = b.gid(0);
     let (ea, eb, ec) = (b.elem(pa, i, 4), b.elem(pb, i, 4), b.elem(pc, i, 4));
-    let (x, y) = (b.load(ea, Type::F32), b.load(eb, Type::F32));
+    let (x, y) = (b.load(ea, Type::F32, 4), b.load(eb, Type::F32, 4));
     let mut acc = x;
     for _ in 0..n {
-        acc = b.bin(BinaryOp::FAdd, acc, y);
+        acc = b.binary(BinaryOp::FAdd, acc, y);
     }
-    b.store(ec, acc);
-    b.f.terminate(b.cur, Terminator::Return);
-    module(vec![ptr_param(Type::F32), ptr_param(Type::F32), ptr_param(Type::F32)], b.f, 0)
+    b.store(ec, acc, 4);
+    b.ret();
+    module(vec![ptr_param(Type::F32), ptr_param(Type::F32), ptr_param(Type::F32)], f, 0)
 }
 
 #[test]
