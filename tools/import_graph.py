@@ -5,7 +5,8 @@ Usage: tools/import_graph.py [FOLDER] [--crate-path PATH] [--layers SPEC] [--dot
 
   FOLDER        the folder of a module (default: jit/src/frontend/spirv)
   --crate-path  that module's path inside its crate (default: frontend::spirv)
-  --layers      "a,b,c<d,e" : modules before `<` must not use modules after it
+  --layers      "a,b,c<d,e" : modules before `<` must not use modules after it;
+                "a,b,c<*"   : nor any module not listed before `<`
   --dot         print the graph in Graphviz form instead of the report
 
 An edge A -> B is any path A names that resolves to module B: `use super::b::..`,
@@ -177,6 +178,8 @@ def main():
         lower, _, upper = args.layers.partition("<")
         lower = [x.strip() for x in lower.split(",") if x.strip()]
         upper = {x.strip() for x in upper.split(",") if x.strip()}
+        if upper == {"*"}:
+            upper = set(edges) - set(lower)
         for a in lower:
             for b in sorted(edges.get(a, ())):
                 if b in upper:
