@@ -17,8 +17,8 @@
 //! * `kernel` — kernel parameters and assembly of each `ir::Kernel`;
 //! * `function` — per-kernel translation state with inlining; `dispatch` sends each
 //!   opcode to its family: `control`, `memory`, `arith`, `convert`, `composite`,
-//!   `extinst` (OpenCL.std), `glsl` (GLSL.std.450), `geometric` (`length`, `distance`,
-//!   `normalize` of both sets), `builtins_vars`, `image`, `printf` and `subgroup`
+//!   `extinst` (the OpenCL.std and GLSL.std.450 tables, `geometric` for `length`,
+//!   `distance`, `normalize` of both), `builtins_vars`, `image`, `printf` and `subgroup`
 //!   (sub-group collectives).
 //!
 //! The analysis modules must not use the translation modules, and no modules may use each
@@ -29,7 +29,7 @@
 //! valid but unhandled ones [`CompileError::Unsupported`], both with the opcode, the
 //! result id, the kernel and the word offset where known. Vulkan compute modules
 //! (`Shader`, `GLCompute`) are translated too: `vulkan` turns their descriptor-bound
-//! variables into kernel parameters and `glsl` handles the GLSL.std.450 set.
+//! variables into kernel parameters and `extinst::glsl` handles the GLSL.std.450 set.
 
 mod arith;
 mod builtins_vars;
@@ -40,8 +40,6 @@ mod convert;
 mod dispatch;
 mod extinst;
 mod function;
-mod geometric;
-mod glsl;
 mod host;
 mod image;
 mod index;
