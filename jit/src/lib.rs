@@ -6,7 +6,9 @@
 //!
 //! * [`frontend`] turns input modules into [`ir::Module`]s; differences between input
 //!   formats end there.
-//! * [`ir`] is the kernel IR with its textual form and verifier.
+//! * [`ir`] is the kernel IR with its builder and textual form (printer and reader).
+//! * [`verify`] checks KIR's structure, operand types and dominance (it uses the CFG
+//!   and dominator tree of [`analysis`], so it is not part of `ir`).
 //! * [`analysis`] computes facts about KIR (control flow, liveness across barriers)
 //!   and never emits code.
 //! * [`lower`] turns a KIR kernel into machine code through Cranelift; it never parses.
@@ -21,5 +23,6 @@ pub mod frontend;
 pub mod ir;
 pub mod lower;
 pub mod pipeline;
+pub mod verify;
 
 pub use error::{CompileError, Location, Result};

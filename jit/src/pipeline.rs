@@ -49,7 +49,7 @@ pub fn front_end(words: &[u32]) -> Result<ir::Module> {
 /// (the front end has verified it, and no step in between changes it).
 fn verify_between(kernel: &ir::Kernel, step: &str) -> Result<()> {
     if cfg!(debug_assertions) {
-        ir::verify::verify(&kernel.func)
+        crate::verify::verify(&kernel.func)
             .map_err(|m| CompileError::internal(format!("malformed KIR before {step}: {m}")).in_kernel(&kernel.name))?;
     }
     Ok(())

@@ -4,7 +4,8 @@
 
 use std::path::{Path, PathBuf};
 
-use spirjit_jit::ir::{parse::parse_module, verify::verify};
+use spirjit_jit::ir::parse::parse_module;
+use spirjit_jit::verify::verify;
 
 /// Every `.spv` under `dir`, sorted.
 fn spv_files(dir: &Path) -> Vec<PathBuf> {

@@ -1,7 +1,10 @@
 //! Helpers shared by the integration tests (each test file that needs them declares
-//! `mod common;`): locating the test data, deterministic inputs. Nothing here compiles
-//! or runs kernels.
+//! `mod common;`): locating the test data, deterministic inputs; `corpus` is the harness
+//! of the corpus tests (`tests/corpus_*.rs`). Nothing outside `corpus` compiles or runs
+//! kernels.
 #![allow(dead_code)] // Each test crate uses its own subset.
+
+pub mod corpus;
 
 use std::path::{Path, PathBuf};
 

@@ -254,6 +254,6 @@ mod tests {
         assert_eq!(f.ty(c), &Type::BOOL);
         assert_eq!(f.block(head).insts.len(), 2);
         assert_eq!(f.block(head).term, Terminator::Return);
-        assert!(super::super::verify::verify(&f).is_ok());
+        assert!(crate::verify::verify(&f).is_ok());
     }
 }

@@ -33,7 +33,6 @@ mod host;
 mod ops;
 pub mod parse;
 mod types;
-pub mod verify;
 
 pub use builder::FunctionBuilder;
 pub use host::{HostScalar, HostType, Signedness};

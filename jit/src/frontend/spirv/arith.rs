@@ -147,20 +147,7 @@ impl Translator<'_> {
     pub(crate) fn arith(&mut self, fr: &mut Frame, inst: &SpvInst) -> Result<()> {
         let op = inst.op;
         if let Some(b) = binary_op(op) {
-            let a = self.op(fr, inst, 0)?;
-            let mut c = self.op(fr, inst, 1)?;
-            let ty = self.ty_of(a);
-            if matches!(b, BinaryOp::Shl | BinaryOp::LShr | BinaryOp::AShr) && self.f.ty(c) != &ty {
-                c = self.emit(InstKind::Convert(conv(ConvOp::UToU), c), ty.clone());
-            }
-            self.same_types(a, c)?;
-            let kind = match op {
-                Op::LogicalAnd | Op::LogicalOr | Op::LogicalNotEqual => Kind::Bool,
-                Op::FAdd | Op::FSub | Op::FMul | Op::FDiv | Op::FRem | Op::FMod => Kind::Float,
-                _ => Kind::Int,
-            };
-            expect_kind(&ty, kind)?;
-            let v = self.emit(InstKind::Binary(b, a, c), ty);
+            let v = self.binary(fr, inst, b)?;
             return self.set_v(fr, inst, v);
         }
         if let Some(cc) = int_cc(op) {
@@ -185,122 +172,16 @@ impl Translator<'_> {
         }
         self.check_special(fr, inst)?;
         let v = match op {
-            Op::SNegate | Op::FNegate | Op::Not | Op::LogicalNot => {
-                let a = self.op(fr, inst, 0)?;
-                let (u, kind) = match op {
-                    Op::SNegate => (UnaryOp::INeg, Kind::Int),
-                    Op::FNegate => (UnaryOp::FNeg, Kind::Float),
-                    Op::Not => (UnaryOp::Not, Kind::Int),
-                    _ => (UnaryOp::Not, Kind::Bool),
-                };
-                expect_kind(self.f.ty(a), kind)?;
-                self.emit(InstKind::Unary(u, a), self.ty_of(a))
-            }
-            Op::LogicalEqual => {
-                let a = self.op(fr, inst, 0)?;
-                let c = self.op(fr, inst, 1)?;
-                self.same_types(a, c)?;
-                expect_kind(self.f.ty(a), Kind::Bool)?;
-                let t = self.ty_of(a);
-                let x = self.emit(InstKind::Binary(BinaryOp::Xor, a, c), t.clone());
-                self.emit(InstKind::Unary(UnaryOp::Not, x), t)
-            }
-            Op::Select => {
-                let cond = self.op(fr, inst, 0)?;
-                let a = self.op(fr, inst, 1)?;
-                let b = self.op(fr, inst, 2)?;
-                self.same_types(a, b)?;
-                let ct = self.f.ty(cond);
-                if ct.scalar() != Some(Scalar::Bool) || (ct.lanes() != Some(1) && ct.lanes() != self.f.ty(a).lanes()) {
-                    return Err(CompileError::invalid(format!(
-                        "OpSelect condition has type {ct}; expected bool or a bool vector of the operands' size"
-                    )));
-                }
-                self.emit(InstKind::Select(cond, a, b), self.ty_of(a))
-            }
-            Op::Any | Op::All => {
-                let a = self.op(fr, inst, 0)?;
-                let n = self.f.ty(a).lanes().unwrap_or(1);
-                let mut acc = if n == 1 { a } else { self.emit(InstKind::Extract(a, 0), Type::BOOL) };
-                for i in 1..n {
-                    let e = self.emit(InstKind::Extract(a, i), Type::BOOL);
-                    let b = if op == Op::Any { BinaryOp::Or } else { BinaryOp::And };
-                    acc = self.emit(InstKind::Binary(b, acc, e), Type::BOOL);
-                }
-                acc
-            }
-            Op::IsNan => {
-                let a = self.op(fr, inst, 0)?;
-                let rt = self.rty(inst)?;
-                self.emit(InstKind::Fcmp(FloatCC::Unordered, a, a), rt)
-            }
-            Op::IsInf | Op::IsFinite | Op::IsNormal => {
-                let a = self.op(fr, inst, 0)?;
-                let rt = self.rty(inst)?;
-                let t = self.ty_of(a);
-                let s = t
-                    .scalar()
-                    .filter(|s| s.is_float())
-                    .ok_or_else(|| CompileError::invalid("operand is not a float"))?;
-                let abs = self.emit(InstKind::Math(MathOp::FAbs, vec![a]), t.clone());
-                let inf = self.konst(&t, &[float_bits(s, f64::INFINITY)]);
-                match op {
-                    Op::IsInf => self.emit(InstKind::Fcmp(FloatCC::OrdEq, abs, inf), rt),
-                    Op::IsFinite => self.emit(InstKind::Fcmp(FloatCC::OrdLt, abs, inf), rt),
-                    _ => {
-                        let min = match s {
-                            Scalar::F16 => 0x0400,
-                            Scalar::F32 => (f32::MIN_POSITIVE).to_bits() as u64,
-                            _ => f64::MIN_POSITIVE.to_bits(),
-                        };
-                        let minv = self.konst(&t, &[min]);
-                        let ge = self.emit(InstKind::Fcmp(FloatCC::OrdGe, abs, minv), rt.clone());
-                        let lt = self.emit(InstKind::Fcmp(FloatCC::OrdLt, abs, inf), rt.clone());
-                        self.emit(InstKind::Binary(BinaryOp::And, ge, lt), rt)
-                    }
-                }
-            }
-            Op::SignBitSet => {
-                let a = self.op(fr, inst, 0)?;
-                let rt = self.rty(inst)?;
-                let t = self.ty_of(a);
-                let s = t.scalar().ok_or_else(|| CompileError::invalid("operand is not a float"))?;
-                let it = t
-                    .with_scalar(Scalar::int(s.bits()).ok_or_else(|| CompileError::invalid("operand is not a float"))?);
-                let bits = self.emit(InstKind::Bitcast(a), it.clone());
-                let zero = self.konst(&it, &[0]);
-                self.emit(InstKind::Icmp(IntCC::Slt, bits, zero), rt)
-            }
-            Op::IAddCarry | Op::ISubBorrow | Op::UMulExtended | Op::SMulExtended => {
-                let a = self.op(fr, inst, 0)?;
-                let b = self.op(fr, inst, 1)?;
-                self.same_types(a, b)?;
-                let t = self.ty_of(a);
-                let rt = self.rty(inst)?;
-                let (lo, hi) = match op {
-                    Op::IAddCarry | Op::ISubBorrow => {
-                        let (bop, cc_lhs) =
-                            if op == Op::IAddCarry { (BinaryOp::IAdd, true) } else { (BinaryOp::ISub, false) };
-                        let r = self.emit(InstKind::Binary(bop, a, b), t.clone());
-                        let bt = t.with_scalar(Scalar::Bool);
-                        // carry: sum < a (unsigned); borrow: a < b (unsigned).
-                        let flag = if cc_lhs {
-                            self.emit(InstKind::Icmp(IntCC::Ult, r, a), bt)
-                        } else {
-                            self.emit(InstKind::Icmp(IntCC::Ult, a, b), bt)
-                        };
-                        let one = self.konst(&t, &[1]);
-                        let zero = self.konst(&t, &[0]);
-                        (r, self.emit(InstKind::Select(flag, one, zero), t.clone()))
-                    }
-                    _ => {
-                        let lo = self.emit(InstKind::Binary(BinaryOp::IMul, a, b), t.clone());
-                        let m = if op == Op::UMulExtended { MathOp::UMulHi } else { MathOp::SMulHi };
-                        (lo, self.emit(InstKind::Math(m, vec![a, b]), t.clone()))
-                    }
-                };
-                self.emit(InstKind::Construct(vec![lo, hi]), rt)
-            }
+            Op::SNegate
+            | Op::FNegate
+            | Op::Not
+            | Op::LogicalNot
+            | Op::LogicalEqual
+            | Op::Select
+            | Op::Any
+            | Op::All => self.logic(fr, inst)?,
+            Op::IsNan | Op::IsInf | Op::IsFinite | Op::IsNormal | Op::SignBitSet => self.float_class(fr, inst)?,
+            Op::IAddCarry | Op::ISubBorrow | Op::UMulExtended | Op::SMulExtended => self.extended(fr, inst)?,
             Op::BitCount => {
                 let a = self.op(fr, inst, 0)?;
                 let rt = self.rty(inst)?;
@@ -348,6 +229,171 @@ impl Translator<'_> {
             _ => return Err(CompileError::unsupported(format!("{} is not supported", op_name(op)))),
         };
         self.set_v(fr, inst, v)
+    }
+
+    /// A two-operand arithmetic or bitwise instruction (shift amounts take the shifted
+    /// value's type).
+    fn binary(&mut self, fr: &Frame, inst: &SpvInst, b: BinaryOp) -> Result<Value> {
+        let op = inst.op;
+        let a = self.op(fr, inst, 0)?;
+        let mut c = self.op(fr, inst, 1)?;
+        let ty = self.ty_of(a);
+        if matches!(b, BinaryOp::Shl | BinaryOp::LShr | BinaryOp::AShr) && self.f.ty(c) != &ty {
+            c = self.emit(InstKind::Convert(conv(ConvOp::UToU), c), ty.clone());
+        }
+        self.same_types(a, c)?;
+        let kind = match op {
+            Op::LogicalAnd | Op::LogicalOr | Op::LogicalNotEqual => Kind::Bool,
+            Op::FAdd | Op::FSub | Op::FMul | Op::FDiv | Op::FRem | Op::FMod => Kind::Float,
+            _ => Kind::Int,
+        };
+        expect_kind(&ty, kind)?;
+        Ok(self.emit(InstKind::Binary(b, a, c), ty))
+    }
+
+    /// Negation, logical operations, `OpSelect`, `OpAny` and `OpAll`.
+    fn logic(&mut self, fr: &Frame, inst: &SpvInst) -> Result<Value> {
+        let op = inst.op;
+        Ok(match op {
+            Op::SNegate | Op::FNegate | Op::Not | Op::LogicalNot => {
+                let a = self.op(fr, inst, 0)?;
+                let (u, kind) = match op {
+                    Op::SNegate => (UnaryOp::INeg, Kind::Int),
+                    Op::FNegate => (UnaryOp::FNeg, Kind::Float),
+                    Op::Not => (UnaryOp::Not, Kind::Int),
+                    _ => (UnaryOp::Not, Kind::Bool),
+                };
+                expect_kind(self.f.ty(a), kind)?;
+                self.emit(InstKind::Unary(u, a), self.ty_of(a))
+            }
+            Op::LogicalEqual => {
+                let a = self.op(fr, inst, 0)?;
+                let c = self.op(fr, inst, 1)?;
+                self.same_types(a, c)?;
+                expect_kind(self.f.ty(a), Kind::Bool)?;
+                let t = self.ty_of(a);
+                let x = self.emit(InstKind::Binary(BinaryOp::Xor, a, c), t.clone());
+                self.emit(InstKind::Unary(UnaryOp::Not, x), t)
+            }
+            Op::Select => {
+                let cond = self.op(fr, inst, 0)?;
+                let a = self.op(fr, inst, 1)?;
+                let b = self.op(fr, inst, 2)?;
+                self.same_types(a, b)?;
+                let ct = self.f.ty(cond);
+                if ct.scalar() != Some(Scalar::Bool) || (ct.lanes() != Some(1) && ct.lanes() != self.f.ty(a).lanes()) {
+                    return Err(CompileError::invalid(format!(
+                        "OpSelect condition has type {ct}; expected bool or a bool vector of the operands' size"
+                    )));
+                }
+                self.emit(InstKind::Select(cond, a, b), self.ty_of(a))
+            }
+            Op::Any | Op::All => {
+                let a = self.op(fr, inst, 0)?;
+                let n = self.f.ty(a).lanes().unwrap_or(1);
+                let mut acc = if n == 1 { a } else { self.emit(InstKind::Extract(a, 0), Type::BOOL) };
+                for i in 1..n {
+                    let e = self.emit(InstKind::Extract(a, i), Type::BOOL);
+                    let b = if op == Op::Any { BinaryOp::Or } else { BinaryOp::And };
+                    acc = self.emit(InstKind::Binary(b, acc, e), Type::BOOL);
+                }
+                acc
+            }
+            _ => return Err(CompileError::internal(format!("{} is not a logical instruction", op_name(op)))),
+        })
+    }
+
+    /// `OpIsNan`, `OpIsInf`, `OpIsFinite`, `OpIsNormal` and `OpSignBitSet`.
+    fn float_class(&mut self, fr: &Frame, inst: &SpvInst) -> Result<Value> {
+        let op = inst.op;
+        Ok(match op {
+            Op::IsNan => {
+                let a = self.op(fr, inst, 0)?;
+                let rt = self.rty(inst)?;
+                self.emit(InstKind::Fcmp(FloatCC::Unordered, a, a), rt)
+            }
+            Op::IsInf | Op::IsFinite | Op::IsNormal => {
+                let a = self.op(fr, inst, 0)?;
+                let rt = self.rty(inst)?;
+                let t = self.ty_of(a);
+                let s = t
+                    .scalar()
+                    .filter(|s| s.is_float())
+                    .ok_or_else(|| CompileError::invalid("operand is not a float"))?;
+                let abs = self.emit(InstKind::Math(MathOp::FAbs, vec![a]), t.clone());
+                let inf = self.konst(&t, &[float_bits(s, f64::INFINITY)]);
+                match op {
+                    Op::IsInf => self.emit(InstKind::Fcmp(FloatCC::OrdEq, abs, inf), rt),
+                    Op::IsFinite => self.emit(InstKind::Fcmp(FloatCC::OrdLt, abs, inf), rt),
+                    _ => {
+                        let min = match s {
+                            Scalar::F16 => 0x0400,
+                            Scalar::F32 => (f32::MIN_POSITIVE).to_bits() as u64,
+                            _ => f64::MIN_POSITIVE.to_bits(),
+                        };
+                        let minv = self.konst(&t, &[min]);
+                        let ge = self.emit(InstKind::Fcmp(FloatCC::OrdGe, abs, minv), rt.clone());
+                        let lt = self.emit(InstKind::Fcmp(FloatCC::OrdLt, abs, inf), rt.clone());
+                        self.emit(InstKind::Binary(BinaryOp::And, ge, lt), rt)
+                    }
+                }
+            }
+            Op::SignBitSet => {
+                let a = self.op(fr, inst, 0)?;
+                let rt = self.rty(inst)?;
+                let t = self.ty_of(a);
+                let s = t.scalar().ok_or_else(|| CompileError::invalid("operand is not a float"))?;
+                let it = t
+                    .with_scalar(Scalar::int(s.bits()).ok_or_else(|| CompileError::invalid("operand is not a float"))?);
+                let bits = self.emit(InstKind::Bitcast(a), it.clone());
+                let zero = self.konst(&it, &[0]);
+                self.emit(InstKind::Icmp(IntCC::Slt, bits, zero), rt)
+            }
+            _ => return Err(CompileError::internal(format!("{} is not a float classification", op_name(op)))),
+        })
+    }
+
+    /// `OpIAddCarry`, `OpISubBorrow` and the extended multiplications: a struct of two halves.
+    fn extended(&mut self, fr: &Frame, inst: &SpvInst) -> Result<Value> {
+        let op = inst.op;
+        Ok(match op {
+            Op::IAddCarry | Op::ISubBorrow | Op::UMulExtended | Op::SMulExtended => {
+                let a = self.op(fr, inst, 0)?;
+                let b = self.op(fr, inst, 1)?;
+                self.same_types(a, b)?;
+                let t = self.ty_of(a);
+                let rt = self.rty(inst)?;
+                let (lo, hi) = match op {
+                    Op::IAddCarry | Op::ISubBorrow => {
+                        let (bop, cc_lhs) =
+                            if op == Op::IAddCarry { (BinaryOp::IAdd, true) } else { (BinaryOp::ISub, false) };
+                        let r = self.emit(InstKind::Binary(bop, a, b), t.clone());
+                        let bt = t.with_scalar(Scalar::Bool);
+                        // carry: sum < a (unsigned); borrow: a < b (unsigned).
+                        let flag = if cc_lhs {
+                            self.emit(InstKind::Icmp(IntCC::Ult, r, a), bt)
+                        } else {
+                            self.emit(InstKind::Icmp(IntCC::Ult, a, b), bt)
+                        };
+                        let one = self.konst(&t, &[1]);
+                        let zero = self.konst(&t, &[0]);
+                        (r, self.emit(InstKind::Select(flag, one, zero), t.clone()))
+                    }
+                    _ => {
+                        let lo = self.emit(InstKind::Binary(BinaryOp::IMul, a, b), t.clone());
+                        let m = if op == Op::UMulExtended { MathOp::UMulHi } else { MathOp::SMulHi };
+                        (lo, self.emit(InstKind::Math(m, vec![a, b]), t.clone()))
+                    }
+                };
+                self.emit(InstKind::Construct(vec![lo, hi]), rt)
+            }
+            _ => {
+                return Err(CompileError::internal(format!(
+                    "{} is not an extended arithmetic instruction",
+                    op_name(op)
+                )))
+            }
+        })
     }
 
     /// Operand and result types of the tests, reductions and extended arithmetic that

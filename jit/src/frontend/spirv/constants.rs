@@ -120,7 +120,7 @@ impl SpvModule {
                 ))
             }
             Op::ConstantSampler => {
-                ConstVal::Bits(super::image::constant_sampler_bits(inst).map_err(|e| err_at(e, inst))?)
+                ConstVal::Bits(super::opaque::constant_sampler_bits(inst).map_err(|e| err_at(e, inst))?)
             }
             _ => return Ok(None),
         };

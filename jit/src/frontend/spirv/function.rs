@@ -1,9 +1,10 @@
 //! Per-kernel translation of function bodies into one KIR function: the value maps,
-//! block creation (phis become block parameters), inlining of `OpFunctionCall`, and the
-//! dispatch of each instruction to its family (arith, memory, control, extinst, ...).
+//! block creation (phis become block parameters) and inlining of `OpFunctionCall`; each
+//! instruction goes to `dispatch`, which hands it to its family (arith, memory, control,
+//! extinst, ...).
 //!
 //! Constants, global addresses and parameters live in the prologue block (block 0),
-//! which dominates everything; this module must not interpret opcodes beyond dispatch.
+//! which dominates everything; this module must not interpret opcodes.
 
 use std::collections::HashMap;
 
@@ -452,85 +453,6 @@ impl<'m> Translator<'m> {
         }
         Ok(BlockCall { block, args })
     }
-
-    /// Translate one instruction.
-    fn inst(&mut self, fr: &mut Frame, inst: &SpvInst) -> Result<()> {
-        use Op::*;
-        match inst.op {
-            Nop | Line | NoLine | LoopMerge | SelectionMerge | LifetimeStart | LifetimeStop | Phi | Name
-            | ModuleProcessed | AssumeTrueKHR => Ok(()),
-            Branch | BranchConditional | Switch | Return | ReturnValue | Unreachable | Kill | TerminateInvocation => {
-                self.terminator(fr, inst)
-            }
-            FunctionCall => self.call(fr, inst),
-            Variable
-            | Load
-            | Store
-            | AccessChain
-            | InBoundsAccessChain
-            | PtrAccessChain
-            | InBoundsPtrAccessChain
-            | CopyMemory
-            | CopyMemorySized
-            | GenericPtrMemSemantics
-            | PtrEqual
-            | PtrNotEqual
-            | PtrDiff => self.memory(fr, inst),
-            AtomicLoad
-            | AtomicStore
-            | AtomicExchange
-            | AtomicCompareExchange
-            | AtomicCompareExchangeWeak
-            | AtomicIIncrement
-            | AtomicIDecrement
-            | AtomicIAdd
-            | AtomicISub
-            | AtomicSMin
-            | AtomicUMin
-            | AtomicSMax
-            | AtomicUMax
-            | AtomicAnd
-            | AtomicOr
-            | AtomicXor
-            | AtomicFlagTestAndSet
-            | AtomicFlagClear => self.atomic(fr, inst),
-            ControlBarrier => {
-                // A sub-group is a lane group, whose work-items run in lockstep: a
-                // sub-group (or invocation) barrier only orders memory. Any wider scope
-                // is a work-group barrier (kernels cannot wait on the device).
-                let scope = self.m.const_u64(inst.id(0)?)?;
-                let within_sub_group =
-                    scope == rspirv::spirv::Scope::Subgroup as u64 || scope == rspirv::spirv::Scope::Invocation as u64;
-                self.emit_void(if within_sub_group { InstKind::MemoryFence } else { InstKind::Barrier });
-                Ok(())
-            }
-            MemoryBarrier => {
-                self.emit_void(InstKind::MemoryFence);
-                Ok(())
-            }
-            ExtInst => self.ext_inst(fr, inst),
-            ArrayLength => self.array_length(fr, inst),
-            Undef => {
-                let ty = self.rty(inst)?;
-                let v = self.emit(InstKind::Undef, ty);
-                self.set_v(fr, inst, v)
-            }
-            CopyObject | ExpectKHR => {
-                let v = self.val(fr, inst.id(0)?)?;
-                self.set(fr, inst, v)
-            }
-            SizeOf => Err(CompileError::unsupported("OpSizeOf is not supported yet")),
-            ConstantSampler => Err(CompileError::invalid(
-                "OpConstantSampler inside a function: constants are declared at module scope (SPIR-V logical layout)",
-            )),
-            op if is_image_op(op) => self.image_op(fr, inst),
-            GroupAsyncCopy | GroupWaitEvents => {
-                Err(CompileError::unsupported("async_work_group_copy / wait_group_events are not supported yet"))
-            }
-            op if super::subgroup::is_subgroup_op(op) => self.subgroup(fr, inst),
-            _ => self.arith(fr, inst),
-        }
-    }
 }
 
 fn is_terminator(op: Op) -> bool {
@@ -545,10 +467,4 @@ fn is_terminator(op: Op) -> bool {
             | Op::Kill
             | Op::TerminateInvocation
     )
-}
-
-fn is_image_op(op: Op) -> bool {
-    let n = op as u32;
-    // OpSampledImage .. OpImageQuerySamples, OpImageSparse*, OpImageRead/Write are in 86..=107 and 305..=320.
-    (86..=107).contains(&n) || (305..=320).contains(&n)
 }

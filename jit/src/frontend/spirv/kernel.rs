@@ -109,7 +109,7 @@ pub(crate) fn build_kernel(m: &SpvModule, ep: &EntryPoint, layout: &GlobalLayout
     // Vulkan compute shaders take their buffers and push constants as parameters.
     super::vulkan::bind_resources(m, &mut t, &mut params).map_err(|e| e.in_kernel(&ep.name))?;
     t.run_function(ep.func, args, None).map_err(|e| e.in_kernel(&ep.name))?;
-    ir::verify::verify(&t.f).map_err(|msg| {
+    crate::verify::verify(&t.f).map_err(|msg| {
         CompileError::internal(format!("the SPIR-V front end produced invalid KIR: {msg}")).in_kernel(&ep.name)
     })?;
     let nonzero = |s: Option<[u32; 3]>| s.filter(|s| s.iter().all(|&d| d > 0));

@@ -1,25 +1,34 @@
 //! The SPIR-V front end: OpenCL-flavored SPIR-V 1.0–1.6 modules (whatever produced
 //! them) in, [`ir::Module`] out.
 //!
-//! Stages, one concern per file:
+//! Two layers, one concern per file. Module analysis reads the module and never emits
+//! code:
 //! * `reader` — header, word offsets, rspirv parsing ([`words_from_bytes`] lives there);
-//! * `module` — capabilities ([`SUPPORTED_CAPABILITIES`]), memory model, entry points,
-//!   execution modes, names, decorations, function structure;
+//! * `module` — the indexed module: capabilities ([`SUPPORTED_CAPABILITIES`]), memory
+//!   model, entry points, execution modes, names, decorations, function structure,
+//!   declared types; `index` builds it in one pass over the instructions;
 //! * `types`, `constants` — types with their C layout, constant values, module-scope
 //!   variables (constant data, static local memory);
-//! * `kernel` — kernel parameters and assembly of each `ir::Kernel`; `host` — the
-//!   host's view of each parameter (integer signedness);
-//! * `function` — per-kernel translation with inlining; the opcode families are in
-//!   `control`, `memory`, `arith`, `convert`, `composite`, `extinst`, `geometric`
-//!   (`length`, `distance`, `normalize` of both instruction sets), `builtins_vars`,
-//!   `image` (images and samplers), `printf` and `subgroup` (sub-group collectives);
+//! * `opaque` — image and sampler types, parameters and literal samplers; `host` — the
+//!   host's view of each kernel parameter (integer signedness);
 //! * `limits` — caps on every size an input controls.
+//!
+//! Translation turns function bodies into KIR:
+//! * `kernel` — kernel parameters and assembly of each `ir::Kernel`;
+//! * `function` — per-kernel translation state with inlining; `dispatch` sends each
+//!   opcode to its family: `control`, `memory`, `arith`, `convert`, `composite`,
+//!   `extinst` (the OpenCL.std and GLSL.std.450 tables, `geometric` for `length`,
+//!   `distance`, `normalize` of both), `builtins_vars`, `image`, `printf` and `subgroup`
+//!   (sub-group collectives).
+//!
+//! The analysis modules must not use the translation modules, and no modules may use each
+//! other in a circle; `tests/architecture.rs` checks both.
 //!
 //! Nothing here panics on bad input: malformed modules give [`CompileError::Invalid`],
 //! valid but unhandled ones [`CompileError::Unsupported`], both with the opcode, the
 //! result id, the kernel and the word offset where known. Vulkan compute modules
 //! (`Shader`, `GLCompute`) are translated too: `vulkan` turns their descriptor-bound
-//! variables into kernel parameters and `glsl` handles the GLSL.std.450 set.
+//! variables into kernel parameters and `extinst::glsl` handles the GLSL.std.450 set.
 
 mod arith;
 mod builtins_vars;
@@ -27,16 +36,17 @@ mod composite;
 mod constants;
 mod control;
 mod convert;
+mod dispatch;
 mod extinst;
 mod function;
-mod geometric;
-mod glsl;
 mod host;
 mod image;
+mod index;
 mod kernel;
 mod limits;
 mod memory;
 mod module;
+mod opaque;
 mod printf;
 mod reader;
 mod subgroup;

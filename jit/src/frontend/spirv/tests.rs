@@ -16,7 +16,7 @@ fn translate_bytes(name: &str, bytes: &[u8]) -> ir::Module {
     let words = words_from_bytes(bytes).unwrap_or_else(|e| panic!("{name}: {e}"));
     let module = translate(&words).unwrap_or_else(|e| panic!("{name}: {e}"));
     for k in &module.kernels {
-        ir::verify::verify(&k.func).unwrap_or_else(|e| panic!("{name}: kernel {}: {e}", k.name));
+        crate::verify::verify(&k.func).unwrap_or_else(|e| panic!("{name}: kernel {}: {e}", k.name));
     }
     module
 }
@@ -179,7 +179,7 @@ fn extinst_fixtures_translate() {
         match result {
             Ok(m) => {
                 let k = kernel(&m, "math");
-                ir::verify::verify(&k.func).unwrap();
+                crate::verify::verify(&k.func).unwrap();
                 assert!(has(k, |i| matches!(i, InstKind::Math(ir::MathOp::Sqrt, _))), "{name}");
                 assert!(has(k, |i| matches!(i, InstKind::Math(ir::MathOp::Clz, _))), "{name}");
                 assert!(has(k, |i| matches!(i, InstKind::Call { symbol, .. } if symbol == "sin_f32")), "{name}");
@@ -377,7 +377,7 @@ fn garbage_never_panics() {
             };
             if let Ok(m) = translate(&w) {
                 for k in &m.kernels {
-                    ir::verify::verify(&k.func).unwrap();
+                    crate::verify::verify(&k.func).unwrap();
                 }
             }
             let cut = 5 + (seed as usize >> 3) % (w.len() - 5);
@@ -416,7 +416,7 @@ fn spv_dir() {
         match result {
             Ok(m) => {
                 for k in &m.kernels {
-                    if let Err(e) = ir::verify::verify(&k.func) {
+                    if let Err(e) = crate::verify::verify(&k.func) {
                         failed += 1;
                         println!("VERIFY {}: {}: {e}", p.display(), k.name);
                     }

@@ -15,42 +15,8 @@ use super::module::{err_at, SpvModule};
 use crate::ir::{AddressSpace, Scalar, StructType, Type};
 use crate::{CompileError, Result};
 
-/// A SPIR-V type as declared.
-#[derive(Clone, Debug, PartialEq)]
-pub(crate) enum SpvType {
-    Void,
-    Bool,
-    Int {
-        bits: u32,
-    },
-    Float {
-        bits: u32,
-    },
-    Vector {
-        elem: u32,
-        n: u32,
-    },
-    Array {
-        elem: u32,
-        len: u64,
-    },
-    RuntimeArray {
-        elem: u32,
-    },
-    Struct {
-        members: Vec<u32>,
-    },
-    Pointer {
-        sc: StorageClass,
-        pointee: u32,
-    },
-    Function {
-        ret: u32,
-        params: Vec<u32>,
-    },
-    /// Images, samplers, events, queues, ...: named by their opcode.
-    Opaque(String),
-}
+/// The declared form of a type; it lives with the module index it is stored in.
+pub(crate) use super::module::SpvType;
 
 /// The KIR address space of a storage class (`Input` is used only by builtin variables).
 pub(crate) fn space_of(sc: StorageClass) -> Option<AddressSpace> {
@@ -192,7 +158,7 @@ fn array_length(m: &SpvModule, id: u32) -> Result<u64> {
 fn kir_of(m: &SpvModule, id: u32, ty: &SpvType) -> Result<Option<Type>> {
     let elem = |e: u32| -> Result<Type> { m.kir_type(e) };
     Ok(Some(match ty {
-        SpvType::Opaque(name) => return Ok(super::image::opaque_value_type(name)),
+        SpvType::Opaque(name) => return Ok(super::opaque::opaque_value_type(name)),
         SpvType::Void | SpvType::Function { .. } => return Ok(None),
         SpvType::Bool => Type::BOOL,
         SpvType::Int { bits } => {

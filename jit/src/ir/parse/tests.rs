@@ -58,7 +58,7 @@ fn a_hand_written_module_reads_and_prints_back() {
     assert_eq!(f.ty(Value(3)), &Type::Vector(Scalar::F32, 4));
     // Values keep their numbers whatever the order of their lines.
     assert_eq!(f.def_inst(Value(10)).map(|i| &i.kind), Some(&InstKind::Binary(BinaryOp::IAdd, Value(9), Value(12))));
-    crate::ir::verify::verify(f).unwrap();
+    crate::verify::verify(f).unwrap();
 }
 
 #[test]

@@ -18,9 +18,9 @@
 
 mod operands;
 
-use super::display::{InstText, TermText};
-use super::{BlockId, Function, Terminator, Value, ValueOrigin};
 use crate::analysis::{Cfg, DomTree};
+use crate::ir::display::{InstText, TermText};
+use crate::ir::{BlockId, Function, Terminator, Value, ValueOrigin};
 
 /// Check `func`; the error says what is wrong and where.
 pub fn verify(func: &Function) -> Result<(), String> {
@@ -77,7 +77,7 @@ fn structure(func: &Function) -> Result<Vec<Option<Def>>, String> {
                     return Err(format!("{b}: inst{} uses {u}, which does not exist", ii.0));
                 }
             }
-            if let super::InstKind::VarAddr(var) = &inst.kind {
+            if let crate::ir::InstKind::VarAddr(var) = &inst.kind {
                 if var.0 as usize >= func.vars.len() {
                     return Err(format!("{b}: inst{} takes the address of {var}, which does not exist", ii.0));
                 }
@@ -114,7 +114,7 @@ fn structure(func: &Function) -> Result<Vec<Option<Def>>, String> {
 fn terminator(func: &Function, b: BlockId) -> Result<(), String> {
     let term = &func.block(b).term;
     match term {
-        Terminator::Branch { cond, .. } if func.ty(*cond) != &super::Type::BOOL => {
+        Terminator::Branch { cond, .. } if func.ty(*cond) != &crate::ir::Type::BOOL => {
             return Err(format!("the condition {cond} is {}, not bool", func.ty(*cond)));
         }
         Terminator::Switch { value, .. }

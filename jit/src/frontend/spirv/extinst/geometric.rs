@@ -23,8 +23,9 @@
 //! specification defines them by it and leaves their results undefined when the sum of
 //! squares overflows (and `fast_normalize` may return `p` when it is below `FLT_MIN`).
 
-use super::function::Translator;
-use super::memory::conv;
+use crate::frontend::spirv::arith::float_bits;
+use crate::frontend::spirv::function::Translator;
+use crate::frontend::spirv::memory::conv;
 use crate::ir::{BinaryOp, ConvOp, FloatCC, InstKind, MathOp, Scalar, Type, Value};
 use crate::{CompileError, Result};
 
@@ -44,7 +45,7 @@ fn scales(s: Scalar) -> Option<(i32, i32, f64)> {
 impl Translator<'_> {
     /// The float constant `x` of scalar `s` (exact: powers of two, 0, 1, infinity).
     fn geo_const(&mut self, s: Scalar, x: f64) -> Value {
-        self.konst(&Type::Scalar(s), &[super::arith::float_bits(s, x)])
+        self.konst(&Type::Scalar(s), &[float_bits(s, x)])
     }
 
     fn geo_bin(&mut self, op: BinaryOp, a: Value, b: Value) -> Value {
