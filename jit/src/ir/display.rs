@@ -339,8 +339,8 @@ fn write_inst(f: &mut fmt::Formatter<'_>, k: &InstKind) -> fmt::Result {
         DataAddr(d) => write!(f, "data_addr {d}"),
         Barrier => f.write_str("barrier"),
         MemoryFence => f.write_str("memory_fence"),
-        Call { symbol, args } => write!(f, "call {}({})", Word(symbol), list(args)),
-        CallWhole { symbol, args } => write!(f, "call_whole {}({})", Word(symbol), list(args)),
+        Call { builtin, args } => write!(f, "call {}({})", Word(builtin.symbol()), list(args)),
+        CallWhole { builtin, args } => write!(f, "call_whole {}({})", Word(builtin.symbol()), list(args)),
         Math(op, args) => write!(f, "{op:?}{}", spaced(&list(args))),
         SubGroup { op, args } => write!(f, "sub_group {op:?}{}", spaced(&list(args))),
     }

@@ -40,6 +40,7 @@ pub use ops::{
     AtomicOp, BinaryOp, ConvOp, Conversion, FloatCC, IntCC, MathOp, Rounding, ScanKind, SubGroupArith, SubGroupOp,
     UnaryOp, WorkItemQuery,
 };
+pub use spirjit_builtins::BuiltinId;
 pub use types::{Scalar, StructType, Type};
 
 pub use spirjit_abi::AddressSpace;
@@ -343,10 +344,11 @@ pub enum InstKind {
     Barrier,
     /// Memory fence without control synchronisation (no-op on one host thread per group).
     MemoryFence,
-    /// Call a runtime builtin component-wise. `symbol` names the scalar builtin in
-    /// `spirjit-builtins`' table; for vector operands it is called once per component.
+    /// Call a runtime builtin component-wise. `builtin` is the scalar builtin's entry in
+    /// `spirjit-builtins`' table (resolved from its symbol once, by the front end); for
+    /// vector operands it is called once per component.
     Call {
-        symbol: String,
+        builtin: BuiltinId,
         args: Vec<Value>,
     },
     /// Call a runtime builtin on whole values (not component-wise), once per work-item.
@@ -356,7 +358,7 @@ pub enum InstKind {
     /// aggregate result is written by the callee through a pointer passed as an extra
     /// *first* argument. Used for images, printf and functions with several results.
     CallWhole {
-        symbol: String,
+        builtin: BuiltinId,
         args: Vec<Value>,
     },
     /// A native math operation, component-wise.

@@ -18,11 +18,8 @@ use spirjit_builtins::ArgType;
 
 use super::leaf::At;
 use super::state::{ctx_flags, FnLower};
-use crate::ir::{self, Scalar};
+use crate::ir::{self, BuiltinId, Scalar};
 use crate::{CompileError, Result};
-
-/// The image builtins that return an access status (first argument: the image).
-const IMAGE_ACCESSES: [&str; 2] = ["spirjit_image_read", "spirjit_image_write"];
 
 /// Argument slots searched for the image of a failed access whose parameter is not
 /// known statically.
@@ -71,12 +68,13 @@ impl FnLower<'_, '_> {
     /// every call.
     pub(crate) fn call_builtin_op(
         &mut self,
-        symbol: &str,
+        builtin: BuiltinId,
         args: &[ir::Value],
         result: Option<ir::Value>,
         at: At,
     ) -> Result<Option<Vec<ClifValue>>> {
-        let params = spirjit_builtins::lookup(symbol).map(|b| b.params).unwrap_or(&[]);
+        let symbol = builtin.symbol();
+        let params = builtin.get().params;
         let mut vals = Vec::with_capacity(args.len());
         for (j, a) in args.iter().enumerate() {
             let mut v = self.get(*a, at)?;
@@ -111,7 +109,7 @@ impl FnLower<'_, '_> {
                 };
                 call_args.push(x);
             }
-            let r = self.call_symbol(symbol, &call_args)?;
+            let r = self.call_builtin(builtin, &call_args)?;
             if result.is_some() {
                 let r = r.ok_or_else(|| {
                     CompileError::internal(format!("`{symbol}` returns nothing but its result is used"))
@@ -128,12 +126,13 @@ impl FnLower<'_, '_> {
     /// that are never used; vector forms have no effects, so that is harmless.
     pub(crate) fn vector_form_call(
         &mut self,
-        symbol: &str,
+        builtin: BuiltinId,
         args: &[ir::Value],
         result: Option<ir::Value>,
     ) -> Result<Option<Vec<ClifValue>>> {
         let Some(r) = result else { return Ok(None) };
-        let Some(vf) = spirjit_builtins::vector_form(symbol) else { return Ok(None) };
+        let Some(vf_id) = builtin.vector_form() else { return Ok(None) };
+        let vf = vf_id.get();
         if !self.is_varying(r) || vf.params.len() != args.len() {
             return Ok(None);
         }
@@ -167,7 +166,7 @@ impl FnLower<'_, '_> {
                     })?;
                     call_args.push(x);
                 }
-                let v = self.call_symbol(vf.symbol, &call_args)?.ok_or_else(|| {
+                let v = self.call_builtin(vf_id, &call_args)?.ok_or_else(|| {
                     CompileError::internal(format!("the vector form `{}` returns nothing", vf.symbol))
                 })?;
                 out.push(v);
@@ -184,7 +183,7 @@ impl FnLower<'_, '_> {
     /// callee through an address passed first, then loaded.
     pub(crate) fn call_whole(
         &mut self,
-        symbol: &str,
+        builtin: BuiltinId,
         args: &[ir::Value],
         result: Option<ir::Value>,
         at: At,
@@ -210,7 +209,7 @@ impl FnLower<'_, '_> {
                     let v = vals
                         .first()
                         .copied()
-                        .ok_or_else(|| CompileError::internal(format!("operand {a} of `{symbol}` has no value")))?;
+                        .ok_or_else(|| CompileError::internal(format!("operand {a} of `{builtin}` has no value")))?;
                     call_args.push(v);
                 }
                 _ => {
@@ -220,8 +219,8 @@ impl FnLower<'_, '_> {
                 }
             }
         }
-        let r = self.call_symbol(symbol, &call_args)?;
-        if let (Some(status), Some(img), true) = (r, args.first(), IMAGE_ACCESSES.contains(&symbol)) {
+        let r = self.call_builtin(builtin, &call_args)?;
+        if let (Some(status), Some(img), true) = (r, args.first(), builtin.get().flags.status) {
             if self.checks_on() {
                 self.check_image_status(*img, status, at)?;
             }
@@ -231,7 +230,7 @@ impl FnLower<'_, '_> {
             (Some(addr), t) => Ok(Some(self.load_leaves(addr, &t)?)),
             (None, t) => {
                 let r = r.ok_or_else(|| {
-                    CompileError::internal(format!("`{symbol}` returns nothing but its result is used"))
+                    CompileError::internal(format!("`{builtin}` returns nothing but its result is used"))
                 })?;
                 let bool_result = t.scalar() == Some(Scalar::Bool);
                 Ok(Some(vec![if bool_result { self.b.ins().icmp_imm_s(IntCC::NotEqual, r, 0) } else { r }]))

@@ -40,14 +40,14 @@ impl FnLower<'_, '_> {
                     self.per_lane_effect(|me, at| me.copy_memory(*dst, *src, *size, at))
                 };
             }
-            InstKind::Call { symbol, args } if vector => return self.masked_call(symbol, args, result),
-            InstKind::Call { symbol, args } => {
-                let vals = self.call_builtin_op(symbol, args, result, At::Group)?;
+            InstKind::Call { builtin, args } if vector => return self.masked_call(*builtin, args, result),
+            InstKind::Call { builtin, args } => {
+                let vals = self.call_builtin_op(*builtin, args, result, At::Group)?;
                 return self.define_result(result, vals);
             }
-            InstKind::CallWhole { symbol, args } if vector => return self.masked_call_whole(symbol, args, result),
-            InstKind::CallWhole { symbol, args } => {
-                let vals = self.call_whole(symbol, args, result, At::Group)?;
+            InstKind::CallWhole { builtin, args } if vector => return self.masked_call_whole(*builtin, args, result),
+            InstKind::CallWhole { builtin, args } => {
+                let vals = self.call_whole(*builtin, args, result, At::Group)?;
                 return self.define_result(result, vals);
             }
             InstKind::SubGroup { op, args } if vector => return self.sub_group_inst(*op, args, result),
@@ -151,8 +151,8 @@ impl FnLower<'_, '_> {
                     Err(CompileError::internal(format!("sub-group {op:?} lowered for one lane; it needs the group")))
                 }
             },
-            CallWhole { symbol, .. } => {
-                Err(CompileError::internal(format!("whole-value call `{symbol}` dispatched as a plain value")))
+            CallWhole { builtin, .. } => {
+                Err(CompileError::internal(format!("whole-value call `{builtin}` dispatched as a plain value")))
             }
             Barrier | MemoryFence | Store { .. } | AtomicStore { .. } | CopyMemory { .. } | Call { .. } => {
                 Err(CompileError::internal("instruction without a value dispatched as a value"))

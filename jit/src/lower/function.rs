@@ -610,10 +610,17 @@ impl<'a, 'f> FnLower<'a, 'f> {
 
     // ---- builtins -------------------------------------------------------------------
 
-    /// Call builtin `symbol` with `args`; returns its result, if any.
+    /// Call the builtin named `symbol` (a helper of the lowering itself) with `args`;
+    /// returns its result, if any.
     pub fn call_symbol(&mut self, symbol: &str, args: &[ClifValue]) -> Result<Option<ClifValue>> {
-        let bi = spirjit_builtins::lookup(symbol)
-            .ok_or_else(|| CompileError::unsupported(format!("the runtime library has no function `{symbol}`")))?;
+        let id = ir::BuiltinId::of(symbol)
+            .ok_or_else(|| CompileError::internal(format!("the runtime library has no function `{symbol}`")))?;
+        self.call_builtin(id, args)
+    }
+
+    /// Call `builtin` with `args`; returns its result, if any.
+    pub fn call_builtin(&mut self, builtin: ir::BuiltinId, args: &[ClifValue]) -> Result<Option<ClifValue>> {
+        let (bi, symbol) = (builtin.get(), builtin.symbol());
         if bi.params.len() != args.len() {
             return Err(CompileError::internal(format!(
                 "`{symbol}` takes {} arguments; {} given",
@@ -630,7 +637,7 @@ impl<'a, 'f> FnLower<'a, 'f> {
                 )));
             }
         }
-        let fref = match self.imports.get(symbol) {
+        let fref = match self.imports.get(&builtin) {
             Some(f) => *f,
             None => {
                 let mut sig = Signature::new(self.jit_call_conv());
@@ -648,7 +655,7 @@ impl<'a, 'f> FnLower<'a, 'f> {
                     .declare_function(symbol, cranelift_module::Linkage::Import, &sig)
                     .map_err(|e| CompileError::internal(format!("cannot declare `{symbol}`: {e}")))?;
                 let f = self.jit.declare_func_in_func(id, self.b.func);
-                self.imports.insert(symbol.to_string(), f);
+                self.imports.insert(builtin, f);
                 f
             }
         };

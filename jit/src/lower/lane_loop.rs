@@ -21,7 +21,7 @@ use super::call::arg_type;
 use super::leaf::At;
 use super::leaf::{leaf_type, vec_leaf_type};
 use super::state::FnLower;
-use crate::ir::{self, Scalar};
+use crate::ir::{self, BuiltinId, Scalar};
 use crate::{CompileError, Result};
 
 /// Where a call's operand comes from in the loop body.
@@ -57,15 +57,14 @@ impl FnLower<'_, '_> {
     /// lane order, and the other lanes' results are zero.
     pub(crate) fn lane_loop_call(
         &mut self,
-        symbol: &str,
+        builtin: BuiltinId,
         args: &[ir::Value],
         result: Option<ir::Value>,
         every_lane: bool,
     ) -> Result<()> {
         let w = self.lanes.0;
-        let params = spirjit_builtins::lookup(symbol)
-            .map(|b| b.params)
-            .ok_or_else(|| CompileError::unsupported(format!("the runtime library has no function `{symbol}`")))?;
+        let symbol = builtin.symbol();
+        let params = builtin.get().params;
         let res_scalars = match result {
             Some(r) => self.leaf_scalars(r)?,
             None => Vec::new(),
@@ -180,7 +179,7 @@ impl FnLower<'_, '_> {
                 };
                 call_args.push(x);
             }
-            let r = self.call_symbol(symbol, &call_args)?;
+            let r = self.call_builtin(builtin, &call_args)?;
             if let Some(s) = res_scalar {
                 let r = r.ok_or_else(|| {
                     CompileError::internal(format!("`{symbol}` returns nothing but its result is used"))

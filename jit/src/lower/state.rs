@@ -100,7 +100,7 @@ pub(crate) struct FnLower<'a, 'f> {
     pub(crate) direct: Vec<Option<Vec<ClifValue>>>,
     /// Stack scratch of the lane loops of builtin calls (see `lane_loop`).
     pub lane_scratch: LaneScratch,
-    pub(crate) imports: HashMap<String, FuncRef>,
+    pub(crate) imports: HashMap<ir::BuiltinId, FuncRef>,
     pub(crate) cancelled_block: Option<Block>,
     pub(crate) unreachable_block: Option<Block>,
     /// The shared cold blocks errors leave through, with the number of sites each

@@ -20,7 +20,7 @@ use super::leaf::At;
 use super::leaf::{self, leaf_type, vec_leaf_type, Lanes};
 use super::state::{ctx_flags, FnLower};
 use crate::analysis::Uniformity;
-use crate::ir::{self, BinaryOp, ConvOp, InstKind, MathOp, Rounding, Scalar, Type, UnaryOp};
+use crate::ir::{self, BinaryOp, BuiltinId, ConvOp, InstKind, MathOp, Rounding, Scalar, Type, UnaryOp};
 use crate::{CompileError, Result};
 
 /// Most bytes one masked-off lane may touch in scratch memory.
@@ -87,10 +87,11 @@ pub(crate) fn lane_setup<'a>(
     Ok((Some(uni), active, Some(all), Some(dummy), Some(left)))
 }
 
-/// True when calling builtin `b` has no effect beyond its result (no pointer operand,
-/// a result), so it may run for lanes whose work-item does not exist.
+/// True when calling builtin `b` has no effect beyond its result (the table declares no
+/// effects, it returns a value, it dereferences no operand), so it may run for lanes
+/// whose work-item does not exist or that are masked off.
 fn is_pure(b: &spirjit_builtins::Builtin) -> bool {
-    b.ret != spirjit_builtins::ArgType::Void && !b.params.contains(&spirjit_builtins::ArgType::Ptr)
+    !b.flags.effects && b.ret != spirjit_builtins::ArgType::Void && !b.params.contains(&spirjit_builtins::ArgType::Ptr)
 }
 
 /// Memory flags for reinterpreting vector lanes (explicit byte order, as Cranelift
@@ -198,28 +199,33 @@ impl FnLower<'_, '_> {
     /// functions without effects (no pointer operand, a result) run for every lane,
     /// masked-off lanes included, whose results are never used; other calls skip the
     /// lanes without a work-item.
-    pub(crate) fn masked_call(&mut self, symbol: &str, args: &[ir::Value], result: Option<ir::Value>) -> Result<()> {
-        if let (Some(r), Some(vals)) = (result, self.vector_form_call(symbol, args, result)?) {
+    pub(crate) fn masked_call(
+        &mut self,
+        builtin: BuiltinId,
+        args: &[ir::Value],
+        result: Option<ir::Value>,
+    ) -> Result<()> {
+        if let (Some(r), Some(vals)) = (result, self.vector_form_call(builtin, args, result)?) {
             return self.set(r, vals);
         }
         if let Some(r) = result {
-            if let Some(vals) = self.int_builtin_vector(symbol, args, r)? {
+            if let Some(vals) = self.int_builtin_vector(builtin, args, r)? {
                 return self.set(r, vals);
             }
         }
-        let every_lane = spirjit_builtins::lookup(symbol).is_some_and(is_pure);
-        self.lane_loop_call(symbol, args, result, every_lane)
+        let every_lane = is_pure(builtin.get());
+        self.lane_loop_call(builtin, args, result, every_lane)
     }
 
     /// A whole-value builtin call per active lane, in lane order (masked-off lanes skip
     /// the call: image writes and printf have effects).
     pub(crate) fn masked_call_whole(
         &mut self,
-        symbol: &str,
+        builtin: BuiltinId,
         args: &[ir::Value],
         result: Option<ir::Value>,
     ) -> Result<()> {
-        self.per_active_lane(result, |me, at| me.call_whole(symbol, args, result, at))
+        self.per_active_lane(result, |me, at| me.call_whole(builtin, args, result, at))
     }
 
     /// Run `call` once per lane, in lane order, only where the lane is active; inactive

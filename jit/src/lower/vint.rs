@@ -12,7 +12,7 @@
 use cranelift_codegen::ir::{InstBuilder, Value as ClifValue};
 
 use super::state::FnLower;
-use crate::ir::{self, Scalar};
+use crate::ir::{self, BuiltinId, Scalar};
 use crate::Result;
 
 /// An integer builtin with a vector form.
@@ -66,11 +66,11 @@ impl FnLower<'_, '_> {
     /// operands' lane type; `None` (nothing emitted) otherwise.
     pub(crate) fn int_builtin_vector(
         &mut self,
-        symbol: &str,
+        builtin: BuiltinId,
         args: &[ir::Value],
         result: ir::Value,
     ) -> Result<Option<Vec<ClifValue>>> {
-        let Some((signed, op, s)) = parse(symbol) else { return Ok(None) };
+        let Some((signed, op, s)) = parse(builtin.symbol()) else { return Ok(None) };
         if args.len() != 2 || !has_form(signed, op, s) || !self.is_varying(result) {
             return Ok(None);
         }

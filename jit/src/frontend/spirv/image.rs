@@ -70,7 +70,7 @@ impl Translator<'_> {
                 };
                 let kind = self.i32c(kind | read_flags::REPORT_OUT_OF_RANGE);
                 self.emit_void(InstKind::CallWhole {
-                    symbol: "spirjit_image_write".into(),
+                    builtin: super::builtin_id("spirjit_image_write")?,
                     args: vec![img, coord, texel, kind],
                 });
                 Ok(())
@@ -126,7 +126,10 @@ impl Translator<'_> {
     /// `spirjit_image_query(img, what)` converted to integer scalar `s`.
     fn image_query(&mut self, img: Value, what: u32, s: Scalar) -> Result<Value> {
         let w = self.i32c(what);
-        let q = self.emit(InstKind::CallWhole { symbol: "spirjit_image_query".into(), args: vec![img, w] }, Type::I32);
+        let q = self.emit(
+            InstKind::CallWhole { builtin: super::builtin_id("spirjit_image_query")?, args: vec![img, w] },
+            Type::I32,
+        );
         Ok(match s {
             Scalar::I32 => q,
             s if s.is_int() => self.emit(
@@ -154,8 +157,13 @@ impl Translator<'_> {
         }
         let flags = self.i32c(flags);
         let vt = Type::Vector(s, 4);
-        let v = self
-            .emit(InstKind::CallWhole { symbol: "spirjit_image_read".into(), args: vec![img, smp, coord, flags] }, vt);
+        let v = self.emit(
+            InstKind::CallWhole {
+                builtin: super::builtin_id("spirjit_image_read")?,
+                args: vec![img, smp, coord, flags],
+            },
+            vt,
+        );
         Ok(if scalar_result { self.emit(InstKind::Extract(v, 0), rt) } else { v })
     }
 

@@ -87,3 +87,10 @@ pub fn translate(words: &[u32]) -> Result<ir::Module> {
     }
     Ok(ir::Module { kernels, data, capabilities: m.capabilities.clone(), pointer_bits: m.pointer_bits })
 }
+
+/// The builtin named `symbol`, resolved once here so that KIR calls carry its id. The
+/// front end only names builtins it knows to exist: a missing one is a spirjit bug.
+pub(crate) fn builtin_id(symbol: &str) -> Result<crate::ir::BuiltinId> {
+    crate::ir::BuiltinId::of(symbol)
+        .ok_or_else(|| CompileError::internal(format!("the runtime library has no function `{symbol}`")))
+}

@@ -76,7 +76,10 @@ impl Translator<'_> {
         let gid = self.global_linear_id();
         let rt = self.rty(inst).unwrap_or(Type::I32);
         let r = self.emit(
-            InstKind::CallWhole { symbol: "spirjit_printf".into(), args: vec![fmt, descs, block, count, gid] },
+            InstKind::CallWhole {
+                builtin: super::builtin_id("spirjit_printf")?,
+                args: vec![fmt, descs, block, count, gid],
+            },
             Type::I32,
         );
         Ok(if rt == Type::I32 {

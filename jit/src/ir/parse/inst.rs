@@ -115,12 +115,15 @@ fn comma_value(c: &mut Cur<'_>) -> Result<crate::ir::Value> {
 }
 
 /// `SYMBOL(args)`.
-fn call(c: &mut Cur<'_>) -> Result<(String, Vec<crate::ir::Value>)> {
+/// `NAME(v1, v2)`: a builtin of the runtime library and its operands.
+fn call(c: &mut Cur<'_>) -> Result<(crate::ir::BuiltinId, Vec<crate::ir::Value>)> {
     let symbol = c.word("a builtin's name")?;
+    let builtin = crate::ir::BuiltinId::of(&symbol)
+        .ok_or_else(|| c.expected(&format!("the name of a function of the runtime library (`{symbol}` is none)")))?;
     c.expect("(")?;
     let args = c.values()?;
     c.expect(")")?;
-    Ok((symbol, args))
+    Ok((builtin, args))
 }
 
 fn sub_group_op(c: &mut Cur<'_>) -> Result<SubGroupOp> {
@@ -231,12 +234,12 @@ pub(super) fn inst_kind(c: &mut Cur<'_>) -> Result<InstKind> {
         "barrier" => Barrier,
         "memory_fence" => MemoryFence,
         "call" => {
-            let (symbol, args) = call(c)?;
-            Call { symbol, args }
+            let (builtin, args) = call(c)?;
+            Call { builtin, args }
         }
         "call_whole" => {
-            let (symbol, args) = call(c)?;
-            CallWhole { symbol, args }
+            let (builtin, args) = call(c)?;
+            CallWhole { builtin, args }
         }
         "sub_group" => SubGroup { op: sub_group_op(c)?, args: c.values()? },
         other => {

@@ -29,7 +29,7 @@ block1(v9 ("x\ny"): i32):
     v11: ptr<private> = var_addr var1
     switch v10, default block2(), 0 => block2(), 7 => block2()
 block2():
-    v13: i32 = call_whole printf_helper(v0, v1)
+    v13: i32 = call_whole spirjit_image_query(v0, v1)
     return
 }
 "#;

@@ -349,7 +349,7 @@ impl Translator<'_> {
             )));
         }
         let args = (0..n as u32).map(|i| self.emit(InstKind::Extract(v, i), Type::F32)).collect();
-        Ok(self.emit(InstKind::Call { symbol: symbol.to_string(), args }, Type::I32))
+        Ok(self.emit(InstKind::Call { builtin: super::super::builtin_id(symbol)?, args }, Type::I32))
     }
 
     fn glsl_unpack(&mut self, fr: &Frame, inst: &SpvInst, symbol: &str, n: u8, rt: &Type) -> Result<Value> {
@@ -359,10 +359,11 @@ impl Translator<'_> {
                 "expected a 32-bit integer unpacked into a {n}-component f32 vector"
             )));
         }
+        let builtin = super::super::builtin_id(symbol)?;
         let mut parts = Vec::new();
         for i in 0..n as u32 {
             let idx = self.i32c(i);
-            parts.push(self.emit(InstKind::Call { symbol: symbol.to_string(), args: vec![p, idx] }, Type::F32));
+            parts.push(self.emit(InstKind::Call { builtin, args: vec![p, idx] }, Type::F32));
         }
         Ok(self.emit(InstKind::Construct(parts), rt.clone()))
     }

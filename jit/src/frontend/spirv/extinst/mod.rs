@@ -196,11 +196,12 @@ impl Translator<'_> {
             other => return Err(CompileError::invalid(format!("{name} of type {other}"))),
         };
         let symbol = format!("{name}_{suffix}");
-        let Some(builtin) = spirjit_builtins::lookup(&symbol) else {
+        let Some(id) = crate::ir::BuiltinId::of(&symbol) else {
             return Err(CompileError::unsupported(format!(
                 "the OpenCL function `{name}` for {s} is not available (no builtin `{symbol}`)"
             )));
         };
+        let builtin = id.get();
         // Component-wise call: every operand has the result's shape and the builtin's
         // scalar types.
         let arg_type = |t: &Type| {
@@ -224,7 +225,7 @@ impl Translator<'_> {
             let list = types.iter().map(|t| t.to_string()).collect::<Vec<_>>().join(", ");
             return Err(CompileError::invalid(format!("{name} cannot take ({list}) and return {rt}")));
         }
-        Ok(self.emit(InstKind::Call { symbol, args }, rt.clone()))
+        Ok(self.emit(InstKind::Call { builtin: id, args }, rt.clone()))
     }
 }
 
