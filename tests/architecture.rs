@@ -245,3 +245,32 @@ fn no_compiler_source_file_is_oversized() {
     }
     assert!(over.is_empty(), "files over {MAX_LINES} lines:\n{}", over.join("\n"));
 }
+
+#[test]
+fn every_compiler_module_is_in_the_architecture_map() {
+    let root = jit_src();
+    let doc_path = Path::new(env!("CARGO_MANIFEST_DIR")).join("docs").join("architecture.md");
+    let doc = std::fs::read_to_string(&doc_path).unwrap_or_else(|e| panic!("{}: {e}", doc_path.display()));
+    let words: BTreeSet<&str> =
+        doc.split(|c: char| !(c.is_alphanumeric() || c == '_' || c == '/' || c == '*')).collect();
+    let mut missing = Vec::new();
+    for f in rust_files(&root) {
+        let rel = f.strip_prefix(&root).unwrap_or(&f).with_extension("");
+        let rel = rel.to_string_lossy().replace('\\', "/");
+        if rel == "lib" || rel.starts_with("bin/") {
+            continue;
+        }
+        // A directory listed as `dir/*` covers its files.
+        let covered = rel.match_indices('/').any(|(i, _)| words.contains(format!("{}/*", &rel[..i]).as_str()));
+        let name = match rel.rsplit_once('/') {
+            Some((dir, "mod")) => dir.rsplit('/').next().unwrap_or(dir).to_string(),
+            Some((_, base)) => base.to_string(),
+            None => rel.clone(),
+        };
+        let named = words.iter().any(|w| *w == name || w.ends_with(&format!("/{name}")));
+        if !covered && !named {
+            missing.push(rel);
+        }
+    }
+    assert!(missing.is_empty(), "modules docs/architecture.md does not list:\n{}", missing.join("\n"));
+}
