@@ -69,7 +69,10 @@ _DTYPE_SPEC = {np.dtype(np.float32): "f32", np.dtype(np.float64): "f64", np.dtyp
 
 
 def cli_path():
-    """target/release/spirjit when built, else `spirjit` on PATH, else None."""
+    """$SPIRJIT_BIN when set (e.g. an earlier build, to compare two versions), else
+    target/release/spirjit when built, else `spirjit` on PATH, else None."""
+    if os.environ.get("SPIRJIT_BIN"):
+        return os.environ["SPIRJIT_BIN"]
     p = os.path.join(ROOT, "target", "release", "spirjit")
     return p if os.path.exists(p) else shutil.which("spirjit")
 
