@@ -4,9 +4,9 @@
 //!
 //! Modules are corpus builds from `tests/kernels/` patched word by word here; the
 //! Vulkan-flavoured module is `tests/kernels/asm/vulkan_compute.spv`, assembled from its
-//! `.spvasm` by `tests/kernels/build.sh`. A missing file fails the test. The checks must
-//! not pin whole messages: they look for the words that name the problem, so wording
-//! can improve without breaking them.
+//! `.spvasm` by `tests/kernels/build.sh`. A missing file fails the test. These checks look
+//! for the words that name the problem; whole messages, one file per case, are pinned by
+//! the golden error tests (`tests/golden/errors/`, `tests/golden.rs`).
 
 use std::path::{Path, PathBuf};
 

@@ -139,6 +139,14 @@ impl ModuleData {
         ModuleData { chunks, addrs }
     }
 
+    /// The layout of `module`'s data at a fixed placeholder address, without the data:
+    /// for text dumps, whose code never runs and must read the same in every run.
+    pub fn placeholder(module: &ir::Module) -> ModuleData {
+        let (offsets, _, _) = data_layout(module);
+        let chunks = Box::new([DataChunk(UnsafeCell::new([0; 16]))]);
+        ModuleData { chunks, addrs: offsets.iter().map(|o| DUMP_DATA_BASE + o).collect() }
+    }
+
     /// Address and size in bytes of the data kernels may access (for the region table of
     /// bounds checks).
     pub fn region(&self) -> (u64, u64) {
@@ -286,9 +294,12 @@ fn new_jit() -> Result<JITModule> {
     Ok(JITModule::new(jb))
 }
 
-/// Copy the module's data blocks into 16-byte-aligned owned memory; returns the memory
-/// and the absolute address of each block.
-fn copy_data(module: &ir::Module) -> (Box<[DataChunk]>, Vec<u64>) {
+/// Where dumps place module data (see [`ModuleData::placeholder`]).
+const DUMP_DATA_BASE: u64 = 0x1000_0000;
+
+/// The offset of each of the module's data blocks, their total size, and the largest
+/// alignment (each block aligned to at least 16 bytes, at most 4 KiB).
+fn data_layout(module: &ir::Module) -> (Vec<u64>, u64, u64) {
     let mut offsets = Vec::with_capacity(module.data.len());
     let mut size = 0u64;
     for d in &module.data {
@@ -297,9 +308,16 @@ fn copy_data(module: &ir::Module) -> (Box<[DataChunk]>, Vec<u64>) {
         offsets.push(size);
         size += d.bytes.len() as u64;
     }
-    // Alignments above 16 are honoured by over-allocating and shifting the base.
     let max_align =
         module.data.iter().map(|d| (d.align as u64).clamp(16, 4096).next_power_of_two()).max().unwrap_or(16);
+    (offsets, size, max_align)
+}
+
+/// Copy the module's data blocks into 16-byte-aligned owned memory; returns the memory
+/// and the absolute address of each block.
+fn copy_data(module: &ir::Module) -> (Box<[DataChunk]>, Vec<u64>) {
+    // Alignments above 16 are honoured by over-allocating and shifting the base.
+    let (offsets, size, max_align) = data_layout(module);
     let chunks = (size + max_align).div_ceil(16) as usize;
     let data: Box<[DataChunk]> = (0..chunks.max(1)).map(|_| DataChunk(UnsafeCell::new([0; 16]))).collect();
     let raw = data.as_ptr() as *mut u8;
