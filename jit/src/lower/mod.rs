@@ -5,7 +5,10 @@
 //! barrier. W is [`LowerOptions::lanes`]; W = 1 is the scalar path and the reference.
 //!
 //! * [`leaf`] — what a KIR value is in Cranelift (a list of leaves; the W abstraction).
-//! * `function` — one kernel: entry, resume dispatch, blocks, edges, values.
+//! * `state` — `FnLower` and the state each family keeps; `values` — KIR values as
+//!   leaves (at a lane group or one lane); `control` — terminators, edges, cancel polls;
+//!   `env` — the error record and builtin calls.
+//! * `function` — one kernel: entry, resume dispatch, blocks.
 //! * `dispatch` — the instruction dispatcher, one for every W (which family, uniform,
 //!   vector form or per lane).
 //! * `entry` — the loop over the lane groups of one entry call.
@@ -26,10 +29,12 @@ mod arith;
 mod barrier;
 mod bounds;
 mod call;
+mod control;
 mod convert;
 mod dispatch;
 pub mod dump;
 mod entry;
+mod env;
 pub mod facts;
 mod function;
 mod lane_loop;
@@ -39,6 +44,7 @@ mod memory;
 pub mod plan;
 mod state;
 mod subgroup;
+mod values;
 mod vector;
 mod vint;
 mod vmemory;

@@ -19,30 +19,32 @@ use super::arith::{float_cc, int_cc};
 use super::leaf::At;
 use super::leaf::{self, leaf_type, vec_leaf_type, Lanes};
 use super::state::{ctx_flags, FnLower};
-use crate::analysis::Uniformity;
 use crate::ir::{self, BinaryOp, BuiltinId, ConvOp, InstKind, MathOp, Rounding, Scalar, Type, UnaryOp};
 use crate::{CompileError, Result};
 
 /// Most bytes one masked-off lane may touch in scratch memory.
 const MAX_SCRATCH: u64 = 1 << 16;
 
-/// What `FnLower::new` needs for W > 1: the uniformity analysis, the per-lane active
-/// flags, the all-active flag and the scratch address.
-/// The uniformity analysis, per-lane "work-item exists" flags, "every lane exists",
-/// scratch memory for masked-off lanes, and the count of existing lanes (an `i32`,
-/// 0..=W) of the lane group.
-pub(crate) type LaneSetup<'a> =
-    (Option<&'a Uniformity>, Vec<ClifValue>, Option<ClifValue>, Option<ClifValue>, Option<ClifValue>);
+/// The lane set-up of a lane group at W > 1, emitted once in the loop head.
+pub(crate) struct LaneSetup {
+    /// Per lane, an `i8` that is 1 when the lane's work-item exists.
+    pub active: Vec<ClifValue>,
+    /// An `i8` that is 1 when every lane of the group exists.
+    pub all_active: ClifValue,
+    /// Scratch memory that masked-off lanes access instead of their address.
+    pub dummy: ClifValue,
+    /// The number of existing lanes (an `i32`, 0..=W).
+    pub lanes_left: ClifValue,
+}
 
 /// Emit, in the entry block, the per-lane active flags and scratch memory.
-pub(crate) fn lane_setup<'a>(
+pub(crate) fn lane_setup(
     b: &mut FunctionBuilder,
     func: &ir::Function,
-    uni: &'a Uniformity,
     ctx: ClifValue,
     lane_group: ClifValue,
     lanes: Lanes,
-) -> Result<LaneSetup<'a>> {
+) -> Result<LaneSetup> {
     let flags = ctx_flags();
     let ls = spirjit_abi::context::offsets::LOCAL_SIZE as i32;
     let sx = b.ins().load(types::I64, flags, ctx, ls);
@@ -84,7 +86,7 @@ pub(crate) fn lane_setup<'a>(
     }
     let slot = b.create_sized_stack_slot(StackSlotData::new(StackSlotKind::ExplicitSlot, size as u32, 4));
     let dummy = b.ins().stack_addr(types::I64, slot, 0);
-    Ok((Some(uni), active, Some(all), Some(dummy), Some(left)))
+    Ok(LaneSetup { active, all_active: all, dummy, lanes_left: left })
 }
 
 /// True when calling builtin `b` has no effect beyond its result (the table declares no
