@@ -615,3 +615,21 @@ fn a_sub_group_barrier_waits_only_for_its_sub_group() {
         }
     });
 }
+
+#[test]
+fn a_required_sub_group_size_sets_w() {
+    // `intel_reqd_sub_group_size(8)`: W = 8 whatever W is asked for, so a sub-group has
+    // 8 work-items.
+    for lanes in [0, 1, 4, 16] {
+        let p = program("reqd_size.spv", lanes);
+        let k = p.kernel("size8").unwrap();
+        let n = 64;
+        let mut o = vec![0i32; n];
+        k.run(&NdRange::d1(n as u64).local(&[32]), &mut [Arg::buffer(&mut o)])
+            .unwrap_or_else(|e| panic!("size8 (lanes {lanes}): {e}"));
+        assert!(o.iter().all(|x| *x == 8 * 1000 + 8), "lanes {lanes}: {o:?}");
+        // A size the lowering does not build is refused, not run with another one.
+        let e = p.kernel("size32").unwrap().compile_times().unwrap_err().to_string();
+        assert!(e.contains("requires sub-groups of 32 work-items") && e.contains("unsupported"), "{e}");
+    }
+}

@@ -85,6 +85,13 @@ pub fn analyze(kernel: &ir::Kernel, options: &LowerOptions) -> Result<(KernelFac
         Ok(p) => Path { lanes: p.lanes, masked: false, note: Some(format!("vector, W = {}{}", p.lanes, budget(p))) },
         Err(why) => Path { lanes: 1, masked: false, note: Some(format!("scalar (W = 1): {why}")) },
     };
+    if let (Some(n), Err(why)) = (kernel.reqd_sub_group_size, &choice.path) {
+        return Err(CompileError::unsupported(format!(
+            "the kernel requires sub-groups of {n} work-items (intel_reqd_sub_group_size); spirjit cannot compile \
+             it with lane groups of {n}: {why}"
+        ))
+        .in_kernel(&kernel.name));
+    }
     let escapes = if path.masked { lower::masked_escapes(func) } else { Vec::new() };
     if let Some(note) = &path.note {
         remarks.insert(0, Remark { kind: RemarkKind::Path, at: None, text: note.clone() });
@@ -132,6 +139,8 @@ fn run<T>(
         let mut vector_remarks = remarks.clone();
         match lower(&facts, lower::Lanes(w), facts.path.masked, times, &mut vector_remarks) {
             Ok(value) => return Ok(Outcome { value, lanes: w, note, remarks: vector_remarks }),
+            // A required sub-group size leaves no other W to fall back to.
+            Err(e) if kernel.reqd_sub_group_size.is_some() => return Err(e),
             Err(e) => {
                 let n = fallback_note(w, &e);
                 remarks.retain(|r| r.kind != RemarkKind::Path);

@@ -155,7 +155,11 @@ fn info_text(path: &str, p: &Program) -> String {
         if let Some(r) = k.work_group_size_hint() {
             s += &format!("  work_group_size_hint: ({}, {}, {})\n", r[0], r[1], r[2]);
         }
-        let local = p.module().kernels.iter().find(|x| x.name == k.name()).map(|x| x.local_static_size).unwrap_or(0);
+        let kir = p.module().kernels.iter().find(|x| x.name == k.name());
+        if let Some(n) = kir.and_then(|x| x.reqd_sub_group_size) {
+            s += &format!("  reqd_sub_group_size: {n}\n");
+        }
+        let local = kir.map(|x| x.local_static_size).unwrap_or(0);
         if local > 0 {
             s += &format!("  static local memory: {local} bytes\n");
         }

@@ -162,6 +162,9 @@ impl fmt::Display for Kernel {
         if let Some(s) = self.work_group_size_hint {
             write!(f, " work_group_size_hint({}, {}, {})", s[0], s[1], s[2])?;
         }
+        if let Some(n) = self.reqd_sub_group_size {
+            write!(f, " reqd_sub_group_size({n})")?;
+        }
         if self.local_static_size > 0 {
             write!(f, " local {} bytes", self.local_static_size)?;
         }

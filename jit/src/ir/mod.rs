@@ -120,6 +120,9 @@ pub struct Kernel {
     pub reqd_work_group_size: Option<[u32; 3]>,
     /// `work_group_size_hint` (SPIR-V `LocalSizeHint`).
     pub work_group_size_hint: Option<[u32; 3]>,
+    /// The sub-group size the kernel requires (SPIR-V `SubgroupSize`,
+    /// `intel_reqd_sub_group_size`): it is compiled at that W or not at all.
+    pub reqd_sub_group_size: Option<u32>,
     /// Bytes of module-scope `__local` variables this kernel uses, laid out from offset
     /// 0 of the work-group's local memory; [`InstKind::LocalAddr`] offsets point into it.
     pub local_static_size: u64,

@@ -211,6 +211,7 @@ fn kernel_header(c: &mut Cur<'_>) -> Result<Kernel> {
         params,
         reqd_work_group_size: None,
         work_group_size_hint: None,
+        reqd_sub_group_size: None,
         local_static_size: 0,
         local_zero_init: Vec::new(),
         func: Function::default(),
@@ -220,6 +221,10 @@ fn kernel_header(c: &mut Cur<'_>) -> Result<Kernel> {
             k.reqd_work_group_size = Some(three(c)?);
         } else if c.eat_keyword("work_group_size_hint") {
             k.work_group_size_hint = Some(three(c)?);
+        } else if c.eat_keyword("reqd_sub_group_size") {
+            c.expect("(")?;
+            k.reqd_sub_group_size = Some(c.u32("a sub-group size")?);
+            c.expect(")")?;
         } else if c.eat_keyword("local_zero_init") {
             c.expect("(")?;
             loop {

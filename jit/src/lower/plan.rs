@@ -77,8 +77,11 @@ pub struct Choice {
 /// (`cfg`, `dt`), or the reason it must run at W = 1. A vector path over the compile
 /// budget at the requested W comes back at the largest smaller W within it
 /// ([`VectorPath::budget_note`] says why).
+///
+/// A kernel that requires a sub-group size ([`ir::Kernel::reqd_sub_group_size`]) is
+/// planned at that W whatever `lanes` asks, and never at a smaller one.
 pub fn choose(kernel: &ir::Kernel, lanes: u32, cfg: &Cfg, dt: &DomTree) -> Choice {
-    let w = if lanes == 0 { default_lanes(kernel) } else { lanes };
+    let w = kernel.reqd_sub_group_size.unwrap_or(if lanes == 0 { default_lanes(kernel) } else { lanes });
     let scalar = |path| Choice { path, uniformity: None, divergent: Vec::new() };
     if w == 1 {
         return scalar(Ok(VectorPath { lanes: 1, masked: false, budget_note: None }));
@@ -99,7 +102,7 @@ pub fn choose(kernel: &ir::Kernel, lanes: u32, cfg: &Cfg, dt: &DomTree) -> Choic
         },
     };
     let masked = !divergent.is_empty();
-    match within_budget(func, w, cfg, &uni, masked) {
+    match within_budget(func, w, cfg, &uni, masked, kernel.reqd_sub_group_size.is_some()) {
         Ok(path) => Choice { path: Ok(path), uniformity: Some(uni), divergent },
         Err(why) => Choice { path: Err(why), uniformity: None, divergent },
     }
@@ -147,9 +150,17 @@ fn masked_path_allowed(func: &ir::Function, cfg: &Cfg, dt: &DomTree, first: &Div
 
 /// The largest W up to `w` whose estimated cost is within the compile budget (`uni`
 /// is the uniformity the lowering would use).
-fn within_budget(func: &ir::Function, w: u32, cfg: &Cfg, uni: &Uniformity, masked: bool) -> Result<VectorPath, String> {
+/// With `exact`, only `w` itself is tried.
+fn within_budget(
+    func: &ir::Function,
+    w: u32,
+    cfg: &Cfg,
+    uni: &Uniformity,
+    masked: bool,
+    exact: bool,
+) -> Result<VectorPath, String> {
     let mut over = None;
-    for cand in VECTOR_LANES.iter().rev().copied().filter(|c| *c <= w) {
+    for cand in VECTOR_LANES.iter().rev().copied().filter(|c| *c == w || (*c < w && !exact)) {
         let cost = Cost::estimate(func, cfg, Some(uni), cand, masked);
         match cost.over_budget() {
             None => {

@@ -72,6 +72,7 @@ fn module(params: Vec<Param>, func: Function, local_static_size: u64) -> Module 
             params,
             reqd_work_group_size: None,
             work_group_size_hint: None,
+            reqd_sub_group_size: None,
             local_static_size,
             local_zero_init: vec![],
             func,

@@ -3,6 +3,7 @@
 # * queries.cl, collectives.cl, work_group_reduce.cl: OpenCL C 2.0 with cl_khr_subgroups
 #   -> SPIR-V 1.0 (`Groups` capability), validated for OpenCL 2.0;
 # * intel_shuffles.cl: the same plus SPV_INTEL_subgroups (OpSubgroupShuffle*INTEL);
+# * reqd_size.cl: the same plus cl_intel_required_subgroup_size (SubgroupSize modes);
 # * khr_non_uniform.cl: the cl_khr_subgroup_* extensions -> SPIR-V 1.3 (GroupNonUniform*);
 # * subgroups.comp: GLSL with GL_KHR_shader_subgroup_* -> Vulkan 1.1 SPIR-V.
 # Compile and validation steps from ../spv-tools.sh.
@@ -26,13 +27,16 @@ compile_ext() { # name, llvm-spirv flags...
     local name="$1"; shift
     local bc="$spv_tmp/$name.bc"
     clang-14 -c -target spir64 "${cl20[@]}" -Xclang \
-        -cl-ext=+cl_khr_subgroup_non_uniform_vote,+cl_khr_subgroup_ballot,+cl_khr_subgroup_non_uniform_arithmetic,+cl_khr_subgroup_shuffle,+cl_khr_subgroup_shuffle_relative,+cl_khr_subgroup_clustered_reduce,+cl_khr_subgroup_extended_types \
+        -cl-ext=+cl_khr_subgroup_non_uniform_vote,+cl_khr_subgroup_ballot,+cl_khr_subgroup_non_uniform_arithmetic,+cl_khr_subgroup_shuffle,+cl_khr_subgroup_shuffle_relative,+cl_khr_subgroup_clustered_reduce,+cl_khr_subgroup_extended_types,+cl_intel_required_subgroup_size \
         -emit-llvm -o "$bc" "$name.cl"
     llvm-spirv-14 "$@" "$bc" -o "$name.spv"
 }
 compile_ext intel_shuffles --spirv-max-version=1.0 --spirv-ext=+SPV_INTEL_subgroups
 spv_validate opencl2.0 intel_shuffles.spv
 echo "  intel_shuffles.spv"
+compile_ext reqd_size --spirv-max-version=1.1
+spv_validate spv1.1 reqd_size.spv
+echo "  reqd_size.spv"
 compile_ext khr_non_uniform --spirv-max-version=1.3
 spv_validate spv1.3 khr_non_uniform.spv
 echo "  khr_non_uniform.spv"

@@ -31,6 +31,7 @@ struct Indexer {
     open_block: Option<(u32, usize)>,
     local_size: HashMap<u32, [u32; 3]>,
     size_hint: HashMap<u32, [u32; 3]>,
+    sub_group_size: HashMap<u32, u32>,
     memory_model_seen: bool,
     /// Decorations copied by decoration groups (each group may be applied many times).
     decorations: usize,
@@ -185,6 +186,9 @@ impl Indexer {
                     Some(Operand::ExecutionMode(spirv::ExecutionMode::LocalSizeHint)) => {
                         self.size_hint.insert(target, [inst.lit(2)?, inst.lit(3)?, inst.lit(4)?]);
                     }
+                    Some(Operand::ExecutionMode(spirv::ExecutionMode::SubgroupSize)) => {
+                        self.sub_group_size.insert(target, inst.lit(2)?);
+                    }
                     _ => {}
                 }
             }
@@ -285,6 +289,7 @@ impl Indexer {
         for ep in &mut m.entry_points {
             ep.local_size = self.local_size.get(&ep.func).copied();
             ep.size_hint = self.size_hint.get(&ep.func).copied();
+            ep.sub_group_size = self.sub_group_size.get(&ep.func).copied();
         }
         Ok(m)
     }
@@ -331,6 +336,7 @@ fn entry_point(m: &mut SpvModule, inst: &SpvInst) -> Result<()> {
         word: inst.word,
         local_size: None,
         size_hint: None,
+        sub_group_size: None,
     });
     Ok(())
 }

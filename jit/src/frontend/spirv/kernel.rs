@@ -118,6 +118,7 @@ pub(crate) fn build_kernel(m: &SpvModule, ep: &EntryPoint, layout: &GlobalLayout
         params,
         reqd_work_group_size: nonzero(ep.local_size),
         work_group_size_hint: nonzero(ep.size_hint),
+        reqd_sub_group_size: ep.sub_group_size,
         local_static_size: layout.local_size,
         local_zero_init: layout.local_zero_init.clone(),
         func: t.f,

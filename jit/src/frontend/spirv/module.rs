@@ -28,6 +28,9 @@ pub const SUPPORTED_CAPABILITIES: &[Capability] = &[
     Capability::Vector16,
     Capability::GenericPointer,
     Capability::Int64Atomics,
+    // For the `SubgroupSize` execution mode (a required sub-group size, honoured by
+    // compiling the kernel at that W); its dispatch instructions are not supported.
+    Capability::SubgroupDispatch,
     Capability::Groups,
     Capability::ImageBasic,
     Capability::ImageReadWrite,
@@ -90,6 +93,8 @@ pub(crate) struct EntryPoint {
     pub word: usize,
     pub local_size: Option<[u32; 3]>,
     pub size_hint: Option<[u32; 3]>,
+    /// `SubgroupSize` (`intel_reqd_sub_group_size`): the sub-group size the kernel needs.
+    pub sub_group_size: Option<u32>,
 }
 
 /// A SPIR-V type as declared (built by `types::build`, which also gives its KIR type).
