@@ -96,13 +96,19 @@ impl Program {
     /// Load SPIR-V words with `options`; kernels are compiled on first use. A module
     /// loaded again with the same options is not translated or compiled again: the
     /// program loaded the first time is shared (it is immutable, its kernels compiled
-    /// once), as long as it is among the most recently loaded ones.
+    /// once), as long as it is among the most recently loaded ones. A module with
+    /// writable program-scope variables is never shared: each load has its own
+    /// variables, as each OpenCL program object does.
     pub fn from_words_with_options(words: &[u32], options: &Options) -> Result<Program> {
         if let Some(p) = crate::cache::lookup(words, options) {
             return Ok(p);
         }
-        let p = Program::from_module(spirv::translate(words)?, options);
-        crate::cache::insert(words, options, &p);
+        let module = spirv::translate(words)?;
+        let shareable = !module.data.iter().any(|d| d.writable);
+        let p = Program::from_module(module, options);
+        if shareable {
+            crate::cache::insert(words, options, &p);
+        }
         Ok(p)
     }
 

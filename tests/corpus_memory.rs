@@ -450,3 +450,26 @@ fn reqd_wgs() {
         check_eq(&v.label, "row sums (local size from reqd_work_group_size)", &out, &want);
     }
 }
+
+#[test]
+fn program_scope_variables_persist_per_program() {
+    // `global int counter`: kept from one launch to the next within a program; a second
+    // load of the same module (same options) is a program of its own, with its own
+    // counter, as each OpenCL program object has.
+    for v in variants("program_scope") {
+        let bump = |p: &Program| {
+            let mut out = [0i32; 1];
+            p.kernel("bump")
+                .unwrap_or_else(|e| panic!("{}: {e}", v.label))
+                .run(&NdRange::d1(4), &mut [Arg::buffer(&mut out)])
+                .unwrap_or_else(|e| panic!("{}: {e}", v.label));
+            out[0]
+        };
+        assert_eq!([bump(&v.program), bump(&v.program), bump(&v.program)], [0, 1, 2], "{}", v.label);
+        let path = kernel_dir().join(format!("{}.spv", v.build));
+        let bytes = std::fs::read(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        let again =
+            Program::with_options(&bytes, &v.program.options().clone()).unwrap_or_else(|e| panic!("{}: {e}", v.label));
+        assert_eq!(bump(&again), 0, "{}: a second load shares the first one's variables", v.label);
+    }
+}
