@@ -166,7 +166,13 @@ fn golden_error(name: &str) {
 
 macro_rules! golden_cases {
     ($($name:ident),* $(,)?) => {
-        $(#[test] fn $name() { golden(stringify!($name)); })*
+        // The Cranelift IR names the host's calling convention and vector forms of
+        // builtins exist on x86-64 only: the expected files are those of x86-64 Linux.
+        $(
+            #[test]
+            #[cfg_attr(not(all(target_arch = "x86_64", target_os = "linux")), ignore)]
+            fn $name() { golden(stringify!($name)); }
+        )*
         const CASES: &[&str] = &[$(stringify!($name)),*];
     };
 }
