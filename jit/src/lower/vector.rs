@@ -444,7 +444,7 @@ impl FnLower<'_, '_> {
                         MathOp::Trunc => me.b.ins().trunc(x[0]),
                         _ => me.b.ins().nearest(x[0]),
                     })?,
-                _ => return Ok(None),
+                _ => return self.vector_math_more(*op, args, rs),
             },
             Math(MathOp::IAbs, args) if matches!(rs, Scalar::I8 | Scalar::I16 | Scalar::I32) && args.len() == 1 => {
                 self.map_vectors(args, |me, x| me.b.ins().iabs(x[0]))?

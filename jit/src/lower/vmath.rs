@@ -1,6 +1,7 @@
 //! Component-wise KIR math (`InstKind::Math`) as Cranelift vector code at W > 1 for the
 //! operations `vector` has no direct form of: `clz`, `ctz`, `popcount`, `mul_hi`,
-//! 64-bit `min`/`max`/`abs`, and `copysign`. Without these each lane would run the
+//! 64-bit `min`/`max`/`abs`, `copysign`, and `round` (a call of its vector form).
+//! Without these each lane would run the
 //! scalar lowering on its own (extract, compute, insert).
 //!
 //! Each form gives, lane by lane, exactly what the scalar lowering (`arith::math_leaf`)
@@ -82,8 +83,25 @@ impl FnLower<'_, '_> {
                 let r = me.b.ins().bor(mag, s);
                 me.as_type(r, vt)
             })?,
+            (MathOp::Round, 1) if fl => return self.round_vector_form(args[0], rs),
             _ => return Ok(None),
         }))
+    }
+
+    /// `round` (the scalar lowering calls `round_f32`/`round_f64` per lane) as calls of
+    /// the builtin's vector form, one per leaf vector; `None` where there is none.
+    fn round_vector_form(&mut self, a: ir::Value, rs: Scalar) -> Result<Option<Vec<ClifValue>>> {
+        let scalar = if rs == Scalar::F32 { "round_f32" } else { "round_f64" };
+        let Some(vf) = ir::BuiltinId::of(scalar).and_then(|b| b.vector_form()) else { return Ok(None) };
+        let xs: Vec<ClifValue> = self.bundles(a)?.into_iter().flatten().collect();
+        let mut out = Vec::with_capacity(xs.len());
+        for x in xs {
+            let r = self.call_builtin(vf, &[x])?.ok_or_else(|| {
+                crate::CompileError::internal(format!("the vector form of `{scalar}` returns nothing"))
+            })?;
+            out.push(r);
+        }
+        Ok(Some(out))
     }
 
     /// A vector of type `vt` with every lane `x`.
