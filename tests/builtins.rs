@@ -26,7 +26,7 @@ const WIDTHS: [u64; 5] = [2, 3, 4, 8, 16];
 const LANES: [u32; 2] = [1, 4];
 /// Lane counts the float math kernels run at: also 16, where every call goes through the
 /// builtins' vector forms four (`float`) or eight (`double`) registers at a time.
-const FLOAT_LANES: [u32; 3] = [1, 4, 16];
+const FLOAT_LANES: [u32; 4] = [1, 4, 8, 16];
 
 /// An operand of a reference: an input, `y + 1` (computed in the kernel's type), the int
 /// input, or a constant.
@@ -492,7 +492,7 @@ fn int_family<T: Int>(p: &Program, lanes: u32, ty: &str) {
 fn integer_builtins_all_widths() {
     // W = 16 too: integer builtins with vector code (`lower/vint.rs`) fill whole 8- and
     // 16-bit lane vectors only there.
-    for lanes in [1, 4, 16] {
+    for lanes in [1, 4, 8, 16] {
         let p = program("imath", lanes);
         int_family::<i8>(&p, lanes, "char");
         int_family::<u8>(&p, lanes, "uchar");

@@ -47,6 +47,7 @@ mod subgroup;
 mod values;
 mod vector;
 mod vint;
+mod vmath;
 mod vmemory;
 mod workitem;
 

@@ -444,11 +444,12 @@ impl FnLower<'_, '_> {
                         MathOp::Trunc => me.b.ins().trunc(x[0]),
                         _ => me.b.ins().nearest(x[0]),
                     })?,
-                _ => return Ok(None),
+                _ => return self.vector_math_more(*op, args, rs),
             },
             Math(MathOp::IAbs, args) if matches!(rs, Scalar::I8 | Scalar::I16 | Scalar::I32) && args.len() == 1 => {
                 self.map_vectors(args, |me, x| me.b.ins().iabs(x[0]))?
             }
+            Math(op, args) => return self.vector_math_more(*op, args, rs),
             Extract(..) | Insert { .. } | Shuffle { .. } | Construct(_) | Undef | Const(_) => {
                 return self.vector_composite(kind, ty)
             }
@@ -658,7 +659,7 @@ impl FnLower<'_, '_> {
                     MathOp::UMin => me.b.ins().umin(x[0], x[1]),
                     _ => me.b.ins().umax(x[0], x[1]),
                 })?,
-            _ => return Ok(None),
+            _ => return self.vector_math_more(op, args, rs),
         }))
     }
 
@@ -668,7 +669,7 @@ impl FnLower<'_, '_> {
     }
 
     /// Apply `f` to corresponding vectors of the operands (all of one leaf shape).
-    fn map_vectors(
+    pub(crate) fn map_vectors(
         &mut self,
         args: &[ir::Value],
         mut f: impl FnMut(&mut Self, &[ClifValue]) -> ClifValue,

@@ -4,9 +4,11 @@
 //! Each form gives, lane by lane, exactly the result of the scalar builtin it replaces
 //! (`spirjit-builtins`' `s_add_sat_i8` and friends), using only operations Cranelift's
 //! x86-64 backend lowers for the lane type: saturating adds and subtracts exist for
-//! 8- and 16-bit lanes, minimum and maximum for 8- to 32-bit lanes, shifts for every
-//! width. A builtin or lane type without a form here returns `None`, and the caller
-//! calls the builtin. This module must not decide which instructions reach it
+//! 8- and 16-bit lanes (wider ones wrap, then compares pick the bound on overflow),
+//! minimum and maximum for 8- to 32-bit lanes (compares and bit selects for 64-bit
+//! ones), logical shifts for every width and arithmetic ones below 64 bits. Every
+//! integer lane type has a form; any other builtin (or operand shape) returns `None`,
+//! and the caller calls the builtin. This module must not decide which instructions reach it
 //! (`vector` does).
 
 use cranelift_codegen::ir::{InstBuilder, Value as ClifValue};
@@ -51,16 +53,6 @@ fn parse(symbol: &str) -> Option<(bool, Op, Scalar)> {
     Some((signed, op, s))
 }
 
-/// Whether the x86-64 backend lowers the form of `op` on lanes of `s`.
-fn has_form(signed: bool, op: Op, s: Scalar) -> bool {
-    match op {
-        Op::AddSat | Op::SubSat => matches!(s, Scalar::I8 | Scalar::I16),
-        Op::AbsDiff => matches!(s, Scalar::I8 | Scalar::I16 | Scalar::I32),
-        // Arithmetic shifts of 64-bit lanes need AVX-512; logical ones do not.
-        Op::Hadd | Op::Rhadd => !signed || s != Scalar::I64,
-    }
-}
-
 impl FnLower<'_, '_> {
     /// The vector code of integer builtin `symbol` on `args`, when it has a form for the
     /// operands' lane type; `None` (nothing emitted) otherwise.
@@ -71,7 +63,7 @@ impl FnLower<'_, '_> {
         result: ir::Value,
     ) -> Result<Option<Vec<ClifValue>>> {
         let Some((signed, op, s)) = parse(builtin.symbol()) else { return Ok(None) };
-        if args.len() != 2 || !has_form(signed, op, s) || !self.is_varying(result) {
+        if args.len() != 2 || !self.is_varying(result) {
             return Ok(None);
         }
         let same = |me: &Self, v: ir::Value| me.leaf_scalars(v).is_ok_and(|l| l.iter().all(|x| *x == s));
@@ -96,6 +88,16 @@ impl FnLower<'_, '_> {
     /// Each lane shifted right by one (arithmetic when `signed`).
     fn half_lanes(&mut self, v: ClifValue, signed: bool) -> ClifValue {
         let one = self.b.ins().iconst(cranelift_codegen::ir::types::I32, 1);
+        let vt = self.vty(v);
+        if signed && vt.lane_bits() == 64 {
+            // No arithmetic shift of 64-bit lanes without AVX-512: shift logically and
+            // keep the sign bit.
+            let u = self.b.ins().ushr(v, one);
+            let sign_s = self.b.ins().iconst(vt.lane_type(), i64::MIN);
+            let sign = self.b.ins().splat(vt, sign_s);
+            let s = self.b.ins().band(v, sign);
+            return self.b.ins().bor(u, s);
+        }
         if signed {
             self.b.ins().sshr(v, one)
         } else {
@@ -103,8 +105,43 @@ impl FnLower<'_, '_> {
         }
     }
 
+    /// `add_sat`/`sub_sat` on 32- or 64-bit lanes (no saturating instruction there): the
+    /// wrapping result, replaced where it overflowed by the bound it crossed.
+    fn wide_sat(&mut self, op: Op, signed: bool, x: ClifValue, y: ClifValue) -> ClifValue {
+        use cranelift_codegen::ir::condcodes::IntCC;
+        let vt = self.vty(x);
+        let r = if op == Op::AddSat { self.b.ins().iadd(x, y) } else { self.b.ins().isub(x, y) };
+        if !signed {
+            return if op == Op::AddSat {
+                // Wrapped iff r < x: all ones then.
+                let over = self.b.ins().icmp(IntCC::UnsignedLessThan, r, x);
+                self.b.ins().bor(r, over)
+            } else {
+                // Wrapped iff x < y: zero then.
+                let under = self.b.ins().icmp(IntCC::UnsignedLessThan, x, y);
+                self.b.ins().band_not(r, under)
+            };
+        }
+        // Signed overflow: the operands' signs agree (add) or differ (sub) and the
+        // result's sign differs from x's.
+        let rx = self.b.ins().bxor(r, x);
+        let other = if op == Op::AddSat { self.b.ins().bxor(r, y) } else { self.b.ins().bxor(x, y) };
+        let both = self.b.ins().band(rx, other);
+        let zero_s = self.b.ins().iconst(vt.lane_type(), 0);
+        let zero = self.b.ins().splat(vt, zero_s);
+        let ovf = self.b.ins().icmp(IntCC::SignedLessThan, both, zero);
+        let neg = self.b.ins().icmp(IntCC::SignedLessThan, x, zero);
+        let bits = vt.lane_bits();
+        let max_s = self.b.ins().iconst(vt.lane_type(), (u64::MAX >> (65 - bits)) as i64);
+        let max = self.b.ins().splat(vt, max_s);
+        let min = self.b.ins().bnot(max);
+        let sat = self.b.ins().bitselect(neg, min, max);
+        self.b.ins().bitselect(ovf, sat, r)
+    }
+
     fn int_form(&mut self, signed: bool, op: Op, x: ClifValue, y: ClifValue) -> ClifValue {
         match (op, signed) {
+            (Op::AddSat | Op::SubSat, _) if self.vty(x).lane_bits() >= 32 => self.wide_sat(op, signed, x, y),
             (Op::AddSat, true) => self.b.ins().sadd_sat(x, y),
             (Op::AddSat, false) => self.b.ins().uadd_sat(x, y),
             (Op::SubSat, true) => self.b.ins().ssub_sat(x, y),
@@ -124,6 +161,14 @@ impl FnLower<'_, '_> {
                 self.b.ins().isub(or, half)
             }
             // |x - y| as an unsigned value: max - min, wrapping.
+            (Op::AbsDiff, _) if self.vty(x).lane_bits() == 64 => {
+                use cranelift_codegen::ir::condcodes::IntCC;
+                let cc = if signed { IntCC::SignedGreaterThan } else { IntCC::UnsignedGreaterThan };
+                let gt = self.b.ins().icmp(cc, x, y);
+                let hi = self.b.ins().bitselect(gt, x, y);
+                let lo = self.b.ins().bitselect(gt, y, x);
+                self.b.ins().isub(hi, lo)
+            }
             (Op::AbsDiff, true) => {
                 let (hi, lo) = (self.b.ins().smax(x, y), self.b.ins().smin(x, y));
                 self.b.ins().isub(hi, lo)
@@ -141,13 +186,10 @@ mod tests {
     use super::*;
 
     #[test]
-    fn symbols_parse_and_forms_match_the_backend() {
+    fn symbols_parse() {
         assert!(parse("s_add_sat_i8") == Some((true, Op::AddSat, Scalar::I8)));
         assert!(parse("u_abs_diff_i32") == Some((false, Op::AbsDiff, Scalar::I32)));
         assert!(parse("s_mul_hi_i32").is_none());
         assert!(parse("sin_f32").is_none());
-        assert!(has_form(false, Op::Hadd, Scalar::I64));
-        assert!(!has_form(true, Op::Rhadd, Scalar::I64));
-        assert!(!has_form(true, Op::AddSat, Scalar::I32));
     }
 }

@@ -625,3 +625,53 @@ fn the_cost_estimate_grows_linearly_with_w_and_size() {
     let why = huge.over_budget_at(false).expect("over the scalar limit");
     assert!(why.contains("code-generator instructions"), "{why}");
 }
+
+/// `out[12 * gid + 3 * t + k]` = clz, ctz, popcount (k) of `inp[gid]` truncated to the
+/// integer type t (i8, i16, i32, i64), zero-extended to 64 bits.
+fn bit_count_module() -> Module {
+    let mut f = Function::default();
+    let mut b = FunctionBuilder::new(&mut f);
+    let out = b.param(0, gptr());
+    let inp = b.param(1, gptr());
+    let gid = b.gid(0);
+    let src = b.elem(inp, gid, 8);
+    let x = b.load(src, Type::I64, 8);
+    let twelve = b.iconst(Type::I64, 12);
+    let base = b.binary(BinaryOp::IMul, gid, twelve);
+    let conv = |op| Conversion { op, saturate: false, rounding: None };
+    for (t, ty) in [Type::I8, Type::I16, Type::I32, Type::I64].into_iter().enumerate() {
+        let xt = if ty == Type::I64 { x } else { b.inst(InstKind::Convert(conv(ConvOp::UToU), x), ty.clone()) };
+        for (k, op) in [MathOp::Clz, MathOp::Ctz, MathOp::Popcount].into_iter().enumerate() {
+            let r = b.inst(InstKind::Math(op, vec![xt]), ty.clone());
+            let w = if ty == Type::I64 { r } else { b.inst(InstKind::Convert(conv(ConvOp::UToU), r), Type::I64) };
+            let off = b.iconst(Type::I64, (3 * t + k) as u64);
+            let at = b.binary(BinaryOp::IAdd, base, off);
+            let slot = b.elem(out, at, 8);
+            b.store(slot, w, 8);
+        }
+    }
+    b.ret();
+    module(vec![ptr_param(Type::I64), ptr_param(Type::I64)], f, 0)
+}
+
+#[test]
+fn bit_counts_match_the_scalar_lowering_at_every_width() {
+    let m = bit_count_module();
+    let edges = [0u64, 1, u64::MAX, 1 << 63, 1 << 31, 1 << 15, 1 << 7, 0x8000_0001, 0x00f0_0000_0000_0f00, 0x5555];
+    let inp: Vec<u64> = (0..64u64)
+        .map(|i| edges.get(i as usize).copied().unwrap_or(i.wrapping_mul(0x9e37_79b9_7f4a_7c15) >> (i % 64)))
+        .collect();
+    let run = |w: u32| {
+        let cm = compile(&m, &LowerOptions { lanes: w, checked: true }).unwrap();
+        assert_eq!(cm.kernels[0].lanes, w, "{:?}", cm.kernels[0].path_note);
+        let mut out = vec![0xdead_beef_u64; 12 * 64];
+        let args = [out.as_mut_ptr() as u64, inp.as_ptr() as u64];
+        assert_eq!(run_1d(&cm, &args, 64, 16, &no_cancel()).0, Status::DONE);
+        out
+    };
+    let reference = run(1);
+    assert_eq!(&reference[..12], &[8, 8, 0, 16, 16, 0, 32, 32, 0, 64, 64, 0], "the counts of 0");
+    for w in [4, 8, 16] {
+        assert_eq!(run(w), reference, "W = {w}");
+    }
+}
