@@ -92,7 +92,7 @@ pub fn analyze(kernel: &ir::Kernel, options: &LowerOptions) -> Result<(KernelFac
         ))
         .in_kernel(&kernel.name));
     }
-    let escapes = if path.masked { lower::masked_escapes(func) } else { Vec::new() };
+    let escapes = if path.masked { choice.escapes } else { Vec::new() };
     if let Some(note) = &path.note {
         remarks.insert(0, Remark { kind: RemarkKind::Path, at: None, text: note.clone() });
     }
@@ -174,8 +174,8 @@ pub fn compile_kernel(
         .ok_or_else(|| CompileError::internal(format!("the module has no kernel number {index}")))?;
     let mut jit = lower::Jit::new(module, data, options.checked)?;
     let mut times = CompileTimes::default();
-    let out = run(kernel, options, &mut times, |facts, lanes, masked, times, remarks| {
-        jit.define(index, kernel, facts, (lanes, masked), times, remarks)
+    let out = run(kernel, options, &mut times, |facts, lanes, masked, times, _| {
+        jit.define(index, kernel, facts, (lanes, masked), times)
     })?;
     jit.finish(kernel, out.value, out.lanes, out.note, times)
 }

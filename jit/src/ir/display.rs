@@ -229,8 +229,8 @@ pub(crate) fn write_inst_line(f: &mut fmt::Formatter<'_>, func: &Function, inst:
     Ok(())
 }
 
-/// An instruction of `func` in its text form (for messages).
-pub(crate) struct InstText<'a>(pub &'a Function, pub &'a super::Inst);
+/// An instruction of `func` in its text form (for messages and remarks).
+pub struct InstText<'a>(pub &'a Function, pub &'a super::Inst);
 
 impl fmt::Display for InstText<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -239,7 +239,7 @@ impl fmt::Display for InstText<'_> {
 }
 
 /// A terminator in its text form (for messages).
-pub(crate) struct TermText<'a>(pub &'a Terminator);
+pub struct TermText<'a>(pub &'a Terminator);
 
 impl fmt::Display for TermText<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -347,31 +347,4 @@ fn write_inst(f: &mut fmt::Formatter<'_>, k: &InstKind) -> fmt::Result {
         Math(op, args) => write!(f, "{op:?}{}", spaced(&list(args))),
         SubGroup { op, args } => write!(f, "sub_group {op:?}{}", spaced(&list(args))),
     }
-}
-
-/// One instruction of `func` as the text form prints it (`%12: f32 = load %9, align 4`),
-/// for messages and remarks.
-pub fn inst_text(func: &Function, ii: super::InstId) -> String {
-    struct Inst<'a>(&'a Function, super::InstId);
-    impl fmt::Display for Inst<'_> {
-        fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-            let inst = self.0.inst(self.1);
-            if let Some(r) = inst.result {
-                write!(f, "{r}: {} = ", self.0.ty(r))?;
-            }
-            write_inst(f, &inst.kind)
-        }
-    }
-    Inst(func, ii).to_string()
-}
-
-/// A terminator as the text form prints it (`br %3, block1(), block2()`).
-pub fn term_text(t: &Terminator) -> String {
-    struct Term<'a>(&'a Terminator);
-    impl fmt::Display for Term<'_> {
-        fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-            write_term(f, self.0)
-        }
-    }
-    Term(t).to_string()
 }

@@ -183,6 +183,7 @@ impl<'a, 'f> FnLower<'a, 'f> {
             group,
             ids,
             remarks: Vec::new(),
+            collect_remarks: false,
         };
 
         // Block parameters that need no variable are parameters of their block.
@@ -287,7 +288,7 @@ impl<'a, 'f> FnLower<'a, 'f> {
             let inst = func.inst(ii);
             self.cur_at = Some((blk, pos));
             self.lower_inst(blk, pos, inst).map_err(|e| {
-                let text = super::shorten(ir::display::inst_text(func, ii), 160, "…");
+                let text = super::shorten(ir::display::InstText(func, inst).to_string(), 160, "…");
                 e.at(None, format!("{blk}: {text}"), inst.result.map(|v| v.0))
             })?;
         }

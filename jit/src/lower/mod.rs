@@ -349,7 +349,9 @@ struct CompileEnv<'m> {
     checked: bool,
 }
 
-/// Translate `kernel` into `ctx.func` at `lanes` (masked or not), with its `facts`.
+/// Translate `kernel` into `ctx.func` at `lanes` (masked or not), with its `facts`;
+/// with `remarks`, the lowering's remarks are appended there (only dumps ask: a compile
+/// does not spend time formatting them).
 #[allow(clippy::too_many_arguments)]
 fn translate(
     jit: &mut JITModule,
@@ -357,9 +359,9 @@ fn translate(
     fctx: &mut FunctionBuilderContext,
     kernel: &ir::Kernel,
     facts: &facts::KernelFacts,
-    lanes: Lanes,
-    masked: bool,
+    (lanes, masked): (Lanes, bool),
     env: CompileEnv<'_>,
+    remarks: Option<&mut Vec<facts::Remark>>,
 ) -> Result<state::Translated> {
     let CompileEnv { module, data_addrs, checked } = env;
     let mut sig = jit.make_signature();
@@ -368,7 +370,13 @@ fn translate(
     ctx.func.signature = sig;
     let b = FunctionBuilder::new(&mut ctx.func, fctx);
     let bounds = state::BoundsInfo::new(module, kernel, &facts.provenance, checked);
-    FnLower::new(b, jit, kernel, facts, (lanes, masked), data_addrs, bounds)?.translate()
+    let mut lowering = FnLower::new(b, jit, kernel, facts, (lanes, masked), data_addrs, bounds)?;
+    lowering.collect_remarks = remarks.is_some();
+    let mut info = lowering.translate()?;
+    if let Some(r) = remarks {
+        r.append(&mut info.remarks);
+    }
+    Ok(info)
 }
 
 /// Run `f`, turning a panic into an internal error naming `kernel`.
@@ -404,12 +412,6 @@ pub(crate) fn shorten(mut s: String, max: usize, marker: &str) -> String {
     s
 }
 
-/// Per value of `func`: used outside its block (what the masked lowering must carry in
-/// variables); for [`facts::KernelFacts::escapes`].
-pub fn masked_escapes(func: &ir::Function) -> Vec<bool> {
-    masked::escaping_values(func)
-}
-
 /// A function compiled into a [`Jit`], not yet finalized.
 pub struct Defined {
     id: FuncId,
@@ -435,26 +437,23 @@ impl<'m> Jit<'m> {
     }
 
     /// Lower `kernel` at `lanes` (masked or not) with its `facts` into the compile
-    /// context (Cranelift IR, not compiled); the lowering's remarks are appended to
-    /// `remarks`.
+    /// context (Cranelift IR, not compiled); with `remarks`, the lowering's remarks are
+    /// appended there.
     fn lower(
         &mut self,
         kernel: &ir::Kernel,
         facts: &facts::KernelFacts,
-        (lanes, masked): (Lanes, bool),
-        remarks: &mut Vec<facts::Remark>,
+        path: (Lanes, bool),
+        remarks: Option<&mut Vec<facts::Remark>>,
     ) -> Result<state::Translated> {
         let (jit, ctx, env) = (&mut self.jit, &mut self.ctx, self.env);
         jit.clear_context(ctx);
         let mut fctx = FunctionBuilderContext::new();
-        let info =
-            translate(jit, ctx, &mut fctx, kernel, facts, lanes, masked, env).map_err(|e| e.in_kernel(&kernel.name))?;
-        remarks.extend(info.remarks.iter().cloned());
-        Ok(info)
+        translate(jit, ctx, &mut fctx, kernel, facts, path, env, remarks).map_err(|e| e.in_kernel(&kernel.name))
     }
 
     /// Lower and compile `kernel` (number `index`) at `lanes` (masked or not) with its
-    /// `facts`; the lowering's remarks are appended to `remarks`.
+    /// `facts`.
     pub fn define(
         &mut self,
         index: usize,
@@ -462,12 +461,11 @@ impl<'m> Jit<'m> {
         facts: &facts::KernelFacts,
         path: (Lanes, bool),
         times: &mut CompileTimes,
-        remarks: &mut Vec<facts::Remark>,
     ) -> Result<Defined> {
         let name = &kernel.name;
         guarded(name, || {
             let start = std::time::Instant::now();
-            let info = self.lower(kernel, facts, path, remarks)?;
+            let info = self.lower(kernel, facts, path, None)?;
             times.lower += start.elapsed();
             let start = std::time::Instant::now();
             let (jit, ctx) = (&mut self.jit, &mut self.ctx);
@@ -492,7 +490,8 @@ impl<'m> Jit<'m> {
     }
 
     /// Lower `kernel` (number `index`) as [`Jit::define`] does and return the text
-    /// `kind` asks for, without defining anything.
+    /// `kind` asks for, without defining anything; the lowering's remarks are appended
+    /// to `remarks`.
     pub fn text(
         &mut self,
         index: usize,
@@ -504,7 +503,7 @@ impl<'m> Jit<'m> {
     ) -> Result<String> {
         let name = &kernel.name;
         guarded(name, || {
-            self.lower(kernel, facts, path, remarks)?;
+            self.lower(kernel, facts, path, Some(remarks))?;
             self.ctx.func.name = UserFuncName::user(0, index as u32);
             dump::render(&self.jit, &mut self.ctx, kind).map_err(|e| e.in_kernel(name))
         })

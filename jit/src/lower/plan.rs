@@ -71,6 +71,9 @@ pub struct Choice {
     pub uniformity: Option<Uniformity>,
     /// Divergent branches, in block order (the first [`MAX_EXPLAINED_BRANCHES`]).
     pub divergent: Vec<DivergentBranch>,
+    /// Under masked control flow: per value, whether it is used outside its block
+    /// (what the masked lowering carries in variables); empty otherwise.
+    pub escapes: Vec<bool>,
 }
 
 /// The path to try for `kernel` given the requested `lanes` and its control flow
@@ -82,7 +85,7 @@ pub struct Choice {
 /// planned at that W whatever `lanes` asks, and never at a smaller one.
 pub fn choose(kernel: &ir::Kernel, lanes: u32, cfg: &Cfg, dt: &DomTree) -> Choice {
     let w = kernel.reqd_sub_group_size.unwrap_or(if lanes == 0 { default_lanes(kernel) } else { lanes });
-    let scalar = |path| Choice { path, uniformity: None, divergent: Vec::new() };
+    let scalar = |path| Choice { path, uniformity: None, divergent: Vec::new(), escapes: Vec::new() };
     if w == 1 {
         return scalar(Ok(VectorPath { lanes: 1, masked: false, budget_note: None }));
     }
@@ -98,13 +101,15 @@ pub fn choose(kernel: &ir::Kernel, lanes: u32, cfg: &Cfg, dt: &DomTree) -> Choic
         None => uni,
         Some(first) => match masked_path_allowed(func, cfg, dt, first) {
             Ok(()) => Uniformity::new_masked(func, cfg),
-            Err(why) => return Choice { path: Err(why), uniformity: None, divergent },
+            Err(why) => return Choice { path: Err(why), uniformity: None, divergent, escapes: Vec::new() },
         },
     };
     let masked = !divergent.is_empty();
-    match within_budget(func, w, cfg, &uni, masked, kernel.reqd_sub_group_size.is_some()) {
-        Ok(path) => Choice { path: Ok(path), uniformity: Some(uni), divergent },
-        Err(why) => Choice { path: Err(why), uniformity: None, divergent },
+    let escapes = if masked { super::masked::escaping_values(func) } else { Vec::new() };
+    let mask = masked.then_some(escapes.as_slice());
+    match within_budget(func, w, cfg, &uni, mask, kernel.reqd_sub_group_size.is_some()) {
+        Ok(path) => Choice { path: Ok(path), uniformity: Some(uni), divergent, escapes },
+        Err(why) => Choice { path: Err(why), uniformity: None, divergent, escapes: Vec::new() },
     }
 }
 
@@ -149,14 +154,14 @@ fn masked_path_allowed(func: &ir::Function, cfg: &Cfg, dt: &DomTree, first: &Div
 }
 
 /// The largest W up to `w` whose estimated cost is within the compile budget (`uni`
-/// is the uniformity the lowering would use).
-/// With `exact`, only `w` itself is tried.
+/// is the uniformity the lowering would use; `masked`, the escaping values when control
+/// flow diverges). With `exact`, only `w` itself is tried.
 fn within_budget(
     func: &ir::Function,
     w: u32,
     cfg: &Cfg,
     uni: &Uniformity,
-    masked: bool,
+    masked: Option<&[bool]>,
     exact: bool,
 ) -> Result<VectorPath, String> {
     let mut over = None;
@@ -165,7 +170,7 @@ fn within_budget(
         match cost.over_budget() {
             None => {
                 let budget_note = over.map(|why: String| format!("W = {w} is over the compile budget ({why})"));
-                return Ok(VectorPath { lanes: cand, masked, budget_note });
+                return Ok(VectorPath { lanes: cand, masked: masked.is_some(), budget_note });
             }
             Some(why) => {
                 over.get_or_insert(why);
@@ -178,7 +183,7 @@ fn within_budget(
 /// Check that the scalar path of `kernel` is within the compile budget; the error says
 /// what is over.
 pub fn check_scalar_budget(kernel: &ir::Kernel, cfg: &Cfg) -> Result<(), String> {
-    match Cost::estimate(&kernel.func, cfg, None, 1, false).over_budget_at(false) {
+    match Cost::estimate(&kernel.func, cfg, None, 1, None).over_budget_at(false) {
         None => Ok(()),
         Some(why) => Err(why),
     }
@@ -226,8 +231,17 @@ pub struct Cost {
 
 impl Cost {
     /// The cost of lowering `func` at `w` lanes (`uni` is the uniformity the lowering
-    /// would use; `None` at W = 1).
-    pub fn estimate(func: &ir::Function, cfg: &Cfg, uni: Option<&Uniformity>, w: u32, masked: bool) -> Cost {
+    /// would use, `None` at W = 1; `escapes`, under masked control flow, which values
+    /// are used outside their block, `None` without masks).
+    pub fn estimate(
+        func: &ir::Function,
+        cfg: &Cfg,
+        uni: Option<&Uniformity>,
+        w: u32,
+        escapes: Option<&[bool]>,
+    ) -> Cost {
+        let masked = escapes.is_some();
+        let escapes = escapes.unwrap_or_default();
         let lanes = super::leaf::Lanes(w);
         let varying = |v: ir::Value| uni.is_some_and(|u| !u.is_uniform(v));
         let leaves = |v: ir::Value| -> u64 {
@@ -239,7 +253,6 @@ impl Cost {
             }
         };
         let w64 = w as u64;
-        let escapes = if masked { super::masked::escaping_values(func) } else { Vec::new() };
         let mut cost = Cost { blocks: 4 * func.blocks.len() as u64 + 8, ..Cost::default() };
         for (bi, block) in func.blocks.iter().enumerate() {
             if !cfg.is_reachable(ir::BlockId(bi as u32)) {

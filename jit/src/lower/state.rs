@@ -136,6 +136,8 @@ pub(crate) struct FnLower<'a, 'f> {
     pub ids: WorkItemIds,
     /// What the lowering decided about individual instructions (see `facts::Remark`).
     pub remarks: Vec<Remark>,
+    /// Whether to record remarks (only for dumps; see `values::remark`).
+    pub collect_remarks: bool,
 }
 
 /// Memory flags for reads of the launch context (never changes during a call, so its

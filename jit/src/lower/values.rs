@@ -14,9 +14,15 @@ use crate::{CompileError, Result};
 impl<'a, 'f> FnLower<'a, 'f> {
     /// Record a remark of `kind` about the instruction being translated.
     pub(crate) fn remark(&mut self, kind: RemarkKind, text: impl Into<String>) {
+        if !self.collect_remarks {
+            return;
+        }
         let at = self.cur_at.map(|(blk, pos)| {
             let ii = self.func.block(blk).insts[pos];
-            format!("{blk}: {}", super::shorten(ir::display::inst_text(self.func, ii), 160, "…"))
+            format!(
+                "{blk}: {}",
+                super::shorten(ir::display::InstText(self.func, self.func.inst(ii)).to_string(), 160, "…")
+            )
         });
         self.remarks.push(Remark { kind, at, text: text.into() });
     }

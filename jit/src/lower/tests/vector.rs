@@ -615,7 +615,7 @@ fn the_cost_estimate_grows_linearly_with_w_and_size() {
         let f = &m.kernels[0].func;
         let cfg = crate::analysis::Cfg::new(f);
         let uni = crate::analysis::Uniformity::new(f, &cfg);
-        crate::lower::plan::Cost::estimate(f, &cfg, Some(&uni), w, false)
+        crate::lower::plan::Cost::estimate(f, &cfg, Some(&uni), w, None)
     };
     let (c4, c16, b4) = (est(&m, 4), est(&m, 16), est(&big, 4));
     assert!(c16.insts > 3 * c4.insts && c16.insts < 5 * c4.insts, "{c4:?} {c16:?}");
