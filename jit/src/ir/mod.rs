@@ -30,12 +30,14 @@
 pub mod builder;
 pub mod display;
 mod host;
+mod interface;
 mod ops;
 pub mod parse;
 mod types;
 
 pub use builder::FunctionBuilder;
 pub use host::{HostScalar, HostType, Signedness};
+pub use interface::{Binding, DescriptorKind, PushConstants, ShaderInterface, SpecConstant, SpecValue, Specialization};
 pub use ops::{
     AtomicOp, BinaryOp, ConvOp, Conversion, FloatCC, IntCC, MathOp, Rounding, ScanKind, SubGroupArith, SubGroupOp,
     UnaryOp, WorkItemQuery,
@@ -99,6 +101,9 @@ pub struct Module {
     pub capabilities: Vec<String>,
     /// Pointer width of the module's addressing model in bits (32 or 64).
     pub pointer_bits: u32,
+    /// The module's specialization constants (Vulkan modules), by `SpecId`, with the
+    /// values the module was translated with.
+    pub spec_constants: Vec<SpecConstant>,
 }
 
 /// Module-scope bytes that kernels may read (and, for initialised `__global`
@@ -129,6 +134,9 @@ pub struct Kernel {
     /// Zero-initialised local variables: ranges (offset, size) to clear before a
     /// work-group starts.
     pub local_zero_init: Vec<(u64, u64)>,
+    /// How the parameters map onto descriptor bindings and push constants (Vulkan
+    /// compute kernels); `None` for kernels that take their parameters in order.
+    pub interface: Option<ShaderInterface>,
     pub func: Function,
 }
 

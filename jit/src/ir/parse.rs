@@ -214,6 +214,7 @@ fn kernel_header(c: &mut Cur<'_>) -> Result<Kernel> {
         reqd_sub_group_size: None,
         local_static_size: 0,
         local_zero_init: Vec::new(),
+        interface: None,
         func: Function::default(),
     };
     loop {

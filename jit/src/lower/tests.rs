@@ -75,11 +75,13 @@ fn module(params: Vec<Param>, func: Function, local_static_size: u64) -> Module 
             reqd_sub_group_size: None,
             local_static_size,
             local_zero_init: vec![],
+            interface: None,
             func,
         }],
         data: vec![],
         capabilities: vec![],
         pointer_bits: 64,
+        spec_constants: vec![],
     }
 }
 

@@ -12,6 +12,20 @@ use crate::ir::{BinaryOp, ConvOp, InstKind, IntCC, Scalar, SubGroupOp, Type, Una
 use crate::{CompileError, Result};
 
 impl Translator<'_> {
+    /// Work-item query `q` in dimension `dim` for builtin `b`. A Vulkan `WorkgroupId`
+    /// counts from the dispatch's base group (`vkCmdDispatchBase`), which the runtime
+    /// passes as a global offset of `base * local size`; OpenCL group ids do not.
+    fn work_item(&mut self, b: BuiltIn, q: WorkItemQuery, dim: Value) -> Value {
+        let v = self.emit(InstKind::WorkItem(q, dim), self.size_ty.clone());
+        if b != BuiltIn::WorkgroupId || !super::vulkan::is_vulkan(self.m) {
+            return v;
+        }
+        let offset = self.emit(InstKind::WorkItem(WorkItemQuery::GlobalOffset, dim), self.size_ty.clone());
+        let size = self.emit(InstKind::WorkItem(WorkItemQuery::EnqueuedLocalSize, dim), self.size_ty.clone());
+        let base = self.emit(InstKind::Binary(BinaryOp::UDiv, offset, size), self.size_ty.clone());
+        self.emit(InstKind::Binary(BinaryOp::IAdd, v, base), self.size_ty.clone())
+    }
+
     /// The value of builtin `b` (component `index` when given) as type `ty`.
     pub(crate) fn load_builtin(&mut self, b: BuiltIn, index: Option<Value>, ty: &Type) -> Result<Value> {
         let q = match b {
@@ -31,7 +45,7 @@ impl Translator<'_> {
                 t => t.clone(),
             };
             if let Some(i) = index {
-                let v = self.emit(InstKind::WorkItem(q, i), self.size_ty.clone());
+                let v = self.work_item(b, q, i);
                 return self.fit(v, &elem_ty);
             }
             return match ty {
@@ -39,14 +53,14 @@ impl Translator<'_> {
                     let mut parts = Vec::new();
                     for d in 0..*n as u32 {
                         let dim = self.i32c(d);
-                        let v = self.emit(InstKind::WorkItem(q, dim), self.size_ty.clone());
+                        let v = self.work_item(b, q, dim);
                         parts.push(self.fit(v, &elem_ty)?);
                     }
                     Ok(self.emit(InstKind::Construct(parts), ty.clone()))
                 }
                 Type::Scalar(_) => {
                     let dim = self.i32c(0);
-                    let v = self.emit(InstKind::WorkItem(q, dim), self.size_ty.clone());
+                    let v = self.work_item(b, q, dim);
                     self.fit(v, ty)
                 }
                 other => Err(CompileError::invalid(format!("builtin {b:?} loaded as {other}"))),

@@ -1,4 +1,4 @@
-//! Constants: `OpConstant*`, `OpSpecConstant*` (at their default values), composites,
+//! Constants: `OpConstant*`, `OpSpecConstant*` (at their specialized values, `spec`), composites,
 //! nulls and undefs as values, their bytes in memory, and module-scope variables
 //! (constant data, static local memory).
 //!
@@ -13,18 +13,7 @@ use super::module::{err_at, SpvModule};
 use crate::ir::{ConstData, DataId, Type};
 use crate::{CompileError, Result};
 
-/// The value of a constant instruction.
-#[derive(Clone, Debug, PartialEq)]
-pub(crate) enum ConstVal {
-    /// A scalar's bits (ints masked to their width, floats as IEEE bits, bools 0/1).
-    Bits(u64),
-    /// Components / members in order.
-    Composite(Vec<ConstVal>),
-    /// `OpConstantNull`: all zero.
-    Zero,
-    /// `OpUndef`: reads as zero.
-    Undef,
-}
+pub(crate) use super::constval::ConstVal;
 
 const MAX_CONST_DEPTH: u32 = 64;
 
@@ -80,8 +69,12 @@ impl SpvModule {
         let Some(&index) = self.defs.get(&id) else { return Ok(None) };
         let inst = &self.insts[index];
         let value = match inst.op {
-            Op::ConstantTrue | Op::SpecConstantTrue => ConstVal::Bits(1),
-            Op::ConstantFalse | Op::SpecConstantFalse => ConstVal::Bits(0),
+            Op::ConstantTrue => ConstVal::Bits(1),
+            Op::ConstantFalse => ConstVal::Bits(0),
+            Op::SpecConstantTrue | Op::SpecConstantFalse => {
+                let default = (inst.op == Op::SpecConstantTrue) as u64;
+                ConstVal::Bits(self.specialized_bits(id, crate::ir::Scalar::Bool)?.unwrap_or(default))
+            }
             Op::Constant | Op::SpecConstant => {
                 let raw = match inst.operands.first() {
                     Some(Operand::LiteralBit32(v)) => *v as u64,
@@ -98,7 +91,13 @@ impl SpvModule {
                         ))
                     }
                 };
-                ConstVal::Bits(if bits == 64 { raw } else { raw & ((1u64 << bits) - 1) })
+                let raw = if bits == 64 { raw } else { raw & ((1u64 << bits) - 1) };
+                match (inst.op, &ty) {
+                    (Op::SpecConstant, Type::Scalar(s)) => {
+                        ConstVal::Bits(self.specialized_bits(id, *s).map_err(|e| err_at(e, inst))?.unwrap_or(raw))
+                    }
+                    _ => ConstVal::Bits(raw),
+                }
             }
             Op::ConstantComposite | Op::SpecConstantComposite => {
                 let mut parts = Vec::with_capacity(inst.operands.len());
@@ -114,10 +113,16 @@ impl SpvModule {
             Op::ConstantNull => ConstVal::Zero,
             Op::Undef => ConstVal::Undef,
             Op::SpecConstantOp => {
-                return Err(err_at(
-                    CompileError::unsupported("OpSpecConstantOp (constant expressions) is not supported yet"),
-                    inst,
-                ))
+                let mut values = Vec::new();
+                for o in &inst.operands[1..] {
+                    if let Operand::IdRef(a) = o {
+                        let v = self.const_value_depth(*a, depth + 1, nodes)?.ok_or_else(|| {
+                            err_at(CompileError::invalid(format!("operand %{a} is not a constant")), inst)
+                        })?;
+                        values.push(v);
+                    }
+                }
+                self.fold_spec_op(id, &values)?
             }
             Op::ConstantSampler => {
                 ConstVal::Bits(super::opaque::constant_sampler_bits(inst).map_err(|e| err_at(e, inst))?)

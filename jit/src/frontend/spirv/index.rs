@@ -30,6 +30,7 @@ struct Indexer {
     /// The open block of that function: its label and the index after its `OpLabel`.
     open_block: Option<(u32, usize)>,
     local_size: HashMap<u32, [u32; 3]>,
+    local_size_ids: HashMap<u32, [u32; 3]>,
     size_hint: HashMap<u32, [u32; 3]>,
     sub_group_size: HashMap<u32, u32>,
     memory_model_seen: bool,
@@ -57,6 +58,7 @@ impl SpvModule {
             kir_types: HashMap::new(),
             data_ids: HashMap::new(),
             local_offsets: HashMap::new(),
+            specialization: Default::default(),
         };
         let mut ix = Indexer { bound: header.bound, ..Indexer::default() };
         for (index, inst) in insts.iter().enumerate() {
@@ -183,6 +185,9 @@ impl Indexer {
                     Some(Operand::ExecutionMode(spirv::ExecutionMode::LocalSize)) => {
                         self.local_size.insert(target, [inst.lit(2)?, inst.lit(3)?, inst.lit(4)?]);
                     }
+                    Some(Operand::ExecutionMode(spirv::ExecutionMode::LocalSizeId)) => {
+                        self.local_size_ids.insert(target, [inst.id(2)?, inst.id(3)?, inst.id(4)?]);
+                    }
                     Some(Operand::ExecutionMode(spirv::ExecutionMode::LocalSizeHint)) => {
                         self.size_hint.insert(target, [inst.lit(2)?, inst.lit(3)?, inst.lit(4)?]);
                     }
@@ -288,6 +293,7 @@ impl Indexer {
         m.capabilities = self.caps.iter().map(|(c, _)| format!("{c:?}")).collect();
         for ep in &mut m.entry_points {
             ep.local_size = self.local_size.get(&ep.func).copied();
+            ep.local_size_ids = self.local_size_ids.get(&ep.func).copied();
             ep.size_hint = self.size_hint.get(&ep.func).copied();
             ep.sub_group_size = self.sub_group_size.get(&ep.func).copied();
         }
@@ -335,6 +341,7 @@ fn entry_point(m: &mut SpvModule, inst: &SpvInst) -> Result<()> {
         name: inst.string(2)?.to_string(),
         word: inst.word,
         local_size: None,
+        local_size_ids: None,
         size_hint: None,
         sub_group_size: None,
     });

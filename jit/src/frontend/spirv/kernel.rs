@@ -107,7 +107,7 @@ pub(crate) fn build_kernel(m: &SpvModule, ep: &EntryPoint, layout: &GlobalLayout
         params.push(Param { name, kind, type_name, read_only, value_type, host });
     }
     // Vulkan compute shaders take their buffers and push constants as parameters.
-    super::vulkan::bind_resources(m, &mut t, &mut params).map_err(|e| e.in_kernel(&ep.name))?;
+    let interface = super::vulkan::bind_resources(m, &mut t, &mut params).map_err(|e| e.in_kernel(&ep.name))?;
     t.run_function(ep.func, args, None).map_err(|e| e.in_kernel(&ep.name))?;
     crate::verify::verify(&t.f).map_err(|msg| {
         CompileError::internal(format!("the SPIR-V front end produced invalid KIR: {msg}")).in_kernel(&ep.name)
@@ -121,6 +121,7 @@ pub(crate) fn build_kernel(m: &SpvModule, ep: &EntryPoint, layout: &GlobalLayout
         reqd_sub_group_size: ep.sub_group_size,
         local_static_size: layout.local_size,
         local_zero_init: layout.local_zero_init.clone(),
+        interface,
         func: t.f,
     })
 }

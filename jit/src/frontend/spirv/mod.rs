@@ -7,8 +7,10 @@
 //! * `module` — the indexed module: capabilities ([`SUPPORTED_CAPABILITIES`]), memory
 //!   model, entry points, execution modes, names, decorations, function structure,
 //!   declared types; `index` builds it in one pass over the instructions;
-//! * `types`, `constants` — types with their C layout, constant values, module-scope
-//!   variables (constant data, static local memory);
+//! * `types`, `constants`, `constval` — types with their C layout, constant values,
+//!   module-scope variables (constant data, static local memory);
+//! * `spec` — specialization: `SpecId` values, `OpSpecConstantOp` folding, work-group
+//!   sizes from `LocalSizeId` and the `WorkgroupSize` built-in;
 //! * `opaque` — image and sampler types, parameters and literal samplers; `host` — the
 //!   host's view of each kernel parameter (integer signedness);
 //! * `limits` — caps on every size an input controls.
@@ -34,6 +36,7 @@ mod arith;
 mod builtins_vars;
 mod composite;
 mod constants;
+mod constval;
 mod control;
 mod convert;
 mod dispatch;
@@ -49,6 +52,7 @@ mod module;
 mod opaque;
 mod printf;
 mod reader;
+mod spec;
 mod subgroup;
 mod types;
 mod vulkan;
@@ -66,11 +70,20 @@ use std::collections::HashSet;
 use crate::ir;
 use crate::{CompileError, Result};
 
-/// Translate a SPIR-V module (as words, either byte order) into KIR.
+/// Translate a SPIR-V module (as words, either byte order) into KIR, with every
+/// specialization constant at its default.
 pub fn translate(words: &[u32]) -> Result<ir::Module> {
+    translate_specialized(words, &ir::Specialization::new())
+}
+
+/// Translate a SPIR-V module into KIR with the specialization constants `spec` gives
+/// (by `SpecId`; the others at their defaults, ids the module lacks ignored).
+pub fn translate_specialized(words: &[u32], spec: &ir::Specialization) -> Result<ir::Module> {
     let (header, insts) = reader::read(words)?;
     let mut m = module::SpvModule::index(header, insts)?;
+    m.specialization = spec.clone();
     types::build(&mut m)?;
+    m.resolve_local_sizes()?;
     let mut data = Vec::new();
     let layout = constants::build_globals(&mut m, &mut data)?;
     let mut seen = HashSet::new();
@@ -85,7 +98,8 @@ pub fn translate(words: &[u32]) -> Result<ir::Module> {
         }
         kernels.push(kernel::build_kernel(&m, ep, &layout)?);
     }
-    Ok(ir::Module { kernels, data, capabilities: m.capabilities.clone(), pointer_bits: m.pointer_bits })
+    let spec_constants = m.spec_constants()?;
+    Ok(ir::Module { kernels, data, capabilities: m.capabilities.clone(), pointer_bits: m.pointer_bits, spec_constants })
 }
 
 /// The builtin named `symbol`, resolved once here so that KIR calls carry its id. The

@@ -92,6 +92,8 @@ pub(crate) struct EntryPoint {
     pub name: String,
     pub word: usize,
     pub local_size: Option<[u32; 3]>,
+    /// `LocalSizeId`: the ids of the constants giving the work-group size.
+    pub local_size_ids: Option<[u32; 3]>,
     pub size_hint: Option<[u32; 3]>,
     /// `SubgroupSize` (`intel_reqd_sub_group_size`): the sub-group size the kernel needs.
     pub sub_group_size: Option<u32>,
@@ -159,6 +161,8 @@ pub(crate) struct SpvModule {
     pub data_ids: HashMap<u32, DataId>,
     /// Offsets of module-scope `Workgroup` variables in static local memory.
     pub local_offsets: HashMap<u32, u64>,
+    /// Values for specialization constants by `SpecId` (applied by `spec`).
+    pub specialization: crate::ir::Specialization,
 }
 
 pub(crate) fn op_name(op: Op) -> String {
@@ -237,6 +241,14 @@ impl SpvModule {
     pub fn deco_lit(&self, id: u32, kind: Decoration) -> Option<u32> {
         self.decos_of(id, kind).find_map(|d| match d.args.first() {
             Some(Operand::LiteralBit32(v)) => Some(*v),
+            _ => None,
+        })
+    }
+
+    /// The `BuiltIn` decoration of `id`, if any.
+    pub fn builtin_of(&self, id: u32) -> Option<spirv::BuiltIn> {
+        self.decos_of(id, Decoration::BuiltIn).find_map(|d| match d.args.first() {
+            Some(Operand::BuiltIn(b)) => Some(*b),
             _ => None,
         })
     }

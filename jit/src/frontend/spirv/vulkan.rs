@@ -16,8 +16,8 @@ use super::module::{err_at, SpvModule};
 use super::reader::SpvInst;
 use super::types::{space_of, SpvType};
 use crate::ir::{
-    AddressSpace, BinaryOp, ConvOp, Conversion, HostType, InstKind, IntCC, Param, ParamKind, PrivateVar, Signedness,
-    Type, Value,
+    AddressSpace, BinaryOp, Binding, ConvOp, Conversion, DescriptorKind, HostType, InstKind, IntCC, Param, ParamKind,
+    PrivateVar, PushConstants, ShaderInterface, Signedness, Type, Value,
 };
 use crate::{CompileError, Result};
 
@@ -36,16 +36,39 @@ struct Resource {
 }
 
 /// Append a parameter for every descriptor-bound variable and the push-constant block,
-/// and make each variable's id stand for its parameter's value in `t`.
-pub(crate) fn bind_resources(m: &SpvModule, t: &mut Translator<'_>, params: &mut Vec<Param>) -> Result<()> {
+/// make each variable's id stand for its parameter's value in `t`, and say which
+/// parameter each binding became (`None` for modules that are not Vulkan modules).
+pub(crate) fn bind_resources(
+    m: &SpvModule,
+    t: &mut Translator<'_>,
+    params: &mut Vec<Param>,
+) -> Result<Option<ShaderInterface>> {
     if !is_vulkan(m) {
-        return Ok(());
+        return Ok(None);
     }
+    let mut interface = ShaderInterface::default();
     for r in resources(m)? {
         let inst = m.def(r.var)?;
-        bind(m, t, params, &r).map_err(|e| err_at(e, inst))?;
+        let first_param = params.len() as u32;
+        let kind = bind(m, t, params, &r).map_err(|e| err_at(e, inst))?;
+        match kind {
+            None => {
+                let size = params.last().map_or(0, |p| match &p.kind {
+                    ParamKind::Value(ty) => ty.size(),
+                    _ => 0,
+                });
+                interface.push_constants = Some(PushConstants { param: first_param, size });
+            }
+            Some(kind) => interface.bindings.push(Binding {
+                set: r.set,
+                binding: r.binding,
+                kind,
+                count: params.len() as u32 - first_param,
+                first_param,
+            }),
+        }
     }
-    Ok(())
+    Ok(Some(interface))
 }
 
 /// The resource variables in parameter order: buffers by (set, binding), then the
@@ -83,10 +106,18 @@ fn resources(m: &SpvModule) -> Result<Vec<Resource>> {
     Ok(buffers)
 }
 
-fn bind(m: &SpvModule, t: &mut Translator<'_>, params: &mut Vec<Param>, r: &Resource) -> Result<()> {
+/// Bind resource `r` as parameters; its descriptor kind (`None` for the push-constant
+/// block).
+fn bind(
+    m: &SpvModule,
+    t: &mut Translator<'_>,
+    params: &mut Vec<Param>,
+    r: &Resource,
+) -> Result<Option<DescriptorKind>> {
     let ty = m.kir_type(r.pointee)?;
     let name = m.names.get(&r.var).filter(|n| !n.is_empty()).or_else(|| m.names.get(&r.pointee)).cloned();
     let n = params.len() as u32;
+    let mut kind = None;
     let (param, value_type) = if r.sc == StorageClass::PushConstant {
         super::constants::check_size(&ty)?;
         let vt = Type::ptr(AddressSpace::Private);
@@ -108,6 +139,11 @@ fn bind(m: &SpvModule, t: &mut Translator<'_>, params: &mut Vec<Param>, r: &Reso
                 r.sc, r.var
             )));
         }
+        kind = Some(if r.sc == StorageClass::Uniform && !buffer_block {
+            DescriptorKind::UniformBuffer
+        } else {
+            DescriptorKind::StorageBuffer
+        });
         let read_only = (r.sc == StorageClass::Uniform && !buffer_block)
             || m.has_deco(r.var, Decoration::NonWritable)
             || all_members_non_writable(m, r.pointee);
@@ -135,7 +171,7 @@ fn bind(m: &SpvModule, t: &mut Translator<'_>, params: &mut Vec<Param>, r: &Reso
     };
     t.cache.insert(r.var, v);
     params.push(param);
-    Ok(())
+    Ok(kind)
 }
 
 /// True when every member of struct `id` is decorated `NonWritable` (GLSL `readonly`
