@@ -1,5 +1,5 @@
-//! Compiled programs shared by module content and options: loading the same SPIR-V
-//! words with the same [`Options`] again gives back the program compiled the first time
+//! Compiled programs shared by module content, options and specialization: loading the
+//! same SPIR-V words with the same [`Options`] (and specialization constants) again gives back the program compiled the first time
 //! (no translation, no code generation), as long as it is among the most recently used
 //! [`CAPACITY`] ones. Entries are compared by the whole module, not only its hash.
 //!
@@ -7,7 +7,9 @@
 
 use std::collections::hash_map::DefaultHasher;
 use std::hash::{Hash, Hasher};
-use std::sync::{Mutex, PoisonError};
+use std::sync::{Arc, Mutex, PoisonError};
+
+use spirjit_jit::ir::Specialization;
 
 use crate::program::{Options, Program};
 
@@ -16,8 +18,9 @@ pub(crate) const CAPACITY: usize = 32;
 
 struct Entry {
     hash: u64,
-    words: Vec<u32>,
+    words: Arc<[u32]>,
     options: Options,
+    spec: Specialization,
     program: Program,
 }
 
@@ -29,22 +32,26 @@ fn hash_of(words: &[u32]) -> u64 {
     h.finish()
 }
 
-/// The program compiled earlier from `words` with `options`, if it is still kept.
-pub(crate) fn lookup(words: &[u32], options: &Options) -> Option<Program> {
+/// The program compiled earlier from `words` with `options` and `spec`, if it is still kept.
+pub(crate) fn lookup(words: &[u32], options: &Options, spec: &Specialization) -> Option<Program> {
     let hash = hash_of(words);
     let mut entries = ENTRIES.lock().unwrap_or_else(PoisonError::into_inner);
-    let at = entries.iter().position(|e| e.hash == hash && e.options == *options && e.words == words)?;
+    let at = entries
+        .iter()
+        .position(|e| e.hash == hash && e.options == *options && e.spec == *spec && *e.words == *words)?;
     let entry = entries.remove(at);
     let program = entry.program.clone();
     entries.insert(0, entry);
     Some(program)
 }
 
-/// Keep `program`, compiled from `words` with `options`.
-pub(crate) fn insert(words: &[u32], options: &Options, program: &Program) {
+/// Keep `program`, compiled from `words` with `options` and `spec`.
+pub(crate) fn insert(words: &Arc<[u32]>, options: &Options, spec: &Specialization, program: &Program) {
     let hash = hash_of(words);
     let mut entries = ENTRIES.lock().unwrap_or_else(PoisonError::into_inner);
-    entries.retain(|e| !(e.hash == hash && e.options == *options && e.words == words));
-    entries.insert(0, Entry { hash, words: words.to_vec(), options: options.clone(), program: program.clone() });
+    entries.retain(|e| !(e.hash == hash && e.options == *options && e.spec == *spec && e.words == *words));
+    let entry =
+        Entry { hash, words: words.clone(), options: options.clone(), spec: spec.clone(), program: program.clone() };
+    entries.insert(0, entry);
     entries.truncate(CAPACITY);
 }

@@ -18,6 +18,9 @@ pub enum Error {
     /// position; `name` is the parameter name (empty when there is none, e.g. for an
     /// extra argument). `message` continues the sentence "kernel `k` argument i `name` ...".
     Argument { kernel: String, index: usize, name: String, message: String },
+    /// A pipeline dispatch's descriptors or push constants do not fit the entry point
+    /// (`message` says which binding and why).
+    Binding { pipeline: String, message: String },
     /// The NDRange (global, local size or offset) cannot be launched.
     Launch { kernel: String, message: String },
     /// The kernel failed while running (out-of-bounds access, unreachable code, barrier
@@ -63,6 +66,7 @@ impl fmt::Display for Error {
                 }
                 write!(f, " {message}")
             }
+            Error::Binding { pipeline, message } => write!(f, "dispatch of `{pipeline}`: {message}"),
             Error::Launch { kernel, message } => write!(f, "cannot launch kernel `{kernel}`: {message}"),
             Error::Kernel { kernel, message } => write!(f, "kernel `{kernel}` failed: {message}"),
             Error::Cancelled { kernel } => {

@@ -58,6 +58,7 @@ mod image;
 mod kernel;
 mod ndrange;
 pub mod npy;
+mod pipeline;
 mod pool;
 mod printf;
 mod program;
@@ -69,7 +70,11 @@ pub use error::{Error, Result};
 pub use image::{AddressingMode, ChannelOrder, ChannelType, FilterMode, Image, ImageDim, Sampler};
 pub use kernel::{opencl_type_name, param_type_text, Kernel, KernelPath, RunInfo, RunOptions};
 pub use ndrange::{NdRange, MAX_WORK_GROUP_SIZE};
+pub use pipeline::{Bindings, Pipeline};
 pub use pool::{num_threads, set_num_threads, try_set_num_threads, NUM_THREADS_ENV};
 pub use program::{Options, Program, LANES_ENV};
-pub use spirjit_jit::ir::{AddressSpace, HostScalar, HostType, Param, ParamKind, Scalar, Signedness, Type};
+pub use spirjit_jit::ir::{
+    AddressSpace, Binding, DescriptorKind, HostScalar, HostType, Param, ParamKind, Scalar, Signedness, SpecConstant,
+    SpecValue, Specialization, Type,
+};
 pub use spirjit_jit::CompileError;

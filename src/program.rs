@@ -46,6 +46,11 @@ impl Default for Options {
 struct Inner {
     module: ir::Module,
     options: Options,
+    /// The SPIR-V words the module was translated from (`None` for a program made
+    /// from kernel IR), kept to translate it again with other specialization values.
+    words: Option<Arc<[u32]>>,
+    /// The specialization constant values the module was translated with.
+    specialization: ir::Specialization,
     /// The module's data, shared by its compiled kernels (copied on the first compile).
     data: OnceLock<Arc<ModuleData>>,
     /// Each kernel's machine code, compiled on first use.
@@ -100,16 +105,55 @@ impl Program {
     /// writable program-scope variables is never shared: each load has its own
     /// variables, as each OpenCL program object does.
     pub fn from_words_with_options(words: &[u32], options: &Options) -> Result<Program> {
-        if let Some(p) = crate::cache::lookup(words, options) {
+        Program::load(Arc::from(words), options, &ir::Specialization::new())
+    }
+
+    /// Load `words` translated with `spec`, through the program cache.
+    fn load(words: Arc<[u32]>, options: &Options, spec: &ir::Specialization) -> Result<Program> {
+        if let Some(p) = crate::cache::lookup(&words, options, spec) {
             return Ok(p);
         }
-        let module = spirv::translate(words)?;
+        let module = spirv::translate_specialized(&words, spec)?;
         let shareable = !module.data.iter().any(|d| d.writable);
-        let p = Program::from_module(module, options);
+        let mut p = Program::from_module(module, options);
+        if let Some(inner) = Arc::get_mut(&mut p.inner) {
+            inner.words = Some(words.clone());
+            inner.specialization = spec.clone();
+        }
         if shareable {
-            crate::cache::insert(words, options, &p);
+            crate::cache::insert(&words, options, spec, &p);
         }
         Ok(p)
+    }
+
+    /// This program with its specialization constants set to `spec` (by `SpecId`; the
+    /// others at their defaults): the module translated again with those values and
+    /// compiled on first use, or a program loaded earlier with the same values. Every
+    /// id in `spec` must be one the module declares ([`Program::spec_constants`]) and
+    /// each value must fit its constant's type.
+    pub fn specialized(&self, spec: &ir::Specialization) -> Result<Program> {
+        if *spec == self.inner.specialization {
+            return Ok(self.clone());
+        }
+        let declared = &self.inner.module.spec_constants;
+        if let Some(id) = spec.keys().find(|id| !declared.iter().any(|c| c.id == **id)) {
+            let ids: Vec<String> = declared.iter().map(|c| c.id.to_string()).collect();
+            return Err(Error::Compile(CompileError::invalid(format!(
+                "the module has no specialization constant with SpecId {id}; it declares {}",
+                if ids.is_empty() { "none".to_string() } else { ids.join(", ") }
+            ))));
+        }
+        let Some(words) = &self.inner.words else {
+            return Err(Error::Compile(CompileError::unsupported(
+                "a program made from kernel IR cannot be specialized; load it from SPIR-V",
+            )));
+        };
+        Program::load(words.clone(), &self.inner.options, spec)
+    }
+
+    /// The module's specialization constants, by `SpecId`, with the values in effect.
+    pub fn spec_constants(&self) -> &[ir::SpecConstant] {
+        &self.inner.module.spec_constants
     }
 
     /// Translate a SPIR-V binary without compiling it yet (as every constructor does);
@@ -117,13 +161,26 @@ impl Program {
     /// Unlike [`Program::with_options`] it bypasses the program cache.
     pub fn parse(bytes: &[u8], options: &Options) -> Result<Program> {
         let words = spirv::words_from_bytes(bytes)?;
-        Ok(Program::from_module(spirv::translate(&words)?, options))
+        let mut p = Program::from_module(spirv::translate(&words)?, options);
+        if let Some(inner) = Arc::get_mut(&mut p.inner) {
+            inner.words = Some(Arc::from(words));
+        }
+        Ok(p)
     }
 
     /// A program from already translated kernel IR (compiled on first use).
     pub fn from_module(module: ir::Module, options: &Options) -> Program {
         let kernels = module.kernels.iter().map(|_| OnceLock::new()).collect();
-        Program { inner: Arc::new(Inner { module, options: options.clone(), data: OnceLock::new(), kernels }) }
+        Program {
+            inner: Arc::new(Inner {
+                module,
+                options: options.clone(),
+                words: None,
+                specialization: ir::Specialization::new(),
+                data: OnceLock::new(),
+                kernels,
+            }),
+        }
     }
 
     /// The compiled code of kernel number `index`, compiling it now if needed.

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Rebuilds every <name>.comp here into <name>.spv (Vulkan 1.1 SPIR-V) and validates it.
 # A source with a `// parts: N` line is built N times, with -DPART=1..N, into
-# <name>_p1.spv .. <name>_pN.spv. Tool check and validation from ../spv-tools.sh.
+# <name>_p1.spv .. <name>_pN.spv. A source with a `// target-env: vulkan1.X` line is built
+# for that environment instead of vulkan1.1. Tool check and validation from ../spv-tools.sh.
 # Needs glslangValidator (Debian glslang-tools) and spirv-val (spirv-tools).
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
@@ -11,11 +12,14 @@ cd "$here"
 spv_require glslangValidator spirv-val
 build() { # source, output, extra flags...
     local src="$1" out="$2"; shift 2
-    glslangValidator -V --target-env vulkan1.1 "$@" -o "$out" "$src" >/dev/null || {
-        glslangValidator -V --target-env vulkan1.1 "$@" -o "$out" "$src" >&2
+    local env
+    env=$(sed -n 's|^// target-env: *\(vulkan[0-9.]*\).*|\1|p' "$src")
+    env=${env:-vulkan1.1}
+    glslangValidator -V --target-env "$env" "$@" -o "$out" "$src" >/dev/null || {
+        glslangValidator -V --target-env "$env" "$@" -o "$out" "$src" >&2
         exit 1
     }
-    spv_validate vulkan1.1 "$out"
+    spv_validate "$env" "$out"
 }
 for src in *.comp; do
     name="${src%.comp}"

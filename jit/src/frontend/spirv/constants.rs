@@ -133,8 +133,10 @@ impl SpvModule {
     }
 
     /// An integer constant's value, zero-extended (for indices and literals given as ids).
+    /// Specialization constant expressions may reach through composites (`OpSpecConstantOp
+    /// CompositeExtract` of the work-group size), so a few hundred nodes are allowed.
     pub fn const_u64(&self, id: u32) -> Result<u64> {
-        match self.const_value_within(id, 4)? {
+        match self.const_value_within(id, 256)? {
             Some(ConstVal::Bits(b)) => Ok(b),
             Some(ConstVal::Zero | ConstVal::Undef) => Ok(0),
             _ => Err(CompileError::invalid(format!("%{id} should be an integer constant"))),

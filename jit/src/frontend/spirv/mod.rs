@@ -60,6 +60,8 @@ mod vulkan;
 #[cfg(test)]
 mod limits_tests;
 #[cfg(test)]
+mod spec_tests;
+#[cfg(test)]
 mod tests;
 
 pub use module::SUPPORTED_CAPABILITIES;

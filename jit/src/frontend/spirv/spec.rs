@@ -190,6 +190,9 @@ pub(crate) fn fold(op: Op, rty: &Type, args: &[(ConstVal, Type)], lits: &[u32]) 
             }
             Ok(pack(out, rty))
         }
+        op if !componentwise(op) => Err(CompileError::unsupported(format!(
+            "OpSpecConstantOp {op:?} is not supported (pointer and other non-arithmetic operations)"
+        ))),
         _ => {
             let n = match rty {
                 Type::Vector(_, n) => *n as usize,
@@ -354,12 +357,63 @@ fn scalar_op(op: Op, dst: Scalar, src: Scalar, b_bits: u32, xs: &[u64]) -> Resul
                 r
             }
         })?,
-        other => {
-            return Err(CompileError::unsupported(format!(
-                "OpSpecConstantOp {other:?} is not supported (pointer and other non-arithmetic operations)"
-            )))
-        }
+        other => return Err(CompileError::internal(format!("OpSpecConstantOp {other:?} reached the scalar folder"))),
     })
+}
+
+/// The opcodes [`scalar_op`] folds component by component.
+fn componentwise(op: Op) -> bool {
+    use Op::*;
+    matches!(
+        op,
+        SConvert
+            | UConvert
+            | FConvert
+            | QuantizeToF16
+            | ConvertFToS
+            | ConvertFToU
+            | ConvertSToF
+            | ConvertUToF
+            | SNegate
+            | Not
+            | IAdd
+            | ISub
+            | IMul
+            | UDiv
+            | UMod
+            | SDiv
+            | SRem
+            | SMod
+            | ShiftLeftLogical
+            | ShiftRightLogical
+            | ShiftRightArithmetic
+            | BitwiseOr
+            | BitwiseXor
+            | BitwiseAnd
+            | LogicalOr
+            | LogicalAnd
+            | LogicalNot
+            | LogicalEqual
+            | LogicalNotEqual
+            | IEqual
+            | INotEqual
+            | ULessThan
+            | UGreaterThan
+            | ULessThanEqual
+            | UGreaterThanEqual
+            | SLessThan
+            | SGreaterThan
+            | SLessThanEqual
+            | SGreaterThanEqual
+            | Select
+            | FNegate
+            | FAdd
+            | FSub
+            | FMul
+            | FDiv
+            | FRem
+            | FMod
+    )
 }
 
 impl SpvModule {

@@ -144,8 +144,10 @@ fn shape(ty: &SpvType, depth: &HashMap<u32, u32>, elements: &HashMap<u32, u64>) 
 fn array_length(m: &SpvModule, id: u32) -> Result<u64> {
     let def = m.def(id)?;
     match (def.op, def.operands.first()) {
-        (Op::Constant | Op::SpecConstant, Some(Operand::LiteralBit32(v))) => Ok(*v as u64),
-        (Op::Constant | Op::SpecConstant, Some(Operand::LiteralBit64(v))) => Ok(*v),
+        (Op::Constant, Some(Operand::LiteralBit32(v))) => Ok(*v as u64),
+        (Op::Constant, Some(Operand::LiteralBit64(v))) => Ok(*v),
+        // Specialized values (the integer type was declared before the array type).
+        (Op::SpecConstant | Op::SpecConstantOp, _) => m.const_u64(id),
         _ => Err(CompileError::unsupported(format!(
             "array length %{id} is not an integer constant ({})",
             super::module::op_name(def.op)
