@@ -96,6 +96,12 @@ impl Kernel {
         self.ir().reqd_work_group_size
     }
 
+    /// How the parameters map onto descriptor bindings and push constants, for a Vulkan
+    /// compute kernel (`None` for kernels that take their arguments in order).
+    pub fn interface(&self) -> Option<&spirjit_jit::ir::ShaderInterface> {
+        self.ir().interface.as_ref()
+    }
+
     /// The work-group size the kernel suggests (`work_group_size_hint`), if any.
     pub fn work_group_size_hint(&self) -> Option<[u32; 3]> {
         self.ir().work_group_size_hint

@@ -33,11 +33,15 @@ from ._errors import (
 )
 from ._image import Image, Sampler
 from ._kernel import Kernel, KernelPath, RunInfo
+from ._pipeline import BindingInfo, Pipeline, SpecConstantInfo
 from ._program import Program
 
 __all__ = [
     "Program",
     "Kernel",
+    "Pipeline",
+    "BindingInfo",
+    "SpecConstantInfo",
     "Param",
     "RunInfo",
     "KernelPath",

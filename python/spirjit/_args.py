@@ -125,21 +125,25 @@ def _np_name(dt):
 
 
 class _Where:
-    """Message prefix for one argument: kernel `k` argument 1 'b' is `global float*`."""
+    """Message prefix for one argument: kernel `k` argument 1 'b' is `global float*`
+    (or ``label`` instead of "kernel `k` argument 1 'b'")."""
 
-    def __init__(self, kernel, p):
+    def __init__(self, kernel, p, label=None):
         self.kernel = kernel
         self.p = p
+        self.label = label
 
     def fail(self, msg):
         p = self.p
-        return ArgumentError(f"kernel `{self.kernel}` argument {p.index} '{p.name}' is `{p.text}`; {msg}")
+        where = self.label or f"kernel `{self.kernel}` argument {p.index} '{p.name}'"
+        return ArgumentError(f"{where} is `{p.text}`; {msg}")
 
 
-def convert(kernel, p, value):
+def convert(kernel, p, value, label=None):
     """Check ``value`` against parameter ``p`` of kernel ``kernel``; return the
-    ``(kind, object)`` pair for the native launch."""
-    w = _Where(kernel, p)
+    ``(kind, object)`` pair for the native launch. ``label`` names the argument in
+    messages instead of its position (e.g. a pipeline's binding)."""
+    w = _Where(kernel, p, label)
     if p.kind == "pointer" and p.space == "local":
         if isinstance(value, LocalMemory):
             return ("local", value.nbytes)

@@ -139,4 +139,8 @@ class Kernel:
             )
         dims, glob, loc, off = normalize(sizes)
         converted = [convert(self._name, p, a) for p, a in zip(self._params, args)]
+        self._launch_converted(dims, glob, loc, off, converted)
+
+    def _launch_converted(self, dims, glob, loc, off, converted):
+        """Launch with already converted arguments over a normalised NDRange."""
         self._last_run = self._native.run(dims, glob, loc, off, converted)

@@ -4,14 +4,16 @@ OpenCL C through :meth:`Program.from_opencl`) and looking up kernels.
 This module must not check kernel arguments (see ``_args``) or launch kernels.
 """
 
+import operator
 import os
 
 import numpy as np
 
 from . import _spirjit
-from ._errors import CompileError
+from ._errors import ArgumentError, CompileError
 from ._kernel import Kernel
 from ._opencl import compile_opencl
+from ._pipeline import Pipeline, SpecConstantInfo
 
 __all__ = ["Program"]
 
@@ -130,6 +132,38 @@ class Program:
     def dump_ir(self):
         """The module's kernel IR (KIR) as text."""
         return self._native.dump_ir()
+
+    @property
+    def spec_constants(self):
+        """The module's specialization constants (:class:`SpecConstantInfo`: id, name,
+        type, default, value), by SpecId."""
+        return [SpecConstantInfo(*c) for c in self._native.spec_constants()]
+
+    def pipeline(self, name, specialization=None):
+        """The :class:`Pipeline` of Vulkan compute entry point ``name`` with the
+        specialization constants ``specialization`` gives (``{spec_id: value}``; bools,
+        ints and floats, converted to each constant's type; the others keep their
+        defaults). The module is translated again for each distinct specialization
+        (and kept for the next identical one); raises CompileError for an unknown id or
+        a value that does not fit its constant."""
+        spec = []
+        for k, v in (specialization or {}).items():
+            try:
+                spec.append((operator.index(k), v))
+            except TypeError:
+                raise ArgumentError(f"specialization keys are SpecIds (ints), got {k!r}") from None
+        native = self._native.specialized(spec) if spec else self._native
+        if name not in self._names:
+            available = ", ".join(f"'{n}'" for n in self._names) or "none"
+            raise KeyError(f"no entry point named {name!r}; the module has {available}")
+        nk = native.kernel(name)
+        interface = nk.interface()
+        if interface is None:
+            raise ArgumentError(f"`{name}` is an OpenCL kernel, which takes its arguments in order: call it as "
+                                f"prog.{name}(...) (pipelines are for Vulkan compute entry points)")
+        if nk.reqd_work_group_size() is None:
+            raise ArgumentError(f"compute entry point `{name}` declares no work-group size")
+        return Pipeline(Kernel(nk, self), interface, native.spec_constants())
 
     def kernel(self, name):
         """The :class:`Kernel` called ``name``; raises KeyError listing the names."""

@@ -28,7 +28,7 @@ pub fn to_py(e: spirjit::Error) -> PyErr {
             spirjit::CompileError::Internal { .. } => InternalError::new_err(msg),
             spirjit::CompileError::Invalid { .. } => CompileError::new_err(msg),
         },
-        spirjit::Error::Argument { .. } => ArgumentError::new_err(msg),
+        spirjit::Error::Argument { .. } | spirjit::Error::Binding { .. } => ArgumentError::new_err(msg),
         spirjit::Error::Launch { .. } => LaunchError::new_err(msg),
         spirjit::Error::Kernel { .. } | spirjit::Error::Cancelled { .. } | spirjit::Error::TimedOut { .. } => {
             KernelError::new_err(msg)

@@ -12,6 +12,7 @@
 mod errors;
 mod fast;
 mod image;
+mod interface;
 mod interrupt;
 mod launch;
 mod program;

@@ -13,6 +13,7 @@ use spirjit::RunInfo;
 
 use crate::errors::{internal, to_py};
 use crate::fast::{self, FastPlan};
+use crate::interface;
 use crate::launch;
 use crate::types::param_to_py;
 
@@ -44,6 +45,20 @@ impl NativeProgram {
         }
         let inner = py.detach(move || spirjit::Program::with_options(&bytes, &options)).map_err(to_py)?;
         Ok(NativeProgram { inner })
+    }
+
+    /// The program with specialization constants `spec` (`[(spec_id, value), ...]`),
+    /// translated again (or shared with an earlier identical specialization).
+    fn specialized(&self, py: Python<'_>, spec: &Bound<'_, PyList>) -> PyResult<NativeProgram> {
+        let spec = interface::specialization(spec)?;
+        let program = self.inner.clone();
+        let inner = py.detach(move || program.specialized(&spec)).map_err(to_py)?;
+        Ok(NativeProgram { inner })
+    }
+
+    /// The module's specialization constants: `[(spec_id, name, type, default, value)]`.
+    fn spec_constants<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
+        interface::spec_constants(py, self.inner.spec_constants())
     }
 
     /// Names of the module's kernels, in module order.
@@ -139,6 +154,12 @@ impl NativeKernel {
     /// The required work-group size, or None.
     fn reqd_work_group_size(&self) -> Option<[u32; 3]> {
         self.inner.reqd_work_group_size()
+    }
+
+    /// The descriptor bindings and push constants of a Vulkan compute kernel (see
+    /// `interface::interface`), None for an OpenCL kernel.
+    fn interface<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        interface::interface(py, &self.inner)
     }
 
     /// Launch: `dims` 1..=3, `global`/`offset` 3-tuples, `local` a 3-tuple or None,

@@ -1,0 +1,183 @@
+"""The :class:`Pipeline` class: a Vulkan compute entry point with its specialization
+constants applied, dispatched over work-group counts with buffers, images and samplers
+bound by ``(set, binding)`` and push constants, as ``vkCmdDispatchBase`` does.
+
+This module maps bindings onto the kernel's parameters (the native module says which
+parameter each binding became) and hands the launch to :class:`Kernel`; it must not
+convert values itself (``_args`` does).
+"""
+
+import collections
+import copy
+import operator
+
+import numpy as np
+
+from ._args import convert
+from ._errors import ArgumentError, LaunchError
+
+__all__ = ["Pipeline", "BindingInfo", "SpecConstantInfo"]
+
+BindingInfo = collections.namedtuple("BindingInfo", ["set", "binding", "kind", "dtype", "count", "name", "read_only"])
+BindingInfo.__doc__ = """One descriptor binding of a pipeline: ``set``, ``binding``, ``kind``
+(``"storage_buffer"``, ``"uniform_buffer"``, ``"storage_image"``, ``"sampled_image"``,
+``"sampler"``, ``"combined_image_sampler"``, ``"uniform_texel_buffer"``,
+``"storage_texel_buffer"``), ``dtype`` (the NumPy dtype of a buffer's element — of the
+run-time array that ends the block, else of the whole block; None for images and samplers),
+``count`` (descriptors: more than 1 for an array binding), ``name`` and ``read_only``."""
+
+SpecConstantInfo = collections.namedtuple("SpecConstantInfo", ["id", "name", "type", "default", "value"])
+SpecConstantInfo.__doc__ = """A specialization constant: ``id`` (its SpecId), ``name``,
+``type`` (``"float32"``, ``"int32"``, ``"uint32"``, ``"bool"``, ...), ``default`` and
+``value`` (the value in effect in this pipeline)."""
+
+
+def _triple(what, value, pad):
+    """``value`` (an int or 1 to 3 ints, each in [0, 2**32)) as 3 ints, missing ones ``pad``."""
+    if isinstance(value, bool):
+        raise LaunchError(f"{what} must be an int or a tuple of 1 to 3 ints, got a bool")
+    try:
+        items = [operator.index(value)]
+    except TypeError:
+        try:
+            items = [operator.index(v) for v in value]
+        except TypeError:
+            raise LaunchError(f"{what} must be an int or a tuple of 1 to 3 ints, got {value!r}") from None
+    if not 1 <= len(items) <= 3:
+        raise LaunchError(f"{what} must have 1 to 3 entries, got {len(items)}")
+    if any(v < 0 or v >= 1 << 32 for v in items):
+        raise LaunchError(f"{what} entries must be in [0, 2**32), got {tuple(items)}")
+    return tuple(items) + (pad,) * (3 - len(items))
+
+
+class Pipeline:
+    """A compute pipeline: entry point ``name`` of a Vulkan compute module, its
+    specialization constants set (by SpecId) when the program made it. Buffers bind as
+    bytes, as in Vulkan: any C-contiguous array of any dtype (its size is checked by
+    the kernel's bounds checks), used in place::
+
+        pipe = prog.pipeline("main", specialization={0: 64, 1: 2.5})
+        pipe.bindings            # [BindingInfo(set=0, binding=0, kind='storage_buffer', ...), ...]
+        pipe.local_size          # (64, 1, 1), after specialization
+        pipe.dispatch((n // 64, 1, 1),
+                      bindings={(0, 0): a, (0, 1): b},
+                      push_constants=np.array([1.5, 2.0], dtype=np.float32),
+                      base=(0, 0, 0))
+
+    Buffers are NumPy arrays used in place (zero-copy); array bindings take lists.
+    """
+
+    def __init__(self, kernel, interface, spec_constants):
+        self._kernel = kernel
+        bindings, push = interface
+        self._bindings = [tuple(b) for b in bindings]
+        self._push = push
+        params = kernel.params
+        # Buffer parameters bind any bytes, as Vulkan buffers do.
+        self._params = []
+        for p in params:
+            if p.kind == "pointer":
+                p = copy.copy(p)
+                p.untyped = True
+            self._params.append(p)
+        self._infos = []
+        for s, b, kind, count, first in self._bindings:
+            p = params[first]
+            dtype = p.dtype if kind in ("storage_buffer", "uniform_buffer") else None
+            self._infos.append(BindingInfo(s, b, kind, dtype, count, p.name, p.read_only))
+        self._spec = [SpecConstantInfo(*c) for c in spec_constants]
+
+    @property
+    def name(self):
+        """The entry point's name."""
+        return self._kernel.name
+
+    @property
+    def kernel(self):
+        """The :class:`Kernel` the pipeline runs (path, parameters, last run)."""
+        return self._kernel
+
+    @property
+    def bindings(self):
+        """The descriptor bindings the entry point uses (:class:`BindingInfo`), sorted
+        by (set, binding)."""
+        return list(self._infos)
+
+    @property
+    def push_constant_size(self):
+        """Bytes of the push-constant block the entry point reads (0 when none)."""
+        return self._push[1] if self._push is not None else 0
+
+    @property
+    def local_size(self):
+        """The work-group size (x, y, z), after specialization."""
+        return tuple(self._kernel.reqd_work_group_size)
+
+    @property
+    def spec_constants(self):
+        """The module's specialization constants (:class:`SpecConstantInfo`), with the
+        values in effect in this pipeline."""
+        return list(self._spec)
+
+    @property
+    def last_run(self):
+        """The :class:`RunInfo` of the last finished dispatch (None before the first)."""
+        return self._kernel.last_run
+
+    def __repr__(self):
+        return f"<spirjit.Pipeline {self.name} local_size={self.local_size} bindings={len(self._infos)}>"
+
+    def dispatch(self, groups, bindings=None, push_constants=None, base=(0, 0, 0)):
+        """Run ``groups`` work-groups (an int or up to 3 ints) starting at group
+        ``base``, with ``bindings`` a dict ``{(set, binding): array, image, sampler or
+        list of them for an array binding}`` and ``push_constants`` as bytes or a NumPy
+        array (its bytes, from offset 0; a shorter range leaves the rest zero). Returns
+        None once every work-item has finished."""
+        groups = _triple("groups", groups, 1)
+        base = _triple("base", base, 0)
+        given = dict(bindings or {})
+        args = [None] * len(self._kernel.params)
+        name = self.name
+        for (s, b, kind, count, first), info in zip(self._bindings, self._infos):
+            label = f"pipeline `{name}` binding ({s}, {b}) '{info.name}'"
+            if (s, b) not in given:
+                raise ArgumentError(f"{label} ({kind}) is not bound; pass bindings={{({s}, {b}): ...}}")
+            value = given.pop((s, b))
+            values = list(value) if isinstance(value, (list, tuple)) else [value]
+            if count == 1 and len(values) != 1:
+                raise ArgumentError(f"{label} takes one descriptor, got a list of {len(values)}")
+            if len(values) != count:
+                raise ArgumentError(f"{label} is an array of {count} descriptors; got {len(values)}")
+            for i, v in enumerate(values):
+                p = self._params[first + i]
+                where = label if count == 1 else f"{label}[{i}]"
+                if kind in ("storage_buffer", "uniform_buffer") and isinstance(v, np.ndarray):
+                    # Vulkan buffers are bytes: any C-contiguous array binds, whatever its dtype.
+                    if not v.flags.c_contiguous:
+                        raise ArgumentError(f"{where} needs a C-contiguous array (np.ascontiguousarray(a)); "
+                                            f"its data is used in place")
+                    v = v.reshape(-1).view(np.uint8)
+                args[first + i] = convert(name, p, v, where)
+        if given:
+            used = ", ".join(f"({s}, {b})" for s, b, *_ in self._bindings) or "none"
+            extra = ", ".join(str(k) for k in given)
+            raise ArgumentError(f"pipeline `{name}` does not use binding(s) {extra}; it uses {used}")
+        if self._push is not None:
+            param, size = self._push
+            if push_constants is None:
+                raise ArgumentError(f"pipeline `{name}` reads {size} bytes of push constants; pass push_constants=")
+            if isinstance(push_constants, np.ndarray):
+                data = np.ascontiguousarray(push_constants).tobytes()
+            elif isinstance(push_constants, (bytes, bytearray, memoryview)):
+                data = bytes(push_constants)
+            else:
+                raise ArgumentError(f"push_constants must be bytes or a NumPy array, got {type(push_constants).__name__}")
+            data = data[:size].ljust(size, b"\0")
+            args[param] = ("value", data)
+        elif push_constants is not None:
+            raise ArgumentError(f"pipeline `{name}` reads no push constants")
+        local = self.local_size
+        glob = tuple(g * l for g, l in zip(groups, local))
+        off = tuple(b * l for b, l in zip(base, local))
+        dims = 3 if groups[2] > 1 or local[2] > 1 else 2 if groups[1] > 1 or local[1] > 1 else 1
+        self._kernel._launch_converted(dims, glob, local, off, args)

@@ -1,0 +1,99 @@
+"""The pipeline API over Vulkan compute shaders (tests/kernels/vulkan): specialization
+constants by SpecId, bindings by (set, binding), push constants, dispatches from a base
+group, and the errors each mistake gives."""
+
+import os
+
+import numpy as np
+import pytest
+
+import spirjit
+from conftest import CORPUS
+
+VULKAN = os.path.join(CORPUS, "vulkan")
+
+
+def shader(name, **kw):
+    return spirjit.Program(os.path.join(VULKAN, name + ".spv"), **kw)
+
+
+def spec_reference(src, local, base, groups, scale=1.0, offset=0, flip=False, shift=1):
+    dst = np.full_like(src, -1.0)
+    info = np.full(4 * (src.size // local), 7, dtype=np.uint32)
+    for w in range(base, base + groups):
+        tile = src[w * local:(w + 1) * local]
+        dst[w * local:(w + 1) * local] = (tile[::-1] if flip else tile) * np.float32(scale) + np.float32(offset * 3 - 7)
+        either = flip or offset > 10
+        info[w * 4:w * 4 + 4] = [local, w, (shift << 4) | (shift ^ 5), groups if either else 0]
+    return dst, info
+
+
+@pytest.mark.parametrize("lanes", [1, 4])
+@pytest.mark.parametrize("name", ["spec", "spec_id"])
+def test_specialization_sets_constants_and_local_size(name, lanes):
+    prog = shader(name, lanes=lanes)
+    assert [c.id for c in prog.spec_constants] == [0, 1, 2, 3, 4]
+    scale = prog.spec_constants[1]
+    assert (scale.name, scale.type, scale.default, scale.value) == ("SCALE", "float32", 1.0, 1.0)
+    assert prog.spec_constants[2].type == "int32" and prog.spec_constants[4].type == "uint32"
+    pipe = prog.pipeline("main", {0: 32, 1: 2.5, 2: np.int32(5), 3: True, 4: 3})
+    assert pipe.local_size == (32, 1, 1)
+    assert [c.value for c in pipe.spec_constants] == [32, 2.5, 5, True, 3]
+    assert [(b.set, b.binding, b.kind, b.count) for b in pipe.bindings] == [
+        (0, 0, "storage_buffer", 1), (0, 1, "storage_buffer", 1), (0, 2, "storage_buffer", 1)]
+    assert pipe.bindings[0].dtype == np.float32 and pipe.bindings[0].read_only
+    src = (np.arange(8 * 32) % 97).astype(np.float32) * 0.25
+    dst = np.full_like(src, -1.0)
+    info = np.full(4 * 8, 7, dtype=np.uint32)
+    pipe.dispatch((3,), bindings={(0, 0): src, (0, 1): dst, (0, 2): info}, base=(2,))
+    want_dst, want_info = spec_reference(src, 32, 2, 3, 2.5, 5, True, 3)
+    np.testing.assert_array_equal(dst, want_dst)
+    np.testing.assert_array_equal(info, want_info)
+    assert pipe.last_run.work_groups == 3
+
+
+def test_defaults_and_push_constants():
+    prog = shader("push")
+    pipe = prog.pipeline("main")
+    assert pipe.push_constant_size == 8 and pipe.local_size == (16, 1, 1)
+    assert [b.kind for b in pipe.bindings] == ["storage_buffer", "uniform_buffer", "storage_buffer"]
+    n = 64
+    inp = np.arange(n, dtype=np.float32)
+    bias = np.array([0, 0, 0, 0.5], dtype=np.float32)
+    out = np.zeros(n, dtype=np.float32)
+    push = np.zeros(1, dtype=[("scale", np.float32), ("n", np.uint32)])
+    push[0] = (2.5, 50)
+    pipe.dispatch(4, bindings={(1, 0): out, (0, 1): bias, (0, 0): inp}, push_constants=push)
+    want = np.where(np.arange(n) < 50, inp * 2.5 + 0.5, -1.0).astype(np.float32)
+    np.testing.assert_array_equal(out, want)
+
+
+def test_mistakes_say_what_to_do():
+    prog = shader("push")
+    pipe = prog.pipeline("main")
+    inp = np.zeros(64, dtype=np.float32)
+    out = np.zeros(64, dtype=np.float32)
+    bias = np.zeros(4, dtype=np.float32)
+    with pytest.raises(spirjit.ArgumentError, match=r"binding \(0, 1\).*not bound"):
+        pipe.dispatch(4, bindings={(0, 0): inp, (1, 0): out}, push_constants=b"\0" * 8)
+    with pytest.raises(spirjit.ArgumentError, match="8 bytes of push constants"):
+        pipe.dispatch(4, bindings={(0, 0): inp, (0, 1): bias, (1, 0): out})
+    with pytest.raises(spirjit.ArgumentError, match=r"does not use binding\(s\) \(3, 3\)"):
+        pipe.dispatch(4, bindings={(0, 0): inp, (0, 1): bias, (1, 0): out, (3, 3): out}, push_constants=b"")
+    with pytest.raises(spirjit.ArgumentError, match=r"binding \(1, 0\).*C-contiguous"):
+        pipe.dispatch(4, bindings={(0, 0): inp, (0, 1): bias, (1, 0): out[::2]}, push_constants=b"")
+    with pytest.raises(spirjit.ArgumentError, match=r"binding \(1, 0\).*read-only|binding \(1, 0\).*writ"):
+        ro = out.copy()
+        ro.flags.writeable = False
+        pipe.dispatch(4, bindings={(0, 0): inp, (0, 1): bias, (1, 0): ro}, push_constants=b"")
+    with pytest.raises(spirjit.KernelError, match="out-of-bounds access.*set1.binding0"):
+        pipe.dispatch(4, bindings={(0, 0): inp, (0, 1): bias, (1, 0): out[:8]}, push_constants=b"")
+    with pytest.raises(spirjit.CompileError, match="no specialization constant with SpecId 7"):
+        shader("spec").pipeline("main", {7: 1})
+    with pytest.raises(spirjit.CompileError, match="cannot take the float value"):
+        shader("spec").pipeline("main", {2: 1.5})
+    with pytest.raises(KeyError, match="no entry point named 'nope'"):
+        prog.pipeline("nope")
+    vadd = spirjit.Program(os.path.join(CORPUS, "vadd_float.O2.spv"))
+    with pytest.raises(spirjit.ArgumentError, match="OpenCL kernel"):
+        vadd.pipeline("vadd_float")
