@@ -51,6 +51,9 @@ pub(crate) struct Launch<'a> {
     pub bound: &'a Bound,
     /// Address and size of the compiled module's data (constant tables), `(0, 0)` if none.
     pub data_region: (u64, u64),
+    /// Memory the kernel reaches only through addresses it reads (buffer device
+    /// addresses): `(address, bytes)` of each, checked like the other regions.
+    pub device_buffers: &'a [(u64, u64)],
 }
 
 /// Sizes derived from a launch, shared by all workers.
@@ -160,6 +163,7 @@ fn regions(l: &Launch, lay: &Layout, slots: &[u64], local: &AlignedBuf, private:
     if l.data_region.1 > 0 {
         out.push(Region { base: l.data_region.0, size: l.data_region.1, arg: none });
     }
+    out.extend(l.device_buffers.iter().map(|&(base, size)| Region { base, size, arg: none }));
     out
 }
 

@@ -158,6 +158,19 @@ impl Kernel {
 
     /// Like [`Kernel::run`], with a time limit and/or a cancel token (see [`RunOptions`]).
     pub fn run_with(&self, range: &NdRange, args: &mut [Arg<'_>], options: &RunOptions) -> Result<RunInfo> {
+        self.run_reaching(range, args, options, &[])
+    }
+
+    /// Like [`Kernel::run_with`], where the kernel may also access `device_buffers`
+    /// (`(address, bytes)`, kept alive and unaliased by the caller for the whole
+    /// dispatch) through addresses it reads from memory.
+    pub(crate) fn run_reaching(
+        &self,
+        range: &NdRange,
+        args: &mut [Arg<'_>],
+        options: &RunOptions,
+        device_buffers: &[(u64, u64)],
+    ) -> Result<RunInfo> {
         let fresh;
         let cancel = match &options.cancel {
             Some(t) => t,
@@ -193,6 +206,7 @@ impl Kernel {
             plan: &plan,
             bound: &bound,
             data_region: compiled.data_region(),
+            device_buffers,
         };
         let result = dispatch::run_limited(&launch, cancel, options.timeout);
         crate::printf::finish(&launch);

@@ -28,6 +28,8 @@ pub struct Pipeline {
 pub struct Bindings<'a> {
     descriptors: BTreeMap<(u32, u32), Vec<Arg<'a>>>,
     push_constants: Option<Vec<u8>>,
+    /// Buffers reached through device addresses: borrowed for the dispatch.
+    device_buffers: Vec<&'a mut [u8]>,
 }
 
 impl<'a> Bindings<'a> {
@@ -45,6 +47,15 @@ impl<'a> Bindings<'a> {
     /// Bind the descriptors of an array binding, in array order.
     pub fn bind_array(mut self, set: u32, binding: u32, args: Vec<Arg<'a>>) -> Bindings<'a> {
         self.descriptors.insert((set, binding), args);
+        self
+    }
+
+    /// A buffer the shader reaches through its device address
+    /// (`PhysicalStorageBuffer` pointers, `VK_KHR_buffer_device_address`): its address
+    /// is `buffer.as_ptr()`, which the caller writes into push constants or other
+    /// buffers; accesses through such pointers are checked against these buffers.
+    pub fn device_buffer<T: crate::Pod>(mut self, buffer: &'a mut [T]) -> Bindings<'a> {
+        self.device_buffers.push(crate::bytes_of_mut(buffer));
         self
     }
 
@@ -123,6 +134,8 @@ impl Pipeline {
         bindings: Bindings<'_>,
         options: &RunOptions,
     ) -> Result<RunInfo> {
+        let device: Vec<(u64, u64)> =
+            bindings.device_buffers.iter().map(|b| (b.as_ptr() as u64, b.len() as u64)).collect();
         let mut args = self.arguments(bindings).map_err(|message| self.fail(message))?;
         let local = self.local_size.map(u64::from);
         let mut global = [0u64; 3];
@@ -139,7 +152,7 @@ impl Pipeline {
             1
         };
         let range = NdRange { dims, global, local: Some(local), offset };
-        self.kernel.run_with(&range, &mut args, options).map_err(|e| match e {
+        self.kernel.run_reaching(&range, &mut args, options, &device).map_err(|e| match e {
             // Say which binding an argument error is about.
             Error::Argument { index, message, .. } => {
                 let params = self.kernel.params();

@@ -260,3 +260,46 @@ fn mistakes_are_reported_with_what_to_do() {
     let e = cl.pipeline("vadd_float", &Specialization::new()).unwrap_err();
     assert!(message(e).contains("OpenCL kernel"));
 }
+
+#[test]
+fn buffer_device_addresses_reach_buffers_given_to_the_dispatch() {
+    for lanes in [1, 4] {
+        let p = program("bda", lanes);
+        let pipe = p.pipeline("main", &Specialization::new()).unwrap();
+        assert!(pipe.bindings().is_empty());
+        assert_eq!(pipe.push_constant_size(), 32);
+        let n = 40usize;
+        let src: Vec<f32> = (0..n).map(|i| i as f32).collect();
+        let mut src = src;
+        let mut dst = vec![-1f32; 48];
+        // Three list nodes of 16 bytes: { next: u64, value: f32, pad: u32 }.
+        let mut nodes = vec![0u64; 6];
+        let base = nodes.as_ptr() as u64;
+        for (k, value) in [1f32, 2.0, 4.0].into_iter().enumerate() {
+            nodes[2 * k] = if k < 2 { base + 16 * (k as u64 + 1) } else { 0 };
+            nodes[2 * k + 1] = value.to_bits() as u64;
+        }
+        let mut push = Vec::new();
+        for a in [src.as_ptr() as u64, dst.as_ptr() as u64, base, n as u64] {
+            push.extend_from_slice(&a.to_le_bytes());
+        }
+        let b = Bindings::new()
+            .device_buffer(&mut src)
+            .device_buffer(&mut dst)
+            .device_buffer(&mut nodes)
+            .push_constants(&push);
+        pipe.dispatch([3, 1, 1], b).unwrap_or_else(|e| panic!("lanes {lanes}: {e}"));
+        for (i, &d) in dst.iter().enumerate() {
+            assert_eq!(d, if i < n { i as f32 * 2.0 + 7.0 } else { -1.0 }, "lanes {lanes} element {i}");
+        }
+        // An address outside every buffer of the dispatch is an error, not a wild access.
+        let mut dst2 = vec![0f32; 48];
+        let mut push = Vec::new();
+        for a in [src.as_ptr() as u64, dst2.as_ptr() as u64 + 4096, 0, n as u64] {
+            push.extend_from_slice(&a.to_le_bytes());
+        }
+        let b = Bindings::new().device_buffer(&mut src).device_buffer(&mut dst2).push_constants(&push);
+        let e = pipe.dispatch([3, 1, 1], b).unwrap_err().to_string();
+        assert!(e.contains("out-of-bounds"), "lanes {lanes}: {e}");
+    }
+}

@@ -65,6 +65,7 @@ impl Mock {
             plan: &plan,
             bound: &bound,
             data_region: (0, 0),
+            device_buffers: &[],
         };
         match limit {
             None => run(&launch, cancel),

@@ -306,15 +306,11 @@ fn pointer_bits(inst: &SpvInst) -> Result<u32> {
     match inst.operands.first() {
         Some(Operand::AddressingModel(spirv::AddressingModel::Physical32)) => Ok(32),
         Some(Operand::AddressingModel(spirv::AddressingModel::Physical64)) => Ok(64),
-        // Vulkan compute modules: pointers are host addresses underneath.
-        Some(Operand::AddressingModel(spirv::AddressingModel::Logical)) => Ok(64),
-        Some(Operand::AddressingModel(a)) => Err(err_at(
-            CompileError::unsupported(format!(
-                "addressing model {a:?} is not supported; spirjit runs OpenCL kernels (Physical32/Physical64) and \
-                 Vulkan compute shaders (Logical)"
-            )),
-            inst,
-        )),
+        // Vulkan compute modules: pointers are host addresses underneath, and buffer
+        // device addresses (`PhysicalStorageBuffer64`) are 64-bit host addresses.
+        Some(Operand::AddressingModel(
+            spirv::AddressingModel::Logical | spirv::AddressingModel::PhysicalStorageBuffer64,
+        )) => Ok(64),
         _ => Err(err_at(CompileError::invalid("OpMemoryModel without an addressing model"), inst)),
     }
 }

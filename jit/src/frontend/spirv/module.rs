@@ -48,6 +48,7 @@ pub const SUPPORTED_CAPABILITIES: &[Capability] = &[
     Capability::ExpectAssumeKHR,
     Capability::Shader,
     Capability::Matrix,
+    Capability::PhysicalStorageBufferAddresses,
     Capability::VulkanMemoryModel,
     Capability::GroupNonUniform,
     Capability::GroupNonUniformVote,

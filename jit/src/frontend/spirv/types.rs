@@ -22,7 +22,9 @@ pub(crate) use super::module::SpvType;
 pub(crate) fn space_of(sc: StorageClass) -> Option<AddressSpace> {
     Some(match sc {
         StorageClass::Function | StorageClass::Private | StorageClass::Input => AddressSpace::Private,
-        StorageClass::CrossWorkgroup | StorageClass::StorageBuffer => AddressSpace::Global,
+        StorageClass::CrossWorkgroup | StorageClass::StorageBuffer | StorageClass::PhysicalStorageBuffer => {
+            AddressSpace::Global
+        }
         StorageClass::UniformConstant | StorageClass::Uniform | StorageClass::PushConstant => AddressSpace::Constant,
         StorageClass::Workgroup => AddressSpace::Local,
         StorageClass::Generic => AddressSpace::Generic,
@@ -41,6 +43,20 @@ pub(crate) fn build(m: &mut SpvModule) -> Result<()> {
     for index in 0..m.insts.len() {
         let inst = &m.insts[index];
         let ty = match inst.op {
+            // A pointer type used (by structs that point to themselves, with buffer
+            // device addresses) before its `OpTypePointer`: its value type is known now.
+            Op::TypeForwardPointer => {
+                let ptr = inst.id(0)?;
+                let space = match inst.operands.get(1) {
+                    Some(Operand::StorageClass(sc)) => space_of(*sc),
+                    _ => None,
+                };
+                let space = space.ok_or_else(|| {
+                    err_at(CompileError::unsupported("OpTypeForwardPointer to this storage class"), inst)
+                })?;
+                m.kir_types.insert(ptr, Type::ptr(space));
+                continue;
+            }
             Op::TypeVoid => SpvType::Void,
             Op::TypeBool => SpvType::Bool,
             Op::TypeInt => SpvType::Int { bits: inst.lit(0)? },
