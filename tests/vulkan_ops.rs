@@ -156,3 +156,142 @@ fn narrow_and_wide_arithmetic_and_conversions() {
         assert_eq!(&oc[8 * i..8 * i + 8], &wantc, "conversions, x = {x}");
     }
 }
+
+fn sext(x: u32, off: u32, bits: u32) -> u32 {
+    if bits == 0 {
+        return 0;
+    }
+    (((x << (32 - off - bits)) as i32) >> (32 - bits)) as u32
+}
+
+fn uext(x: u32, off: u32, bits: u32) -> u32 {
+    if bits == 0 {
+        0
+    } else {
+        (x >> off) & (u32::MAX >> (32 - bits))
+    }
+}
+
+fn insert(base: u32, ins: u32, off: u32, bits: u32) -> u32 {
+    let mask = if bits == 0 { 0 } else { (u32::MAX >> (32 - bits)) << off };
+    (base & !mask) | ((ins << off) & mask)
+}
+
+#[test]
+fn extended_integer_arithmetic_and_bit_fields() {
+    let n = 32usize;
+    let mut r = common::XorShift::new(5);
+    let mut v: Vec<[u32; 2]> = (0..n).map(|_| [r.next_u32(), r.next_u32()]).collect();
+    v[0] = [u32::MAX, 1];
+    v[1] = [0, 1];
+    v[2] = [0x8000_0000, 0x8000_0000];
+    let o = at_every_width("intops", n as u64, |run| {
+        let mut o = vec![0u64; 12 * n];
+        run(&mut [Arg::read_only(&v), Arg::buffer(&mut o)]);
+        o
+    });
+    for (i, &[a, b]) in v.iter().enumerate() {
+        let (s, c) = a.overflowing_add(b);
+        let (d, w) = a.overflowing_sub(b);
+        let (vs0, vc0) = a.overflowing_add(b);
+        let (vs1, vc1) = b.overflowing_add(u32::MAX);
+        let (off, bits) = (b & 7, ((a >> 4) & 7) + 1);
+        let want = [
+            s as u64 | (c as u64) << 32,
+            d as u64 | (w as u64) << 32,
+            a as u64 * b as u64,
+            (a as i32 as i64 * b as i32 as i64) as u64,
+            (vs0 ^ vs1) as u64 | ((vc0 as u64 + 2 * vc1 as u64) << 32),
+            insert(a, b, off, bits) as u64 | (sext(a, off, bits) as u64) << 32,
+            uext(a, off + 3, bits) as u64 | (a.reverse_bits() as u64) << 32,
+            (a.count_ones() | b.count_ones() << 8 | (a ^ b).count_ones() << 16) as u64,
+            a.reverse_bits() as u64 ^ (b.reverse_bits() as u64) << 32,
+            sext(b, off, bits) as i32 as u64, // uint64_t(int) sign-extends
+            insert(a, b, 31, 1) as u64 | (b as u64) << 32,
+            (a as u64) << 32,
+        ];
+        assert_eq!(&o[12 * i..12 * i + 12], &want, "a = {a:#x}, b = {b:#x}");
+    }
+}
+
+/// Multiset equality of two word lists.
+fn same_multiset(mut a: Vec<u64>, mut b: Vec<u64>, what: &str) {
+    a.sort_unstable();
+    b.sort_unstable();
+    assert_eq!(a, b, "{what}");
+}
+
+#[test]
+fn atomics_on_storage_buffers_and_shared_memory() {
+    let n = 64usize;
+    let groups = n / 16;
+    let a_init: [u32; 16] = [
+        0,
+        0,
+        u32::MAX,
+        0,
+        0,
+        u32::MAX,
+        0,
+        12345,
+        0,
+        (-5000i32) as u32,
+        0,
+        0,
+        0f32.to_bits(),
+        100f32.to_bits(),
+        (-100f32).to_bits(),
+        0,
+    ];
+    let b_init: [u64; 12] = [0, 0, u64::MAX, 0, 0, u64::MAX, 0, 0, 0, 0, 0, 0];
+    // Order-dependent results (old values, the winner of a compare-exchange) differ
+    // between runs; the checks below hold for every order.
+    let mut finals = Vec::new();
+    for lanes in WIDTHS {
+        let p = program("atomics", lanes);
+        let k = p.kernel("main").unwrap();
+        let (mut a, mut b) = (a_init, b_init);
+        let (mut old, mut g) = (vec![0u32; 5 * n], vec![0u32; 8 * groups]);
+        k.run(&NdRange::d1(n as u64), &mut [Arg::buffer(&mut a), Arg::buffer(&mut b), Arg::buffer(&mut old), Arg::buffer(&mut g)])
+            .unwrap_or_else(|e| panic!("atomics (lanes {lanes}): {e}"));
+        let ids = 0..n as u64;
+        same_multiset((0..n).map(|i| old[5 * i] as u64).collect(), ids.clone().collect(), "atomicAdd old values");
+        let mut xs: Vec<u64> = (0..n).map(|i| old[5 * i + 1] as u64).collect();
+        xs.push(a[7] as u64);
+        same_multiset(xs, ids.clone().chain([12345]).collect(), "atomicExchange old values");
+        let mut fs: Vec<u64> = (0..n).map(|i| old[5 * i + 3] as u64).collect();
+        fs.push(f64::from_bits(b[11]) as u64);
+        same_multiset(fs, ids.clone().chain([0]).collect(), "double atomicExchange old values");
+        for (slot, fin) in [(2, a[11] as u64), (4, b[7])] {
+            let winners: Vec<usize> = (0..n).filter(|&i| old[5 * i + slot] == 0).collect();
+            assert_eq!(winners.len(), 1, "compare-exchange {slot}: {winners:?}");
+            assert_eq!(fin, winners[0] as u64 + 1);
+            assert!((0..n).all(|i| i == winners[0] || old[5 * i + slot] as u64 == fin));
+        }
+        let m = n as u32 - 1;
+        let xor32 = (0..n as u32).fold(0, |x, i| x ^ i.wrapping_mul(0x0101_0101));
+        let sum3 = (0..n as u32).map(|i| 3 * i).sum::<u32>();
+        assert_eq!(&a[..7], &[n as u32, sum3, 0, u32::MAX, xor32, 100, 7 * m], "32-bit unsigned");
+        let sum = (0..n as i32).sum::<i32>();
+        assert_eq!([a[8] as i32, a[9] as i32, a[10] as i32], [-(m as i32), m as i32 - 1000, -sum], "32-bit signed");
+        let f = [f32::from_bits(a[12]), f32::from_bits(a[13]), f32::from_bits(a[14]), f32::from_bits(a[15])];
+        assert_eq!(f, [0.5 * n as f32, -3.0, 2.0 * m as f32, 4.0], "float");
+        let m64 = m as u64;
+        let sum64 = (0..n as u64).map(|i| i << 32).fold(0u64, u64::wrapping_add);
+        let xor64 = (0..n as u64).fold(0, |x, i| x ^ (i << 20));
+        let and64 = (0..n as u64).fold(u64::MAX, |x, i| x & !(1u64 << ((i & 31) + 32)));
+        assert_eq!(
+            &b[..7],
+            &[sum64, m64 * 0x1_0000_0001, 5 << 40, u64::MAX, xor64, and64, (-((m64 << 35) as i64)) as u64],
+            "64-bit"
+        );
+        let d = [f64::from_bits(b[8]), f64::from_bits(b[9]), f64::from_bits(b[10])];
+        assert_eq!(d, [0.25 * n as f64, -1.5 * m as f64, m as f64 + 0.5], "double");
+        for wg in 0..groups {
+            let want = [136, 0xFFFF_0000, 0x5555_5555 ^ 75, (-15i32) as u32, 240, 16, 2.5f32.to_bits(), 0x8000_0000];
+            assert_eq!(&g[8 * wg..8 * wg + 8], &want, "shared, group {wg}, lanes {lanes}");
+        }
+        finals.push((a[..7].to_vec(), b[..7].to_vec(), g));
+    }
+    assert!(finals.windows(2).all(|w| w[0] == w[1]));
+}

@@ -50,7 +50,7 @@ void main() {
     atomicMin(b.u[2], uint64_t(i + 5u) << 40);
     atomicOr(b.u[3], 1ul << (i & 63u));
     atomicXor(b.u[4], uint64_t(i) << 20);
-    atomicAnd(b.u[5], ~(1ul << (i + 32u)));
+    atomicAnd(b.u[5], ~(1ul << ((i & 31u) + 32u)));
     atomicMin(b.s[0], -int64_t(i) << 35);
     int64_t prev = atomicCompSwap(b.s[1], 0l, int64_t(i) + 1l);
     atomicAdd(b.f[0], 0.25lf);
