@@ -295,3 +295,140 @@ fn atomics_on_storage_buffers_and_shared_memory() {
     }
     assert!(finals.windows(2).all(|w| w[0] == w[1]));
 }
+
+fn walk(x: i32) -> i32 {
+    let mut acc = 0;
+    for j in 0..6 {
+        if j == x % 5 {
+            continue;
+        }
+        let mut k = j;
+        while k < 5 {
+            if k * j > x {
+                break;
+            }
+            acc += k ^ j;
+            k += 2;
+        }
+        let mut n = 0;
+        loop {
+            n += 1;
+            if n != 3 {
+                acc += n;
+            }
+            if n >= (x & 3) {
+                break;
+            }
+        }
+        if acc > 40 + x {
+            return -acc;
+        }
+    }
+    acc
+}
+
+fn switch_walk(x: i32) -> i32 {
+    let mut r = 0;
+    for j in 0..4 {
+        match (x + j) % 6 {
+            0 => r += 11,
+            1 => r += 10,
+            2 => r *= 2,
+            3 => r = (r - 3) * 2,
+            4 => {
+                if r <= 5 {
+                    r += 100 + x;
+                }
+            }
+            _ => r += x,
+        }
+    }
+    r
+}
+
+#[test]
+fn structured_control_flow_and_barriers() {
+    let n = 64usize;
+    let mut r = common::XorShift::new(9);
+    let v: Vec<i32> = (0..n).map(|_| (r.next_u32() % 100) as i32).collect();
+    let o = at_every_width("control", n as u64, |run| {
+        let mut o = vec![0i32; 4 * n];
+        run(&mut [Arg::read_only(&v), Arg::buffer(&mut o)]);
+        o
+    });
+    for g in 0..n / 16 {
+        let x = &v[16 * g..16 * g + 16];
+        let mut sh: Vec<i32> = (0..16).map(|l| x[(l + 1) & 15] + 1).collect();
+        let mid = sh.clone();
+        let mut t = [0i32; 16];
+        for j in 0..3 {
+            for l in 0..16 {
+                t[l] += sh[(l + j) & 15];
+            }
+            sh = t.to_vec();
+        }
+        for l in 0..16 {
+            let i = 16 * g + l;
+            let want = [walk(v[i]), switch_walk(v[i]), mid[15 - l], t[l]];
+            assert_eq!(&o[4 * i..4 * i + 4], &want, "invocation {i}, x = {}", v[i]);
+        }
+    }
+}
+
+#[test]
+fn shared_null_initializers_private_and_function_initializers() {
+    let n = 24usize;
+    let o = at_every_width("shared_init", n as u64, |run| {
+        let mut o = vec![0u32; 5 * n];
+        run(&mut [Arg::buffer(&mut o)]);
+        o
+    });
+    let table = [7u32, 11, 13, 17];
+    for i in 0..n {
+        let (l, wg) = (i as u32 % 8, i as u32 / 8);
+        let mut arr = [table[(l & 3) as usize], 2, 3];
+        arr[i % 3] += 100;
+        let want = [0, (7 - l) + 1 + wg + 8, 8 + 11, arr[0] + arr[1] * 10 + arr[2] * 1000, table[i & 3]];
+        assert_eq!(&o[5 * i..5 * i + 5], &want, "invocation {i}");
+    }
+}
+
+#[test]
+fn explicit_layout_shared_blocks_alias() {
+    let n = 16usize;
+    let o = at_every_width("shared_block", n as u64, |run| {
+        let mut o = vec![0u32; 2 * n];
+        run(&mut [Arg::buffer(&mut o)]);
+        o
+    });
+    for g in 0..n / 8 {
+        let mut mem = [0u8; 32];
+        for l in 0..4u32 {
+            let w = 0x0403_0201u32.wrapping_mul(l + 1).wrapping_add(g as u32);
+            mem[4 * l as usize..4 * l as usize + 4].copy_from_slice(&w.to_le_bytes());
+        }
+        for l in 0..8u32 {
+            let h = (0x1111 * l + (8 * g as u32 + l)) as u16;
+            mem[16 + 2 * l as usize..18 + 2 * l as usize].copy_from_slice(&h.to_le_bytes());
+        }
+        let word = |k: usize| u32::from_le_bytes([mem[4 * k], mem[4 * k + 1], mem[4 * k + 2], mem[4 * k + 3]]);
+        let half = |k: usize| u16::from_le_bytes([mem[16 + 2 * k], mem[17 + 2 * k]]) as u32;
+        for l in 0..8usize {
+            let i = 8 * g + l;
+            let want = [mem[l * 2] as u32 | (mem[15 - l] as u32) << 8 | half(7 - l) << 16, word(4 + (l & 3))];
+            assert_eq!(&o[2 * i..2 * i + 2], &want, "invocation {i}");
+        }
+    }
+}
+
+#[test]
+fn debug_information_is_ignored() {
+    let n = 8usize;
+    let o = at_every_width("debuginfo", n as u64, |run| {
+        let mut o: Vec<f32> = (0..n).map(|i| i as f32 * 0.5).collect();
+        run(&mut [Arg::buffer(&mut o)]);
+        o
+    });
+    let want: Vec<f32> = (0..n).map(|i| i as f32 + i as f32).collect();
+    assert_eq!(o, want);
+}
