@@ -432,3 +432,34 @@ fn debug_information_is_ignored() {
     let want: Vec<f32> = (0..n).map(|i| i as f32 + i as f32).collect();
     assert_eq!(o, want);
 }
+
+#[test]
+fn dynamic_indexing_copies_selects_and_pointer_arithmetic() {
+    let n = 8usize;
+    let mut r = common::XorShift::new(21);
+    let input: Vec<[u32; 4]> = (0..=n).map(|_| [0; 4].map(|_: u32| r.next_u32() % 5000)).collect();
+    let pairs: Vec<[u32; 2]> = (0..n).map(|i| [r.next_u32() % 1500, if i == 0 { 5 } else { r.next_u32() % 1500 }]).collect();
+    let (out, pairs_out) = at_every_width("asm/pointers", n as u64, |run| {
+        let (mut out, mut po, mut pin) = (vec![[0u32; 4]; 5 * n], vec![[0u32; 2]; n], pairs.clone());
+        run(&mut [Arg::read_only(&input), Arg::buffer(&mut out), Arg::buffer(&mut pin), Arg::buffer(&mut po)]);
+        (out, po)
+    });
+    for i in 0..n {
+        let (v, q) = (input[i], input[i + 1]);
+        let k = i & 3;
+        let mut w = v;
+        w[(i + 1) & 3] = v[k] + 1000;
+        let odd = k == 1;
+        let want = [
+            w,
+            [1, if odd { 0 } else { 3 }, if odd { q[0] } else { v[0] }, q[3]],
+            q,
+            [v[3], v[2], v[1], v[0]],
+            [0, 1, 2, 3].map(|c| v[c].max(q[c])),
+        ];
+        assert_eq!(&out[5 * i..5 * i + 5], &want, "invocation {i}");
+        let [a, b] = pairs[i];
+        let want = if a > 1000 { [7, 1000] } else if a < b { [a, b] } else { [b, a] };
+        assert_eq!(pairs_out[i], want, "pair {i}");
+    }
+}
