@@ -463,3 +463,56 @@ fn dynamic_indexing_copies_selects_and_pointer_arithmetic() {
         assert_eq!(pairs_out[i], want, "pair {i}");
     }
 }
+
+#[test]
+fn matrix_arithmetic_and_matrices_in_buffers() {
+    let n = 8usize;
+    let mut r = common::XorShift::new(33);
+    let mut small = |len: usize| -> Vec<f32> { (0..len).map(|_| (r.next_u32() % 7) as f32 - 3.0).collect() };
+    let u = small(28);
+    let a = small(6 * n);
+    let m2 = small(4);
+    let (o, om, oc) = at_every_width("matrices", n as u64, |run| {
+        let (mut o, mut om, mut oc) = (vec![[0f32; 4]; 8 * n], vec![0f32; 8 * n], vec![0f32; 4 * n]);
+        run(&mut [
+            Arg::read_only(&u),
+            Arg::read_only(&a),
+            Arg::buffer(&mut o),
+            Arg::buffer(&mut om),
+            Arg::buffer(&mut oc),
+            Arg::read_only(&m2),
+        ]);
+        (o, om, oc)
+    });
+    let mm = |c: usize, r: usize| u[4 * c + r];
+    let rr = |c: usize, r: usize| u[16 + 4 * c + r];
+    let w2 = |c: usize, r: usize| m2[2 * c + r];
+    for i in 0..n {
+        let v = [i as f32, 1.0, -2.0, 3.0];
+        let aa = |c: usize, r: usize| a[6 * i + 2 * c + r];
+        let col = |c: usize| [0, 1, 2, 3].map(|r| mm(c, r));
+        let want = [
+            [0, 1, 2, 3].map(|r| (0..4).map(|c| mm(c, r) * v[c]).sum::<f32>()),
+            [0, 1, 2, 3].map(|c| (0..4).map(|r| v[r] * mm(c, r)).sum::<f32>()),
+            col(i & 3).map(|x| x * (i + 1) as f32),
+            [0, 1, 2, 3].map(|r| (0..4).map(|k| mm(k, r) * mm(k, 3 - (i & 3))).sum::<f32>()),
+            [rr(0, 1), rr(1, 2), rr(2, 0), rr(i % 3, (i + 1) % 3)],
+            [aa(0, 0), aa(0, 1), aa(2, 0), aa(2, 1)].map(|x| x + aa(i % 3, 1)),
+            [v[0], v[2] * 2.0, v[1] * 3.0, (0..4).map(|k| v[k] * mm(1, k)).sum::<f32>()],
+            [w2(0, 0), w2(0, 1), w2(1, 0), w2(1, 1)].map(|x| x + w2(1, i & 1)),
+        ];
+        assert_eq!(&o[8 * i..8 * i + 8], &want, "invocation {i}");
+        let want_om = [rr(0, 0) * 2.0, rr(0, 1) * 2.0, -7.0, 0.0, v[0], v[1], v[2], 0.0];
+        assert_eq!(&om[8 * i..8 * i + 8], &want_om, "om {i}");
+        let c = |col: usize, r: usize| (0..2).map(|k| aa(k, r) * w2(col, k)).sum::<f32>();
+        assert_eq!(&oc[4 * i..4 * i + 4], &[c(0, 0), c(0, 1), i as f32, c(1, 1)], "oc {i}");
+    }
+}
+
+#[test]
+fn unsupported_matrix_layouts_are_refused() {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/kernels/vulkan/matrix_layouts.spv");
+    let bytes = std::fs::read(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    let e = Program::with_options(&bytes, &Options::default()).err().map(|e| e.to_string()).unwrap_or_default();
+    assert!(e.contains("row-major matrices with a MatrixStride of 16 are not supported"), "{e}");
+}

@@ -1,18 +1,20 @@
 #version 450
 // env: vulkan1.2
-// Matrix arithmetic and matrices in buffers: std140 (column- and row-major, mat2 with a
-// 16-byte column stride) and std430 layouts, whole matrices, single columns and single
-// elements through access chains. Values are small integers so every result is exact.
+// Matrix arithmetic and column-major matrices in std140 and std430 buffers whose
+// MatrixStride is the columns' natural size (mat4, mat3, mat3x2 and mat2 in std430):
+// whole matrices, single columns and single elements through access chains. Values are
+// small integers so every result is exact. Row-major matrices and std140 mat2 / matNx2
+// (16-byte column stride) are refused: see matrix_layouts.comp.
 layout(local_size_x = 4) in;
 layout(std140, set = 0, binding = 0) uniform U {
     mat4 m;                   // column-major, stride 16
-    layout(row_major) mat3 r; // row-major, stride 16
-    mat2 m2;                  // std140: columns 16 bytes apart
+    mat3 r;                   // column-major, stride 16
 } u;
 layout(std430, set = 0, binding = 1) readonly buffer S { mat3x2 a[]; };   // std430: stride 8
 layout(std430, set = 0, binding = 2) buffer O { vec4 o[]; };              // 8 per invocation
-layout(std430, set = 0, binding = 3) buffer OM { layout(row_major) mat2x3 om[]; };
+layout(std430, set = 0, binding = 3) buffer OM { mat2x3 om[]; };         // std430: stride 16
 layout(std430, set = 0, binding = 4) buffer OC { mat2 oc[]; };            // std430: stride 8
+layout(std430, set = 0, binding = 5) readonly buffer M2 { mat2 m2; } u2;
 
 void main() {
     uint i = gl_GlobalInvocationID.x;
@@ -30,12 +32,12 @@ void main() {
     o[8 * i + 5] = vec4(a[0], a[2]) + vec4(a[i % 3][1]);
     mat3 op = outerProduct(vec3(v), vec3(1.0, 2.0, 3.0)); // OpOuterProduct
     o[8 * i + 6] = vec4(op[0][0], op[1][2], op[2][1], dot(v, u.m[1])); // OpDot, column load
-    o[8 * i + 7] = vec4(u.m2[0], u.m2[1]) + vec4(u.m2[1][i & 1]);
+    o[8 * i + 7] = vec4(u2.m2[0], u2.m2[1]) + vec4(u2.m2[1][i & 1]);
     mat2x3 t = mat2x3(r[0], r[1]) * 2.0;
-    om[i] = t;                                  // whole row-major store
-    om[i][1] = vec3(v.xyz);                     // one column of a row-major matrix
+    om[i] = t;                                  // whole matrix store
+    om[i][1] = vec3(v.xyz);                     // one column
     om[i][0][2] = -7.0;                         // one element
-    mat2 c = mat2(a[0], a[1]) * mat2(u.m2[0], u.m2[1]);
+    mat2 c = mat2(a[0], a[1]) * mat2(u2.m2[0], u2.m2[1]);
     oc[i] = c;
     oc[i][1][0] = float(i);
 }
