@@ -252,8 +252,11 @@ fn atomics_on_storage_buffers_and_shared_memory() {
         let k = p.kernel("main").unwrap();
         let (mut a, mut b) = (a_init, b_init);
         let (mut old, mut g) = (vec![0u32; 5 * n], vec![0u32; 8 * groups]);
-        k.run(&NdRange::d1(n as u64), &mut [Arg::buffer(&mut a), Arg::buffer(&mut b), Arg::buffer(&mut old), Arg::buffer(&mut g)])
-            .unwrap_or_else(|e| panic!("atomics (lanes {lanes}): {e}"));
+        k.run(
+            &NdRange::d1(n as u64),
+            &mut [Arg::buffer(&mut a), Arg::buffer(&mut b), Arg::buffer(&mut old), Arg::buffer(&mut g)],
+        )
+        .unwrap_or_else(|e| panic!("atomics (lanes {lanes}): {e}"));
         let ids = 0..n as u64;
         same_multiset((0..n).map(|i| old[5 * i] as u64).collect(), ids.clone().collect(), "atomicAdd old values");
         let mut xs: Vec<u64> = (0..n).map(|i| old[5 * i + 1] as u64).collect();
@@ -438,7 +441,8 @@ fn dynamic_indexing_copies_selects_and_pointer_arithmetic() {
     let n = 8usize;
     let mut r = common::XorShift::new(21);
     let input: Vec<[u32; 4]> = (0..=n).map(|_| [0; 4].map(|_: u32| r.next_u32() % 5000)).collect();
-    let pairs: Vec<[u32; 2]> = (0..n).map(|i| [r.next_u32() % 1500, if i == 0 { 5 } else { r.next_u32() % 1500 }]).collect();
+    let pairs: Vec<[u32; 2]> =
+        (0..n).map(|i| [r.next_u32() % 1500, if i == 0 { 5 } else { r.next_u32() % 1500 }]).collect();
     let (out, pairs_out) = at_every_width("asm/pointers", n as u64, |run| {
         let (mut out, mut po, mut pin) = (vec![[0u32; 4]; 5 * n], vec![[0u32; 2]; n], pairs.clone());
         run(&mut [Arg::read_only(&input), Arg::buffer(&mut out), Arg::buffer(&mut pin), Arg::buffer(&mut po)]);
@@ -459,7 +463,13 @@ fn dynamic_indexing_copies_selects_and_pointer_arithmetic() {
         ];
         assert_eq!(&out[5 * i..5 * i + 5], &want, "invocation {i}");
         let [a, b] = pairs[i];
-        let want = if a > 1000 { [7, 1000] } else if a < b { [a, b] } else { [b, a] };
+        let want = if a > 1000 {
+            [7, 1000]
+        } else if a < b {
+            [a, b]
+        } else {
+            [b, a]
+        };
         assert_eq!(pairs_out[i], want, "pair {i}");
     }
 }
