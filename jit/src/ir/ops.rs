@@ -147,6 +147,11 @@ pub enum AtomicOp {
     Inc,
     /// Decrement (`atomic_dec`).
     Dec,
+    /// Float add, min and max on the bits of a float of the operand's width (the
+    /// operand and result are those bits as an integer).
+    FAdd,
+    FMin,
+    FMax,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

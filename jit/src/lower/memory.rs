@@ -234,14 +234,21 @@ impl FnLower<'_, '_> {
     ) -> Result<Vec<ClifValue>> {
         let s = Self::atomic_scalar(ty)?;
         let it = Self::atomic_type(s)?;
-        if s.is_float() && op != AtomicOp::Xchg {
+        let float_op = matches!(op, AtomicOp::FAdd | AtomicOp::FMin | AtomicOp::FMax);
+        if s.is_float() && op != AtomicOp::Xchg || float_op && !matches!(it, types::I32 | types::I64) {
             return Err(CompileError::unsupported(format!(
-                "atomic {op:?} on {s}; only exchange is supported on floats"
+                "atomic {op:?} on {s}; float add/min/max need 32- or 64-bit operands and other atomics integers"
             )));
         }
         let p = self.get_scalar(ptr, at)?;
         self.check_access(ptr, p, AccessSize::Const(it.bytes() as u64), at)?;
         let p = self.lane_addr(p, at);
+        if float_op {
+            let v = self.get_scalar(value, at)?;
+            let v = self.as_int_bits(v, it);
+            let old = self.atomic_float_rmw(op, p, v, it, self.is_local(ptr)?);
+            return Ok(vec![self.int_bits_as(old, s)]);
+        }
         let (rop, x) = match op {
             AtomicOp::Inc => (AtomicRmwOp::Add, self.iconst(it, 1)),
             AtomicOp::Dec => (AtomicRmwOp::Sub, self.iconst(it, 1)),
@@ -283,6 +290,53 @@ impl FnLower<'_, '_> {
             self.b.ins().atomic_rmw(it, mem_flags(), rop, p, x)
         };
         Ok(vec![self.int_bits_as(old, s)])
+    }
+
+    /// A float add, min or max at address `p` on the bits `x` (an integer of type `it`,
+    /// the float's width), returning the old bits. Local memory is read, changed and
+    /// written (see [`Self::is_local`]); elsewhere a compare-exchange loop retries until
+    /// no other thread changed the value between the read and the exchange.
+    fn atomic_float_rmw(
+        &mut self,
+        op: AtomicOp,
+        p: ClifValue,
+        x: ClifValue,
+        it: cranelift_codegen::ir::Type,
+        local: bool,
+    ) -> ClifValue {
+        let ft = if it == types::I64 { types::F64 } else { types::F32 };
+        let xf = self.b.ins().bitcast(ft, mem_flags(), x);
+        let init = self.b.ins().load(it, mem_flags(), p, 0);
+        let (head, done) =
+            if local { (None, None) } else { (Some(self.b.create_block()), Some(self.b.create_block())) };
+        let cur = match head {
+            Some(h) => {
+                self.b.append_block_param(h, it);
+                self.b.ins().jump(h, &[init.into()]);
+                self.b.switch_to_block(h);
+                self.b.block_params(h)[0]
+            }
+            None => init,
+        };
+        let cf = self.b.ins().bitcast(ft, mem_flags(), cur);
+        let nf = match op {
+            AtomicOp::FMin => self.b.ins().fmin(cf, xf),
+            AtomicOp::FMax => self.b.ins().fmax(cf, xf),
+            _ => self.b.ins().fadd(cf, xf),
+        };
+        let new = self.b.ins().bitcast(it, mem_flags(), nf);
+        let (Some(head), Some(done)) = (head, done) else {
+            self.b.ins().store(mem_flags(), new, p, 0);
+            return cur;
+        };
+        let seen = self.b.ins().atomic_cas(mem_flags(), p, cur, new);
+        let same = self.b.ins().icmp(CIntCC::Equal, seen, cur);
+        self.b.append_block_param(done, it);
+        self.b.ins().brif(same, done, &[seen.into()], head, &[seen.into()]);
+        self.b.seal_block(head);
+        self.b.seal_block(done);
+        self.b.switch_to_block(done);
+        self.b.block_params(done)[0]
     }
 
     /// True when `ptr` points into `__local` memory. A work-group runs on one thread

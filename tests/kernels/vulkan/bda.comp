@@ -1,5 +1,5 @@
 #version 450
-// target-env: vulkan1.2
+// env: vulkan1.2
 #extension GL_EXT_buffer_reference : require
 #extension GL_EXT_shader_explicit_arithmetic_types_int64 : require
 // Buffer device addresses: the push constants carry the addresses of an input and an

@@ -1,20 +1,20 @@
 #!/usr/bin/env bash
-# Rebuilds every <name>.comp here into <name>.spv (Vulkan 1.1 SPIR-V) and validates it.
-# A source with a `// parts: N` line is built N times, with -DPART=1..N, into
-# <name>_p1.spv .. <name>_pN.spv. A source with a `// target-env: vulkan1.X` line is built
-# for that environment instead of vulkan1.1. Tool check and validation from ../spv-tools.sh.
-# Needs glslangValidator (Debian glslang-tools) and spirv-val (spirv-tools).
+# Rebuilds every <name>.comp here into <name>.spv (Vulkan 1.1 SPIR-V unless a leading
+# `// env: vulkanX.Y` line names another target; `// flags: ...` adds glslangValidator
+# flags) and validates it. A source with a `// parts: N` line is built N times, with
+# -DPART=1..N, into <name>_p1.spv .. <name>_pN.spv. Every asm/<name>.spvasm is
+# assembled into asm/<name>.spv for the target its leading `; env: vulkanX.Y` line
+# names (vulkan1.2 when none) and validated for it. Tool check and validation from
+# ../spv-tools.sh. Needs glslangValidator (Debian glslang-tools), spirv-as and spirv-val
+# (spirv-tools).
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 cd "$here"
 # shellcheck source=../spv-tools.sh
 . "$here/../spv-tools.sh"
-spv_require glslangValidator spirv-val
-build() { # source, output, extra flags...
-    local src="$1" out="$2"; shift 2
-    local env
-    env=$(sed -n 's|^// target-env: *\(vulkan[0-9.]*\).*|\1|p' "$src")
-    env=${env:-vulkan1.1}
+spv_require glslangValidator spirv-val spirv-as
+build() { # source, output, target env, extra flags...
+    local src="$1" out="$2" env="$3"; shift 3
     glslangValidator -V --target-env "$env" "$@" -o "$out" "$src" >/dev/null || {
         glslangValidator -V --target-env "$env" "$@" -o "$out" "$src" >&2
         exit 1
@@ -24,11 +24,22 @@ build() { # source, output, extra flags...
 for src in *.comp; do
     name="${src%.comp}"
     parts=$(sed -n 's|^// parts: *\([0-9]*\).*|\1|p' "$src")
+    env=$(sed -n 's|^// env: *\([a-z0-9.]*\).*|\1|p' "$src")
+    env="${env:-vulkan1.1}"
+    # shellcheck disable=SC2207
+    flags=($(sed -n 's|^// flags: *\(.*\)$|\1|p' "$src"))
     if [[ -n "$parts" ]]; then
         for ((i = 1; i <= parts; i++)); do
-            build "$src" "${name}_p$i.spv" "-DPART=$i"
+            build "$src" "${name}_p$i.spv" "$env" "${flags[@]}" "-DPART=$i"
         done
     else
-        build "$src" "$name.spv"
+        build "$src" "$name.spv" "$env" "${flags[@]}"
     fi
+done
+for src in asm/*.spvasm; do
+    out="${src%.spvasm}.spv"
+    env=$(sed -n 's|^; env: *\([a-z0-9.]*\).*|\1|p' "$src")
+    env="${env:-vulkan1.2}"
+    spirv-as --target-env "$env" -o "$out" "$src"
+    spv_validate "$env" "$out"
 done

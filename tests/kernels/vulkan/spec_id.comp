@@ -1,5 +1,5 @@
 #version 450
-// target-env: vulkan1.3
+// env: vulkan1.3
 // The same shader as spec.comp, built for SPIR-V 1.6: the work-group size comes from LocalSizeId.
 // Specialization constants: the work-group size (local_size_x_id), a float, an int, a
 // bool, constant expressions over them (OpSpecConstantOp) and a shared array sized by

@@ -226,6 +226,18 @@ impl Translator<'_> {
             | Op::CompositeConstruct
             | Op::VectorExtractDynamic
             | Op::VectorInsertDynamic => return self.composite(fr, inst),
+            Op::MatrixTimesScalar
+            | Op::MatrixTimesVector
+            | Op::VectorTimesMatrix
+            | Op::MatrixTimesMatrix
+            | Op::Transpose
+            | Op::OuterProduct => self.matrix(fr, inst)?,
+            Op::BitFieldInsert | Op::BitFieldSExtract | Op::BitFieldUExtract | Op::BitReverse => {
+                self.bit_field(fr, inst)?
+            }
+            Op::SDot | Op::UDot | Op::SUDot | Op::SDotAccSat | Op::UDotAccSat | Op::SUDotAccSat => {
+                self.int_dot(fr, inst)?
+            }
             _ => return Err(CompileError::unsupported(format!("{} is not supported", op_name(op)))),
         };
         self.set_v(fr, inst, v)

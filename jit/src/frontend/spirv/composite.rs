@@ -138,6 +138,29 @@ impl Translator<'_> {
         }
     }
 
+    /// `v` as a value of `to`, a type of the same shape whose members or elements may be
+    /// laid out differently in memory (`OpCopyLogical`): rebuilt member by member.
+    pub(crate) fn relayout(&mut self, v: Value, to: &Type) -> Result<Value> {
+        let from = self.ty_of(v);
+        if &from == to {
+            return Ok(v);
+        }
+        let n = from.component_count();
+        let aggregate = |t: &Type| matches!(t, Type::Array { .. } | Type::Struct(_));
+        if !aggregate(&from) || !aggregate(to) || n != to.component_count() {
+            return Err(CompileError::invalid(format!("OpCopyLogical of a {from} as {to}: the shapes differ")));
+        }
+        let mut parts = Vec::with_capacity(n as usize);
+        for k in 0..n as u32 {
+            let (Some(fc), Some(tc)) = (from.component(k), to.component(k)) else {
+                return Err(CompileError::invalid(format!("OpCopyLogical of a {from} as {to}")));
+            };
+            let part = self.emit(InstKind::Extract(v, k), fc);
+            parts.push(self.relayout(part, &tc)?);
+        }
+        Ok(self.emit(InstKind::Construct(parts), to.clone()))
+    }
+
     /// `agg` with the component at `path` replaced by `element`.
     fn insert_path(&mut self, agg: Value, element: Value, path: &[u32]) -> Result<Value> {
         let Some((&k, rest)) = path.split_first() else {

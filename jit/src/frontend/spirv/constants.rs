@@ -206,11 +206,35 @@ pub(crate) fn is_zero(v: &ConstVal) -> bool {
     }
 }
 
+/// The alignment and size of the region that Block-decorated Workgroup variables share,
+/// if the module has any.
+fn aliased_workgroup_region(m: &SpvModule) -> Result<Option<(u64, u64)>> {
+    let mut region: Option<(u64, u64)> = None;
+    for &id in &m.globals {
+        let inst = m.def(id)?;
+        if !matches!(inst.operands.first(), Some(Operand::StorageClass(StorageClass::Workgroup))) {
+            continue;
+        }
+        let (_, pointee) = m.pointer_type(inst.rtype()?).map_err(|e| err_at(e, inst))?;
+        if !m.has_deco(pointee, Decoration::Block) {
+            continue;
+        }
+        let ty = m.kir_type(pointee).map_err(|e| err_at(e, inst))?;
+        let (a, s) = region.unwrap_or((1, 0));
+        region = Some((a.max(ty.align().max(1) as u64), s.max(ty.size())));
+    }
+    Ok(region)
+}
+
 /// Lay out module-scope variables: constant data for `UniformConstant` and
 /// `CrossWorkgroup` variables, offsets in static local memory for `Workgroup` ones.
 pub(crate) fn build_globals(m: &mut SpvModule, data: &mut Vec<ConstData>) -> Result<GlobalLayout> {
     let mut layout = GlobalLayout::default();
     let mut data_bytes = 0u64;
+    // Block-decorated Workgroup variables (WorkgroupMemoryExplicitLayoutKHR) alias each
+    // other: they share one region, as large and as aligned as the largest of them.
+    let blocks = aliased_workgroup_region(m)?;
+    let mut block_offset = None;
     for gi in 0..m.globals.len() {
         let id = m.globals[gi];
         let inst = m.def(id)?.clone();
@@ -261,9 +285,21 @@ pub(crate) fn build_globals(m: &mut SpvModule, data: &mut Vec<ConstData>) -> Res
             StorageClass::Workgroup => {
                 let ty = m.kir_type(pointee).map_err(located)?;
                 check_size(&ty).map_err(located)?;
-                let align = ty.align().max(m.deco_lit(id, Decoration::Alignment).unwrap_or(1)).max(1) as u64;
-                let offset = layout.local_size.div_ceil(align) * align;
-                let size = ty.size();
+                let aliased = m.has_deco(pointee, Decoration::Block);
+                let (align, size) = match blocks {
+                    Some(region) if aliased => region,
+                    _ => (ty.align().max(m.deco_lit(id, Decoration::Alignment).unwrap_or(1)).max(1) as u64, ty.size()),
+                };
+                let offset = match block_offset {
+                    Some(o) if aliased => {
+                        m.local_offsets.insert(id, o);
+                        continue;
+                    }
+                    _ => layout.local_size.div_ceil(align) * align,
+                };
+                if aliased {
+                    block_offset = Some(offset);
+                }
                 layout.local_size = offset + size;
                 if layout.local_size > limits::MAX_LOCAL_BYTES {
                     return Err(located(limits::exceeded(

@@ -54,7 +54,10 @@ impl Translator<'_> {
             | AtomicOr
             | AtomicXor
             | AtomicFlagTestAndSet
-            | AtomicFlagClear => self.atomic(fr, inst),
+            | AtomicFlagClear
+            | AtomicFAddEXT
+            | AtomicFMinEXT
+            | AtomicFMaxEXT => self.atomic(fr, inst),
             ControlBarrier => {
                 // A sub-group is a lane group, whose work-items run in lockstep: a
                 // sub-group (or invocation) barrier only orders memory. Any wider scope
@@ -74,6 +77,12 @@ impl Translator<'_> {
             Undef => {
                 let ty = self.rty(inst)?;
                 let v = self.emit(InstKind::Undef, ty);
+                self.set_v(fr, inst, v)
+            }
+            CopyLogical => {
+                let v = self.op(fr, inst, 0)?;
+                let rt = self.rty(inst)?;
+                let v = self.relayout(v, &rt)?;
                 self.set_v(fr, inst, v)
             }
             CopyObject | ExpectKHR => {

@@ -306,6 +306,9 @@ impl Translator<'_> {
             Op::AtomicAnd => rmw(AtomicOp::And),
             Op::AtomicOr => rmw(AtomicOp::Or),
             Op::AtomicXor => rmw(AtomicOp::Xor),
+            Op::AtomicFAddEXT => rmw(AtomicOp::FAdd),
+            Op::AtomicFMinEXT => rmw(AtomicOp::FMin),
+            Op::AtomicFMaxEXT => rmw(AtomicOp::FMax),
             _ => None,
         };
         match inst.op {

@@ -33,6 +33,7 @@
 //! variables into kernel parameters and `extinst::glsl` handles the GLSL.std.450 set.
 
 mod arith;
+mod bits;
 mod builtins_vars;
 mod composite;
 mod constants;
@@ -47,6 +48,7 @@ mod image;
 mod index;
 mod kernel;
 mod limits;
+mod matrix;
 mod memory;
 mod module;
 mod opaque;

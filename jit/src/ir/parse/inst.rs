@@ -38,7 +38,7 @@ const ROUNDING: &[Rounding] = &[Rounding::NearestEven, Rounding::TowardZero, Rou
 
 const ATOMIC: &[AtomicOp] = {
     use AtomicOp::*;
-    &[Xchg, Add, Sub, And, Or, Xor, SMin, SMax, UMin, UMax, Inc, Dec]
+    &[Xchg, Add, Sub, And, Or, Xor, SMin, SMax, UMin, UMax, Inc, Dec, FAdd, FMin, FMax]
 };
 
 const WORK_ITEM: &[WorkItemQuery] = {
