@@ -80,6 +80,7 @@ pub const SUPPORTED_CAPABILITIES: &[Capability] = &[
     Capability::GroupNonUniformShuffle,
     Capability::GroupNonUniformShuffleRelative,
     Capability::GroupNonUniformClustered,
+    Capability::GroupNonUniformQuad,
     Capability::SubgroupBallotKHR,
     Capability::SubgroupVoteKHR,
     Capability::SubgroupShuffleINTEL,

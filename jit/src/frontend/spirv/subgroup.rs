@@ -37,6 +37,8 @@ pub(crate) fn is_subgroup_op(op: Op) -> bool {
                 | GroupNonUniformShuffleXor
                 | GroupNonUniformShuffleUp
                 | GroupNonUniformShuffleDown
+                | GroupNonUniformQuadBroadcast
+                | GroupNonUniformQuadSwap
                 | SubgroupBallotKHR
                 | SubgroupFirstInvocationKHR
                 | SubgroupAllKHR
@@ -110,6 +112,9 @@ impl Translator<'_> {
     pub(crate) fn subgroup(&mut self, fr: &mut Frame, inst: &SpvInst) -> Result<()> {
         use Op::*;
         let ty = self.rty(inst)?;
+        if matches!(inst.op, GroupNonUniformQuadBroadcast | GroupNonUniformQuadSwap) {
+            return self.quad(fr, inst, ty);
+        }
         // Operand index of the first value operand (after the scope, if any).
         let (op, args, rest) = match inst.op {
             // SPV_KHR_shader_ballot / SPV_KHR_subgroup_vote and SPV_INTEL_subgroups: no scope.
@@ -171,6 +176,37 @@ impl Translator<'_> {
             self.check_cluster_size(inst, rest + 1)?;
         }
         let v = self.emit(InstKind::SubGroup { op, args: vals }, ty);
+        self.set_v(fr, inst, v)
+    }
+
+    /// Quad operations as shuffles: a quad is four consecutive sub-group invocations.
+    /// `OpGroupNonUniformQuadBroadcast` reads invocation `index` of the quad;
+    /// `OpGroupNonUniformQuadSwap` exchanges horizontally (direction 0: id ^ 1),
+    /// vertically (1: id ^ 2) or diagonally (2: id ^ 3).
+    fn quad(&mut self, fr: &mut Frame, inst: &SpvInst, ty: crate::ir::Type) -> Result<()> {
+        self.check_scope(inst, inst.op)?;
+        let x = self.op(fr, inst, 1)?;
+        let i32t = crate::ir::Type::Scalar(crate::ir::Scalar::I32);
+        let (op, id) = if inst.op == Op::GroupNonUniformQuadBroadcast {
+            let index = self.op(fr, inst, 2)?;
+            let index = self.int_cast(index, &i32t, false);
+            let lid = self.emit(InstKind::SubGroup { op: SubGroupOp::LocalId, args: vec![] }, i32t.clone());
+            let mask = self.i32c(!3);
+            let base = self.emit(InstKind::Binary(crate::ir::BinaryOp::And, lid, mask), i32t.clone());
+            let three = self.i32c(3);
+            let index = self.emit(InstKind::Binary(crate::ir::BinaryOp::And, index, three), i32t.clone());
+            (SubGroupOp::Shuffle, self.emit(InstKind::Binary(crate::ir::BinaryOp::Or, base, index), i32t))
+        } else {
+            let direction = self.m.const_u64(inst.id(2)?)?;
+            if direction > 2 {
+                return Err(CompileError::invalid(format!(
+                    "OpGroupNonUniformQuadSwap direction {direction}; it must be 0, 1 or 2"
+                )));
+            }
+            (SubGroupOp::ShuffleXor, self.i32c(direction as u32 + 1))
+        };
+        self.check_operands(op, &[x, id], &ty)?;
+        let v = self.emit(InstKind::SubGroup { op, args: vec![x, id] }, ty);
         self.set_v(fr, inst, v)
     }
 
