@@ -32,6 +32,17 @@ pub struct Options {
     pub lanes: u32,
     /// Check every memory access against its buffer (slower, safe).
     pub checked: bool,
+    /// With `checked`: out-of-bounds reads give zero and out-of-bounds writes are
+    /// dropped instead of stopping the kernel with an error (Vulkan's robust buffer
+    /// access, `robustBufferAccess2`). Accesses wider than 64 KiB still fail.
+    pub robust_buffer_access: bool,
+}
+
+impl Options {
+    /// The code generator's options for these.
+    pub(crate) fn lower_options(&self) -> LowerOptions {
+        LowerOptions { lanes: self.lanes, checked: self.checked, robust: self.checked && self.robust_buffer_access }
+    }
 }
 
 impl Default for Options {
@@ -39,7 +50,7 @@ impl Default for Options {
     /// 0, chosen per kernel).
     fn default() -> Self {
         let lanes = std::env::var(LANES_ENV).ok().and_then(|v| v.trim().parse().ok()).unwrap_or(0);
-        Options { lanes, checked: true }
+        Options { lanes, checked: true, robust_buffer_access: false }
     }
 }
 
@@ -191,12 +202,7 @@ impl Program {
         let r = slot.get_or_init(|| {
             let o = &self.inner.options;
             let data = self.inner.data.get_or_init(|| Arc::new(ModuleData::new(&self.inner.module)));
-            pipeline::compile_kernel(
-                &self.inner.module,
-                index,
-                &LowerOptions { lanes: o.lanes, checked: o.checked },
-                data,
-            )
+            pipeline::compile_kernel(&self.inner.module, index, &o.lower_options(), data)
         });
         r.as_ref().map_err(|e| Error::Compile(e.clone()))
     }
@@ -263,7 +269,7 @@ impl Program {
     /// The Cranelift IR of every kernel, as the code generator builds it.
     pub fn dump_clif(&self) -> Result<String> {
         let o = &self.inner.options;
-        Ok(pipeline::dump_clif(&self.inner.module, &LowerOptions { lanes: o.lanes, checked: o.checked })?)
+        Ok(pipeline::dump_clif(&self.inner.module, &o.lower_options())?)
     }
 }
 
@@ -281,14 +287,14 @@ mod tests {
     #[test]
     fn loading_a_module_again_reuses_its_compiled_code() {
         let words = module_words("saxpy.O2.spv");
-        let checked = Options { lanes: 4, checked: true };
+        let checked = Options { lanes: 4, checked: true, robust_buffer_access: false };
         let a = Program::from_words_with_options(&words, &checked).unwrap();
         let b = Program::from_words_with_options(&words, &checked).unwrap();
         assert!(Arc::ptr_eq(&a.inner, &b.inner), "the second load compiled again");
-        let unchecked = Options { lanes: 4, checked: false };
+        let unchecked = Options { lanes: 4, checked: false, robust_buffer_access: false };
         let c = Program::from_words_with_options(&words, &unchecked).unwrap();
         assert!(!Arc::ptr_eq(&a.inner, &c.inner), "other options must compile separately");
-        let wide = Options { lanes: 8, checked: true };
+        let wide = Options { lanes: 8, checked: true, robust_buffer_access: false };
         let d = Program::from_words_with_options(&words, &wide).unwrap();
         assert!(!Arc::ptr_eq(&a.inner, &d.inner), "another W must compile separately");
         let other = Program::from_words_with_options(&module_words("vadd_float.O2.spv"), &checked).unwrap();

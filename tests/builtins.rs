@@ -76,7 +76,7 @@ fn load(name: &str, lanes: u32) -> Program {
         Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/kernels/builtins").join(format!("{name}.spv"));
     let bytes =
         std::fs::read(&path).unwrap_or_else(|e| panic!("{}: {e}; run tests/kernels/builtins/build.sh", path.display()));
-    Program::with_options(&bytes, &Options { lanes, checked: true })
+    Program::with_options(&bytes, &Options { lanes, checked: true, robust_buffer_access: false })
         .unwrap_or_else(|e| panic!("{name} at W = {lanes}: {e}"))
 }
 

@@ -101,7 +101,7 @@ fn a_large_kernel_agrees_with_itself_component_by_component_at_every_width() {
     for (name, int64) in [("intcheck.O1.spv", false), ("intcheck64.O1.spv", true)] {
         let bytes = std::fs::read(fixture(name)).unwrap_or_else(|e| panic!("{name}: {e}"));
         for lanes in [1, 4, 16] {
-            let p = Program::with_options(&bytes, &Options { lanes, checked: true })
+            let p = Program::with_options(&bytes, &Options { lanes, checked: true, robust_buffer_access: false })
                 .unwrap_or_else(|e| panic!("{name}: {e}"));
             let k = p.kernel("intcheck").unwrap();
             let n = 37;
@@ -116,7 +116,7 @@ fn a_large_kernel_agrees_with_itself_component_by_component_at_every_width() {
 #[test]
 fn a_module_of_a_thousand_kernels_compiles_only_the_kernel_that_runs() {
     let bytes = std::fs::read(fixture("many1000.spv")).expect("many1000.spv");
-    let p = Program::with_options(&bytes, &Options { lanes: 0, checked: true }).unwrap();
+    let p = Program::with_options(&bytes, &Options { lanes: 0, checked: true, robust_buffer_access: false }).unwrap();
     assert_eq!(p.kernel_names().len(), 1000);
     assert_eq!(p.compiled_kernel_count(), 0, "loading compiled kernels");
     let n = 100;
@@ -143,7 +143,7 @@ fn a_module_of_a_thousand_kernels_compiles_only_the_kernel_that_runs() {
 #[test]
 fn deep_inlining_over_the_vector_budget_runs_on_the_scalar_path() {
     let bytes = std::fs::read(fixture("inlined.O0.spv")).expect("inlined.O0.spv");
-    let p = Program::with_options(&bytes, &Options { lanes: 16, checked: true }).unwrap();
+    let p = Program::with_options(&bytes, &Options { lanes: 16, checked: true, robust_buffer_access: false }).unwrap();
     let k = p.kernel("inlined").unwrap();
     let path = k.path().unwrap();
     assert!(!path.vectorized, "{path:?}");

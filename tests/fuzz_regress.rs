@@ -46,7 +46,7 @@ fn compile(bytes: &[u8], lanes: u32) -> Result<Option<String>, String> {
         if lanes == 1 {
             Program::from_bytes(bytes)
         } else {
-            Program::with_options(bytes, &Options { lanes, checked: true })
+            Program::with_options(bytes, &Options { lanes, checked: true, robust_buffer_access: false })
         }
     }));
     match r {
@@ -228,8 +228,8 @@ fn corpus_kernels_with_half_length_buffers_fail_cleanly() {
         let bytes = std::fs::read(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
         // Alternate the scalar and vector paths to keep the test short.
         let lanes = if i % 2 == 0 { 1 } else { 4 };
-        let program =
-            Program::with_options(&bytes, &Options { lanes, checked: true }).unwrap_or_else(|e| panic!("{file}: {e}"));
+        let program = Program::with_options(&bytes, &Options { lanes, checked: true, robust_buffer_access: false })
+            .unwrap_or_else(|e| panic!("{file}: {e}"));
         for kernel in program.kernels() {
             match run_with_half_buffers(&kernel, lanes, file.contains(".O0.")) {
                 Ok(Outcome::Ran) => ran += 1,

@@ -42,7 +42,8 @@ fn module_of(name: &str) -> ir::Module {
 /// Everything the golden file of `module` holds.
 fn render(module: &ir::Module) -> String {
     let dump = |lanes: u32, kind: DumpKind| {
-        pipeline::dump(module, &LowerOptions { lanes, checked: true }, kind).unwrap_or_else(|e| format!("error: {e}\n"))
+        pipeline::dump(module, &LowerOptions { lanes, checked: true, robust: false }, kind)
+            .unwrap_or_else(|e| format!("error: {e}\n"))
     };
     let mut out = String::new();
     out += ";; ---- KIR ----\n";

@@ -20,7 +20,7 @@ fn programs() -> Vec<(String, Program)> {
         let bytes = std::fs::read(&path)
             .unwrap_or_else(|e| panic!("{}: {e} (rebuild with tests/kernels/images/build.sh)", path.display()));
         for lanes in [1, 4] {
-            let p = Program::with_options(&bytes, &Options { lanes, checked: true })
+            let p = Program::with_options(&bytes, &Options { lanes, checked: true, robust_buffer_access: false })
                 .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
             out.push((format!("{build} W={lanes}"), p));
         }

@@ -63,7 +63,7 @@ fn compile(bytes: &[u8], lanes: u32) -> Outcome {
         if lanes == 1 {
             Program::from_bytes(bytes)
         } else {
-            Program::with_options(bytes, &Options { lanes, checked: true })
+            Program::with_options(bytes, &Options { lanes, checked: true, robust_buffer_access: false })
         }
     }));
     QUIET.with(|q| q.set(false));

@@ -18,7 +18,7 @@ fn programs() -> Vec<(String, Program)> {
         let bytes = std::fs::read(&path)
             .unwrap_or_else(|e| panic!("{}: {e} (rebuild with tests/kernels/printf/build.sh)", path.display()));
         for lanes in [1, 4] {
-            let p = Program::with_options(&bytes, &Options { lanes, checked: true })
+            let p = Program::with_options(&bytes, &Options { lanes, checked: true, robust_buffer_access: false })
                 .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
             out.push((format!("{build} W={lanes}"), p));
         }
@@ -239,7 +239,7 @@ fn check_lengths<'a>(name: &str, items: u64, args: &mut dyn FnMut() -> Vec<Arg<'
         let bytes = std::fs::read(&path)
             .unwrap_or_else(|e| panic!("{}: {e} (rebuild with tests/kernels/printf/build.sh)", path.display()));
         for lanes in [1, 4, 16] {
-            let p = Program::with_options(&bytes, &Options { lanes, checked: true })
+            let p = Program::with_options(&bytes, &Options { lanes, checked: true, robust_buffer_access: false })
                 .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
             let k = p.kernel(name).unwrap_or_else(|e| panic!("{e}"));
             let (_, got) = k

@@ -23,7 +23,8 @@ fn program(build: &str, lanes: u32, checked: bool) -> Program {
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/kernels/safety").join(build);
     let bytes =
         std::fs::read(&path).unwrap_or_else(|e| panic!("{}: {e}; run tests/kernels/safety/build.sh", path.display()));
-    Program::with_options(&bytes, &Options { lanes, checked }).unwrap_or_else(|e| panic!("{build}: {e}"))
+    Program::with_options(&bytes, &Options { lanes, checked, robust_buffer_access: false })
+        .unwrap_or_else(|e| panic!("{build}: {e}"))
 }
 
 fn each(f: impl Fn(&Program, &str)) {
@@ -417,7 +418,7 @@ fn image_programs() -> Vec<(String, Program, Vec<u8>, u32)> {
         let bytes = std::fs::read(&path)
             .unwrap_or_else(|e| panic!("{}: {e}; run tests/kernels/images/build.sh", path.display()));
         for lanes in LANES {
-            let p = Program::with_options(&bytes, &Options { lanes, checked: true })
+            let p = Program::with_options(&bytes, &Options { lanes, checked: true, robust_buffer_access: false })
                 .unwrap_or_else(|e| panic!("{build}: {e}"));
             out.push((format!("{build} at W = {lanes}"), p, bytes.clone(), lanes));
         }
@@ -448,7 +449,8 @@ fn image_write_outside_the_image() {
         assert_eq!(img.bytes(), &before[..], "{what}: the image changed");
         input.assert_guards(&what);
         // Unchecked builds drop the write silently (OpenCL leaves it undefined).
-        let unchecked = Program::with_options(&bytes, &Options { lanes, checked: false }).unwrap();
+        let unchecked =
+            Program::with_options(&bytes, &Options { lanes, checked: false, robust_buffer_access: false }).unwrap();
         unchecked
             .kernel("write2d_f")
             .unwrap()

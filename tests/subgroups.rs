@@ -23,7 +23,7 @@ fn program(file: &str, lanes: u32) -> Program {
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/kernels/subgroups").join(file);
     let bytes = std::fs::read(&path)
         .unwrap_or_else(|e| panic!("{}: {e}; rebuild with tests/kernels/subgroups/build.sh", path.display()));
-    Program::with_options(&bytes, &Options { lanes, checked: true })
+    Program::with_options(&bytes, &Options { lanes, checked: true, robust_buffer_access: false })
         .unwrap_or_else(|e| panic!("{file} (lanes {lanes}): {e}"))
 }
 

@@ -12,7 +12,8 @@ fn kernel_dir() -> PathBuf {
 
 fn load(file: &str, lanes: u32) -> Program {
     let bytes = std::fs::read(kernel_dir().join(file)).unwrap_or_else(|e| panic!("{file}: {e}"));
-    Program::with_options(&bytes, &Options { lanes, checked: true }).unwrap_or_else(|e| panic!("{file}: {e}"))
+    Program::with_options(&bytes, &Options { lanes, checked: true, robust_buffer_access: false })
+        .unwrap_or_else(|e| panic!("{file}: {e}"))
 }
 
 /// Every corpus module's kernels with their path at W = `lanes`: (label, vectorized, note).
@@ -26,7 +27,10 @@ fn corpus_paths(lanes: u32) -> Vec<(String, bool, String)> {
     let mut out = Vec::new();
     for f in files {
         let bytes = std::fs::read(kernel_dir().join(&f)).expect("read");
-        let Ok(p) = Program::with_options(&bytes, &Options { lanes, checked: true }) else { continue };
+        let Ok(p) = Program::with_options(&bytes, &Options { lanes, checked: true, robust_buffer_access: false })
+        else {
+            continue;
+        };
         for k in p.kernels() {
             let path = k.path().unwrap_or_else(|e| panic!("{f}: {e}"));
             out.push((format!("{f}:{}", k.name()), path.vectorized, path.note));

@@ -303,3 +303,46 @@ fn buffer_device_addresses_reach_buffers_given_to_the_dispatch() {
         assert!(e.contains("out-of-bounds"), "lanes {lanes}: {e}");
     }
 }
+
+#[test]
+fn robust_buffer_access_reads_zero_and_drops_writes_out_of_bounds() {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/kernels/vulkan/push.spv");
+    let bytes = std::fs::read(path).unwrap();
+    for lanes in [1, 4, 8] {
+        let options = Options { lanes, checked: true, robust_buffer_access: true };
+        let p = Program::with_options(&bytes, &options).unwrap();
+        let pipe = p.pipeline("main", &Specialization::new()).unwrap();
+        // 64 invocations read a 40-element input and write a 48-element output.
+        let input: Vec<f32> = (0..40).map(|i| i as f32).collect();
+        let bias = [0f32, 0.0, 0.0, 0.5];
+        let mut out = vec![0f32; 48];
+        let mut guard = vec![7f32; 16];
+        let mut push = 2.0f32.to_le_bytes().to_vec();
+        push.extend_from_slice(&64u32.to_le_bytes());
+        let b = Bindings::new()
+            .bind(0, 0, Arg::read_only(&input))
+            .bind(0, 1, Arg::read_only(&bias))
+            .bind(1, 0, Arg::buffer(&mut out))
+            .device_buffer(&mut guard)
+            .push_constants(&push);
+        pipe.dispatch([4, 1, 1], b).unwrap_or_else(|e| panic!("lanes {lanes}: {e}"));
+        for (i, &o) in out.iter().enumerate() {
+            let want = if i < 40 { i as f32 * 2.0 + 0.5 } else { 0.5 };
+            assert_eq!(o, want, "lanes {lanes} element {i}");
+        }
+        assert!(guard.iter().all(|&g| g == 7.0), "an out-of-bounds write landed in other memory");
+    }
+    // Without the option the same dispatch is an error.
+    let p = program("push", 4);
+    let pipe = p.pipeline("main", &Specialization::new()).unwrap();
+    let input = vec![0f32; 40];
+    let mut out = vec![0f32; 48];
+    let mut push = 2.0f32.to_le_bytes().to_vec();
+    push.extend_from_slice(&64u32.to_le_bytes());
+    let b = Bindings::new()
+        .bind(0, 0, Arg::read_only(&input))
+        .bind(0, 1, Arg::read_only(&[0f32; 4]))
+        .bind(1, 0, Arg::buffer(&mut out))
+        .push_constants(&push);
+    assert!(pipe.dispatch([4, 1, 1], b).unwrap_err().to_string().contains("out-of-bounds"));
+}

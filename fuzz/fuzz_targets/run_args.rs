@@ -28,7 +28,7 @@ fn program(index: usize, lanes: u32) -> Option<Program> {
     let mut cache = cache.lock().unwrap_or_else(|e| e.into_inner());
     cache
         .entry((index, lanes))
-        .or_insert_with(|| Program::with_options(&modules[index].1, &Options { lanes, checked: true }).ok())
+        .or_insert_with(|| Program::with_options(&modules[index].1, &Options { lanes, checked: true, robust_buffer_access: false }).ok())
         .clone()
 }
 

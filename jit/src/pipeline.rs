@@ -172,7 +172,7 @@ pub fn compile_kernel(
         .kernels
         .get(index)
         .ok_or_else(|| CompileError::internal(format!("the module has no kernel number {index}")))?;
-    let mut jit = lower::Jit::new(module, data, options.checked)?;
+    let mut jit = lower::Jit::new(module, data, options)?;
     let mut times = CompileTimes::default();
     let out = run(kernel, options, &mut times, |facts, lanes, masked, times, _| {
         jit.define(index, kernel, facts, (lanes, masked), times)
@@ -198,7 +198,7 @@ pub fn compile(module: &ir::Module, options: &LowerOptions) -> Result<CompiledMo
 pub fn dump(module: &ir::Module, options: &LowerOptions, kind: DumpKind) -> Result<String> {
     // The code never runs: data at a fixed address, so that dumps read the same each time.
     let data = Arc::new(ModuleData::placeholder(module));
-    let mut jit = lower::Jit::new(module, &data, options.checked)?;
+    let mut jit = lower::Jit::new(module, &data, options)?;
     let mut out = String::new();
     for (i, kernel) in module.kernels.iter().enumerate() {
         let mut times = CompileTimes::default();
@@ -228,7 +228,7 @@ pub fn remarks(module: &ir::Module, index: usize, options: &LowerOptions) -> Res
         .get(index)
         .ok_or_else(|| CompileError::internal(format!("the module has no kernel number {index}")))?;
     let data = Arc::new(ModuleData::placeholder(module));
-    let mut jit = lower::Jit::new(module, &data, options.checked)?;
+    let mut jit = lower::Jit::new(module, &data, options)?;
     let mut times = CompileTimes::default();
     let done = run(kernel, options, &mut times, |facts, lanes, masked, _, remarks| {
         jit.text(index, kernel, facts, (lanes, masked), DumpKind::Remarks, remarks)

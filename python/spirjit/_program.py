@@ -47,15 +47,17 @@ class Program:
     ``bytes``/``bytearray``, or a NumPy array of uint32 words. SPIR-V assembly text is
     refused with a hint to assemble it with ``spirv-as``. Keyword options:
     ``lanes`` — work-items per SIMD lane group (None: the runtime's default);
-    ``checked`` — bounds-check every memory access (default True; False is faster).
+    ``checked`` — bounds-check every memory access (default True; False is faster);
+    ``robust_buffer_access`` — with checks, out-of-bounds reads give zero and writes are
+    dropped instead of raising KernelError (Vulkan's robust buffer access).
 
     Kernels are attributes and items: ``prog.vadd``, ``prog["vadd"]``;
     ``prog.kernels`` lists their names.
     """
 
-    def __init__(self, source, *, lanes=None, checked=True):
+    def __init__(self, source, *, lanes=None, checked=True, robust_buffer_access=False):
         data = self._read(source)
-        self._native = _spirjit.NativeProgram(bytes(data), lanes, checked)
+        self._native = _spirjit.NativeProgram(bytes(data), lanes, checked, robust_buffer_access)
         self._kernels = {}
         self._names = list(self._native.kernel_names())
 
@@ -82,7 +84,7 @@ class Program:
         raise TypeError(f"Program(source) takes a path, bytes or a uint32 NumPy array, got {type(source).__name__}")
 
     @classmethod
-    def from_opencl(cls, source, options="", *, lanes=None, checked=True):
+    def from_opencl(cls, source, options="", *, lanes=None, checked=True, robust_buffer_access=False):
         """Compile OpenCL C ``source`` (text, or a path to a ``.cl`` file) with the
         system's clang (14 to 19) and llvm-spirv — ``clang -c -target spir64
         -cl-std=CL1.2 -O2 -emit-llvm`` then ``llvm-spirv --spirv-max-version=1.0`` —
@@ -95,7 +97,8 @@ class Program:
                 source = f.read()
         if not isinstance(source, str):
             raise TypeError(f"Program.from_opencl(source) takes OpenCL C text, got {type(source).__name__}")
-        return cls(compile_opencl(source, options), lanes=lanes, checked=checked)
+        return cls(compile_opencl(source, options), lanes=lanes, checked=checked,
+                   robust_buffer_access=robust_buffer_access)
 
     @property
     def kernels(self):
@@ -114,9 +117,10 @@ class Program:
 
     @property
     def options(self):
-        """``{"lanes": ..., "checked": ...}`` the program was compiled with."""
-        lanes, checked = self._native.options()
-        return {"lanes": lanes, "checked": checked}
+        """``{"lanes": ..., "checked": ..., "robust_buffer_access": ...}`` the program was
+        compiled with."""
+        lanes, checked, robust = self._native.options()
+        return {"lanes": lanes, "checked": checked, "robust_buffer_access": robust}
 
     def compile_all(self):
         """Compile every kernel now, in parallel, instead of on first use (loading a

@@ -36,10 +36,16 @@ impl NativeProgram {
     /// Load a SPIR-V binary (kernels compile on first use). `lanes`: work-items per lane group (SIMD
     /// width; None for the runtime's default); `checked`: bounds-check every access.
     #[new]
-    #[pyo3(signature = (data, lanes=None, checked=true))]
-    fn new(py: Python<'_>, data: &Bound<'_, PyBytes>, lanes: Option<u32>, checked: bool) -> PyResult<Self> {
+    #[pyo3(signature = (data, lanes=None, checked=true, robust_buffer_access=false))]
+    fn new(
+        py: Python<'_>,
+        data: &Bound<'_, PyBytes>,
+        lanes: Option<u32>,
+        checked: bool,
+        robust_buffer_access: bool,
+    ) -> PyResult<Self> {
         let bytes = data.as_bytes().to_vec();
-        let mut options = spirjit::Options { checked, ..spirjit::Options::default() };
+        let mut options = spirjit::Options { checked, robust_buffer_access, ..spirjit::Options::default() };
         if let Some(l) = lanes {
             options.lanes = l;
         }
@@ -99,9 +105,9 @@ impl NativeProgram {
     }
 
     /// (lanes, checked) the program was compiled with.
-    fn options(&self) -> (u32, bool) {
+    fn options(&self) -> (u32, bool, bool) {
         let o = self.inner.options();
-        (o.lanes, o.checked)
+        (o.lanes, o.checked, o.robust_buffer_access)
     }
 }
 

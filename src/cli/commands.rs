@@ -28,7 +28,7 @@ fn write_err(e: std::io::Error) -> CliError {
 
 fn options(o: &Opts) -> Result<Options, CliError> {
     let lanes = o.number::<u32>("--lanes")?.unwrap_or(Options::default().lanes);
-    Ok(Options { lanes, checked: !o.has("--unchecked") })
+    Ok(Options { lanes, checked: !o.has("--unchecked"), robust_buffer_access: o.has("--robust") })
 }
 
 fn load(path: &str, options: &Options) -> Result<Program, CliError> {
@@ -46,12 +46,12 @@ pub fn info(args: &[String], out: &mut dyn Write) -> Result<(), CliError> {
     let lanes = o.number::<u32>("--lanes")?.unwrap_or(Options::default().lanes);
     let start = std::time::Instant::now();
     let checked = !o.has("--unchecked");
-    let p = load(path, &Options { lanes, checked })?;
+    let p = load(path, &Options { lanes, checked, robust_buffer_access: false })?;
     let front_end = start.elapsed();
     let mut text = info_text(path, &p);
     text += &path_text(&p, lanes);
     if o.has("--remarks") {
-        text += &remarks_text(&p, &LowerOptions { lanes, checked });
+        text += &remarks_text(&p, &p.options().lower_options());
     }
     if o.has("--timings") {
         text += &timings_text(&p, front_end);
@@ -172,7 +172,7 @@ pub fn dump(args: &[String], out: &mut dyn Write) -> Result<(), CliError> {
     let o = Opts::parse(
         args,
         &["--kernel", "--lanes"],
-        &["--kir", "--clif", "--clif-opt", "--asm", "--remarks", "--unchecked"],
+        &["--kir", "--clif", "--clif-opt", "--asm", "--remarks", "--unchecked", "--robust"],
         help::DUMP,
     )?;
     if o.has("--help") {
@@ -195,7 +195,7 @@ pub fn dump(args: &[String], out: &mut dyn Write) -> Result<(), CliError> {
     if kinds.len() > 1 {
         return Err(o.usage_error(format!("choose one of {}", kinds.join(", "))));
     }
-    let lower_options = LowerOptions { lanes: options.lanes, checked: options.checked };
+    let lower_options = options.lower_options();
     let text = match kinds.first().copied() {
         None | Some("--kir") => module.to_string(),
         Some("--clif") => pipeline::dump(&module, &lower_options, DumpKind::Clif).map_err(crate::Error::Compile)?,
@@ -227,7 +227,7 @@ pub fn run(args: &[String], out: &mut dyn Write) -> Result<(), CliError> {
             "--lanes",
             "--timeout",
         ],
-        &["--unchecked"],
+        &["--unchecked", "--robust"],
         help::RUN,
     )?;
     if o.has("--help") {

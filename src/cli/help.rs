@@ -45,7 +45,7 @@ makes each condition vary, and how each memory access of the SIMD path is done.
 ";
 
 pub const DUMP: &str = "\
-Usage: spirjit dump MODULE [--kernel NAME] [--lanes W] [--kir|--clif|--clif-opt|--asm|--remarks] [--unchecked]
+Usage: spirjit dump MODULE [--kernel NAME] [--lanes W] [--kir|--clif|--clif-opt|--asm|--remarks] [--unchecked] [--robust]
 
 Print the kernel IR (KIR) of the module, or of one kernel with --kernel.
   --kir           the kernel IR (the default)
@@ -59,6 +59,7 @@ Print the kernel IR (KIR) of the module, or of one kernel with --kernel.
                   path; default 0 = chosen per kernel, or SPIRJIT_LANES); each kernel's
                   header line says which path it got
   --unchecked     without bounds checks
+  --robust        with robust buffer access (out-of-bounds reads zero, writes dropped)
 ";
 
 pub const RUN: &str = "\
@@ -97,5 +98,7 @@ Options:
   --lanes W              work-items per lane group: 1 scalar, 2/4/8/16 SIMD, 0 chosen
                          per kernel (default: SPIRJIT_LANES, else 0)
   --unchecked            no bounds checks on memory accesses
+  --robust               out-of-bounds reads give zero and writes are dropped (Vulkan's
+                         robust buffer access) instead of stopping with an error
   --timeout SECONDS      stop the kernel after this long (each run of --repeat)
 ";

@@ -113,7 +113,7 @@ pub fn variants(stem: &str) -> impl Iterator<Item = Variant> {
             Program::from_path(&path).unwrap_or_else(|e| panic!("{label}: Program::from_path failed: {e}"))
         } else {
             let bytes = std::fs::read(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-            let options = Options { lanes, checked };
+            let options = Options { lanes, checked, robust_buffer_access: false };
             Program::with_options(&bytes, &options)
                 .unwrap_or_else(|e| panic!("{label}: Program::with_options (lanes {lanes}) failed: {e}"))
         };

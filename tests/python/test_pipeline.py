@@ -97,3 +97,17 @@ def test_mistakes_say_what_to_do():
     vadd = spirjit.Program(os.path.join(CORPUS, "vadd_float.O2.spv"))
     with pytest.raises(spirjit.ArgumentError, match="OpenCL kernel"):
         vadd.pipeline("vadd_float")
+
+
+@pytest.mark.parametrize("lanes", [1, 4])
+def test_robust_buffer_access(lanes):
+    prog = shader("push", lanes=lanes, robust_buffer_access=True)
+    assert prog.options["robust_buffer_access"] is True
+    pipe = prog.pipeline("main")
+    inp = np.arange(40, dtype=np.float32)
+    out = np.zeros(48, dtype=np.float32)
+    bias = np.array([0, 0, 0, 0.5], dtype=np.float32)
+    pipe.dispatch(4, bindings={(0, 0): inp, (0, 1): bias, (1, 0): out},
+                  push_constants=np.array([2.0], dtype=np.float32).tobytes() + np.uint32(64).tobytes())
+    want = np.where(np.arange(48) < 40, np.arange(48) * 2.0 + 0.5, 0.5).astype(np.float32)
+    np.testing.assert_array_equal(out, want)

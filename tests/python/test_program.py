@@ -83,7 +83,7 @@ def test_garbage_and_missing_file():
 
 def test_options_and_dump():
     p = spirjit.Program(corpus("vadd_float.O2"), lanes=4, checked=False)
-    assert p.options == {"lanes": 4, "checked": False}
+    assert p.options == {"lanes": 4, "checked": False, "robust_buffer_access": False}
     assert "vadd_float" in p.dump_ir()
 
 

@@ -13,8 +13,15 @@
 //! A failing check records an `OUT_OF_BOUNDS` error (argument, offset, size, local
 //! linear id; `OUT_OF_BOUNDS_UNKNOWN_ORIGIN` with the nearest region for pointers of
 //! unknown origin) and returns `Status::ERROR` from a cold block. In a per-lane lowering only
-//! active lanes are checked. This module must not change what an access does, only
-//! guard it.
+//! active lanes are checked.
+//!
+//! With robust buffer access ([`super::LowerOptions::robust`], Vulkan's
+//! `robustBufferAccess2` behaviour) a failing access does not stop the kernel: it is
+//! redirected — a read to [`ROBUST_PAGE`] bytes of zeros, a write (or atomic) to a sink
+//! of the same size that nothing reads — so out-of-bounds reads give zero and writes
+//! are dropped; accesses larger than the page keep failing. Vector accesses that are
+//! not wholly in bounds already take the per-lane path, so each lane is redirected on its
+//! own. This module must not change what an in-bounds access does, only guard it.
 
 use cranelift_codegen::cursor::{Cursor, FuncCursor};
 use cranelift_codegen::ir::condcodes::IntCC;
@@ -28,6 +35,30 @@ use super::state::{ctx_flags, FnLower};
 use crate::analysis::provenance::{Provenance, Region};
 use crate::ir::{self};
 use crate::{CompileError, Result};
+
+/// Bytes of the robust-access pages: the largest access robust mode redirects.
+pub(crate) const ROBUST_PAGE: u64 = 1 << 16;
+
+/// A page of memory compiled kernels address directly.
+#[repr(C, align(128))]
+struct Page(std::cell::UnsafeCell<[u8; ROBUST_PAGE as usize]>);
+
+// SAFETY: Rust code never reads or writes the pages; only compiled kernels do (reads of
+// the zero page, racy writes of don't-care bytes to the sink).
+unsafe impl Sync for Page {}
+
+/// Out-of-bounds reads of robust kernels read these zeros (never written).
+static ZERO_PAGE: Page = Page(std::cell::UnsafeCell::new([0; ROBUST_PAGE as usize]));
+/// Out-of-bounds writes and atomics of robust kernels land here (never read).
+static SINK_PAGE: Page = Page(std::cell::UnsafeCell::new([0; ROBUST_PAGE as usize]));
+
+/// What an access does to memory (where robust mode sends it when out of bounds).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Access {
+    Read,
+    /// Writes and read-modify-writes (atomics).
+    Write,
+}
 
 /// True when an access of `bytes` bytes through KIR pointer `ptr` stays inside a private
 /// variable for certain: `ptr` is the variable's address plus constant offsets (the
@@ -298,6 +329,36 @@ impl FnLower<'_, '_> {
             }
         }
         self.b.ins().bxor_imm_u(ok, 1)
+    }
+
+    /// The address an access of `size` bytes at `addr` (derived from KIR pointer `ptr`)
+    /// uses: checked (see [`FnLower::check_access`]) or, in robust mode, redirected when out of
+    /// bounds; and for an inactive lane of a per-lane lowering, scratch memory.
+    pub(crate) fn guard_access(
+        &mut self,
+        ptr: ir::Value,
+        addr: ClifValue,
+        size: AccessSize,
+        at: At,
+        access: Access,
+    ) -> Result<ClifValue> {
+        if let (true, true, AccessSize::Const(n)) = (self.bounds.checked, self.bounds.robust, size) {
+            if n <= ROBUST_PAGE {
+                if statically_in_bounds(self.func, ptr, n) {
+                    return Ok(self.lane_addr(addr, at));
+                }
+                let (ok, _) = self.in_bounds(ptr, addr, size, at)?;
+                let page = match access {
+                    Access::Read => ZERO_PAGE.0.get() as i64,
+                    Access::Write => SINK_PAGE.0.get() as i64,
+                };
+                let page = self.b.ins().iconst(types::I64, page);
+                let a = self.b.ins().select(ok, addr, page);
+                return Ok(self.lane_addr(a, at));
+            }
+        }
+        self.check_access(ptr, addr, size, at)?;
+        Ok(self.lane_addr(addr, at))
     }
 
     /// Check an access of `size` bytes at `addr` (derived from KIR pointer `ptr`):

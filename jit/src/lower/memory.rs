@@ -9,7 +9,7 @@
 use cranelift_codegen::ir::condcodes::IntCC as CIntCC;
 use cranelift_codegen::ir::{types, AtomicRmwOp, InstBuilder, Value as ClifValue};
 
-use super::bounds::{access_extent, AccessSize};
+use super::bounds::{access_extent, Access, AccessSize};
 use super::leaf::At;
 use super::leaf::{self, leaf_type};
 use super::state::{mem_flags, FnLower};
@@ -124,16 +124,14 @@ impl FnLower<'_, '_> {
 
     pub(crate) fn load(&mut self, ptr: ir::Value, ty: &Type, at: At) -> Result<Vec<ClifValue>> {
         let p = self.get_scalar(ptr, at)?;
-        self.check_access(ptr, p, AccessSize::Const(access_extent(ty)?), at)?;
-        let p = self.lane_addr(p, at);
+        let p = self.guard_access(ptr, p, AccessSize::Const(access_extent(ty)?), at, Access::Read)?;
         self.load_leaves(p, ty)
     }
 
     pub(crate) fn store(&mut self, ptr: ir::Value, value: ir::Value, at: At) -> Result<()> {
         let p = self.get_scalar(ptr, at)?;
         let ty = self.value_type(value)?;
-        self.check_access(ptr, p, AccessSize::Const(access_extent(ty)?), at)?;
-        let p = self.lane_addr(p, at);
+        let p = self.guard_access(ptr, p, AccessSize::Const(access_extent(ty)?), at, Access::Write)?;
         let v = self.get(value, at)?;
         self.store_leaves(p, ty, &v)
     }
@@ -142,7 +140,7 @@ impl FnLower<'_, '_> {
         let d = self.get_scalar(dst, at)?;
         let s = self.get_scalar(src, at)?;
         let constant = self.func.scalar_const(size);
-        if self.checks_on() {
+        let (d, s) = if self.checks_on() {
             let n = match constant {
                 Some(n) => AccessSize::Const(n),
                 None => {
@@ -151,11 +149,15 @@ impl FnLower<'_, '_> {
                     AccessSize::Dynamic(n)
                 }
             };
-            self.check_access(dst, d, n, at)?;
-            self.check_access(src, s, n, at)?;
-        }
-        let d = self.lane_addr(d, at);
-        let s = self.lane_addr(s, at);
+            (self.guard_access(dst, d, n, at, Access::Write)?, self.guard_access(src, s, n, at, Access::Read)?)
+        } else {
+            (self.lane_addr(d, at), self.lane_addr(s, at))
+        };
+        self.copy_bytes(d, s, constant, size, at)
+    }
+
+    /// Copy `size` bytes (`constant` when known) from `s` to `d`.
+    fn copy_bytes(&mut self, d: ClifValue, s: ClifValue, constant: Option<u64>, size: ir::Value, at: At) -> Result<()> {
         if let Some(n) = constant.filter(|n| *n <= INLINE_COPY_MAX) {
             // Load everything first, then store: correct for overlapping ranges too.
             let mut chunks = Vec::new();
@@ -241,8 +243,7 @@ impl FnLower<'_, '_> {
             )));
         }
         let p = self.get_scalar(ptr, at)?;
-        self.check_access(ptr, p, AccessSize::Const(it.bytes() as u64), at)?;
-        let p = self.lane_addr(p, at);
+        let p = self.guard_access(ptr, p, AccessSize::Const(it.bytes() as u64), at, Access::Write)?;
         if float_op {
             let v = self.get_scalar(value, at)?;
             let v = self.as_int_bits(v, it);
@@ -357,8 +358,7 @@ impl FnLower<'_, '_> {
         let s = Self::atomic_scalar(ty)?;
         let it = Self::atomic_type(s)?;
         let p = self.get_scalar(ptr, at)?;
-        self.check_access(ptr, p, AccessSize::Const(it.bytes() as u64), at)?;
-        let p = self.lane_addr(p, at);
+        let p = self.guard_access(ptr, p, AccessSize::Const(it.bytes() as u64), at, Access::Write)?;
         let e = self.get_scalar(expected, at)?;
         let e = self.as_int_bits(e, it);
         let r = self.get_scalar(repl, at)?;
@@ -379,8 +379,7 @@ impl FnLower<'_, '_> {
         let s = Self::atomic_scalar(ty)?;
         let it = Self::atomic_type(s)?;
         let p = self.get_scalar(ptr, at)?;
-        self.check_access(ptr, p, AccessSize::Const(it.bytes() as u64), at)?;
-        let p = self.lane_addr(p, at);
+        let p = self.guard_access(ptr, p, AccessSize::Const(it.bytes() as u64), at, Access::Read)?;
         let v = self.b.ins().atomic_load(it, mem_flags(), p);
         Ok(vec![self.int_bits_as(v, s)])
     }
@@ -389,8 +388,7 @@ impl FnLower<'_, '_> {
         let s = Self::atomic_scalar(self.value_type(value)?)?;
         let it = Self::atomic_type(s)?;
         let p = self.get_scalar(ptr, at)?;
-        self.check_access(ptr, p, AccessSize::Const(it.bytes() as u64), at)?;
-        let p = self.lane_addr(p, at);
+        let p = self.guard_access(ptr, p, AccessSize::Const(it.bytes() as u64), at, Access::Write)?;
         let v = self.get_scalar(value, at)?;
         let v = self.as_int_bits(v, it);
         self.b.ins().atomic_store(mem_flags(), v, p);

@@ -82,11 +82,14 @@ pub struct LowerOptions {
     pub lanes: u32,
     /// Emit bounds checks on memory accesses.
     pub checked: bool,
+    /// With `checked`: out-of-bounds reads give zero and writes are dropped instead of
+    /// stopping the kernel with an error (Vulkan's robust buffer access).
+    pub robust: bool,
 }
 
 impl Default for LowerOptions {
     fn default() -> Self {
-        LowerOptions { lanes: 1, checked: true }
+        LowerOptions { lanes: 1, checked: true, robust: false }
     }
 }
 
@@ -347,6 +350,8 @@ struct CompileEnv<'m> {
     data_addrs: &'m [u64],
     /// Emit bounds checks.
     checked: bool,
+    /// Redirect out-of-bounds accesses instead of failing (with `checked`).
+    robust: bool,
 }
 
 /// Translate `kernel` into `ctx.func` at `lanes` (masked or not), with its `facts`;
@@ -363,13 +368,13 @@ fn translate(
     env: CompileEnv<'_>,
     remarks: Option<&mut Vec<facts::Remark>>,
 ) -> Result<state::Translated> {
-    let CompileEnv { module, data_addrs, checked } = env;
+    let CompileEnv { module, data_addrs, checked, robust } = env;
     let mut sig = jit.make_signature();
     sig.params.extend([types::I64; 4].map(AbiParam::new));
     sig.returns.push(AbiParam::new(types::I64));
     ctx.func.signature = sig;
     let b = FunctionBuilder::new(&mut ctx.func, fctx);
-    let bounds = state::BoundsInfo::new(module, kernel, &facts.provenance, checked);
+    let bounds = state::BoundsInfo::new(module, kernel, &facts.provenance, checked, robust);
     let mut lowering = FnLower::new(b, jit, kernel, facts, (lanes, masked), data_addrs, bounds)?;
     lowering.collect_remarks = remarks.is_some();
     let mut info = lowering.translate()?;
@@ -429,11 +434,13 @@ pub struct Jit<'m> {
 }
 
 impl<'m> Jit<'m> {
-    /// A code generator for the kernels of `module`, whose data is `data`.
-    pub fn new(module: &'m ir::Module, data: &'m Arc<ModuleData>, checked: bool) -> Result<Jit<'m>> {
+    /// A code generator for the kernels of `module`, whose data is `data`, with the
+    /// bounds checks `options` ask for.
+    pub fn new(module: &'m ir::Module, data: &'m Arc<ModuleData>, options: &LowerOptions) -> Result<Jit<'m>> {
         let jit = new_jit()?;
         let ctx = jit.make_context();
-        Ok(Jit { jit, ctx, env: CompileEnv { module, data_addrs: &data.addrs, checked }, data })
+        let env = CompileEnv { module, data_addrs: &data.addrs, checked: options.checked, robust: options.robust };
+        Ok(Jit { jit, ctx, env, data })
     }
 
     /// Lower `kernel` at `lanes` (masked or not) with its `facts` into the compile

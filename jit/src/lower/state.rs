@@ -154,6 +154,8 @@ pub(crate) fn mem_flags() -> MemFlagsData {
 /// What the bounds checks of one kernel need to know.
 pub(crate) struct BoundsInfo<'a> {
     pub(crate) checked: bool,
+    /// Out-of-bounds accesses are redirected instead of failing (`bounds` says how).
+    pub(crate) robust: bool,
     pub(crate) prov: &'a Provenances,
     /// Byte length of each module data block.
     pub(crate) data_sizes: Vec<u64>,
@@ -173,9 +175,10 @@ pub(crate) struct BoundsInfo<'a> {
 
 impl<'a> BoundsInfo<'a> {
     /// `prov` is the kernel's provenance (unknown everywhere when checks are off).
-    pub fn new(module: &Module, kernel: &Kernel, prov: &'a Provenances, checked: bool) -> BoundsInfo<'a> {
+    pub fn new(module: &Module, kernel: &Kernel, prov: &'a Provenances, checked: bool, robust: bool) -> BoundsInfo<'a> {
         BoundsInfo {
             checked,
+            robust,
             prov,
             data_sizes: module.data.iter().map(|d| d.bytes.len() as u64).collect(),
             local_static_size: kernel.local_static_size,

@@ -91,7 +91,7 @@ thread_local! {
 }
 
 fn build(m: &Module) -> CompiledModule {
-    let options = LowerOptions { lanes: LANES.with(|l| l.get()), checked: true };
+    let options = LowerOptions { lanes: LANES.with(|l| l.get()), checked: true, robust: false };
     match compile(m, &options) {
         Ok(c) => {
             if options.lanes != 1 {

@@ -12,7 +12,7 @@
 use cranelift_codegen::ir::condcodes::IntCC as CIntCC;
 use cranelift_codegen::ir::{types, BlockArg, ConstantData, InstBuilder, Value as ClifValue};
 
-use super::bounds::AccessSize;
+use super::bounds::{Access, AccessSize};
 use super::facts::RemarkKind;
 use super::leaf::At;
 use super::leaf::{self, vec_leaf_type};
@@ -286,11 +286,10 @@ impl FnLower<'_, '_> {
 
     /// Per lane, the address of `ptr` checked for an access of `size` bytes (only
     /// active lanes can fail) and replaced by scratch memory when the lane is inactive.
-    fn lane_access_addr(&mut self, ptr: ir::Value, l: u32, size: u64) -> Result<ClifValue> {
+    fn lane_access_addr(&mut self, ptr: ir::Value, l: u32, size: u64, access: Access) -> Result<ClifValue> {
         let at = At::Lane(l);
         let p = self.get_scalar(ptr, at)?;
-        self.check_access(ptr, p, AccessSize::Const(size), at)?;
-        Ok(self.lane_addr(p, at))
+        self.guard_access(ptr, p, AccessSize::Const(size), at, access)
     }
 
     /// Transpose groups of lane vectors: `per_lane[l][c]` (lane `l`'s chunk `c`, 4 x 32
@@ -326,7 +325,7 @@ impl FnLower<'_, '_> {
         let per_lane = |me: &mut Self| -> Result<Vec<ClifValue>> {
             let mut out = Vec::with_capacity(w * chunks as usize);
             for l in 0..me.lanes.0 {
-                let p = me.lane_access_addr(ptr, l, bytes)?;
+                let p = me.lane_access_addr(ptr, l, bytes, Access::Read)?;
                 for c in 0..chunks {
                     out.push(me.b.ins().load(vt, mem_flags(), p, 16 * c as i32));
                 }
@@ -395,7 +394,7 @@ impl FnLower<'_, '_> {
         let bytes = 16 * chunks as u64;
         let per_lane = |me: &mut Self| -> Result<()> {
             for l in 0..me.lanes.0 {
-                let p = me.lane_access_addr(ptr, l, bytes)?;
+                let p = me.lane_access_addr(ptr, l, bytes, Access::Write)?;
                 for (c, v) in lane_chunks[l as usize].iter().enumerate() {
                     me.b.ins().store(mem_flags(), *v, p, 16 * c as i32);
                 }
