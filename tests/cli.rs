@@ -294,3 +294,41 @@ fn buffers_with_a_partial_element_run_and_warn_when_asked() {
         assert_eq!(err.contains(warning), warns, "{env:?}: {err}");
     }
 }
+
+#[test]
+fn run_specializes_a_vulkan_shader() {
+    // spec.comp: dst = src (reversed per work-group when FLIP) * SCALE + (OFFSET * 3 - 7),
+    // with the work-group size from SpecId 0.
+    let shader = kernel("vulkan/spec.spv");
+    let (out, err) = ok(&[
+        "run",
+        &shader,
+        "--global",
+        "8",
+        "--spec",
+        "0=4",
+        "--spec",
+        "1=0.5",
+        "--spec",
+        "2=3",
+        "--spec",
+        "3=true",
+        "--arg",
+        "f32[8]=iota",
+        "--arg",
+        "f32[8]=zeros",
+        "--arg",
+        "u32[8]=zeros",
+        "--print",
+        "1",
+        "--print",
+        "2",
+    ]);
+    assert!(out.contains("[3.5, 3.0, 2.5, 2.0, 5.5, 5.0, 4.5, 4.0]"), "{out}");
+    assert!(out.contains("[4, 0, 20, 2, 4, 1, 20, 2]"), "{out}");
+    assert!(err.contains("2 work-group(s) of (4)"), "{err}");
+    let e = fails(1, &["run", &shader, "--global", "8", "--spec", "9=1", "--arg", "f32[8]=iota"]);
+    assert!(e.contains("SpecId 9"), "{e}");
+    let e = fails(2, &["run", &shader, "--global", "8", "--spec", "nope"]);
+    assert!(e.contains("--spec nope"), "{e}");
+}

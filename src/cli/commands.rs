@@ -36,6 +36,24 @@ fn load(path: &str, options: &Options) -> Result<Program, CliError> {
     Ok(Program::parse(&bytes, options)?)
 }
 
+/// `--spec ID=VALUE`: a specialization constant's value (`true`/`false`, an integer, or
+/// a number with a `.` or exponent, converted to the constant's type).
+fn parse_spec_constant(text: &str, o: &Opts) -> Result<(u32, crate::SpecValue), CliError> {
+    let bad = || o.usage_error(format!("`--spec {text}`: expected ID=VALUE, e.g. `--spec 0=64` or `--spec 1=2.5`"));
+    let (id, value) = text.split_once('=').ok_or_else(bad)?;
+    let id = id.trim().parse::<u32>().map_err(|_| bad())?;
+    let value = value.trim();
+    let v = match value {
+        "true" => crate::SpecValue::Bool(true),
+        "false" => crate::SpecValue::Bool(false),
+        _ => match value.parse::<i128>() {
+            Ok(i) => crate::SpecValue::Int(i),
+            Err(_) => crate::SpecValue::float(value.parse::<f64>().map_err(|_| bad())?),
+        },
+    };
+    Ok((id, v))
+}
+
 /// `spirjit info MODULE`
 pub fn info(args: &[String], out: &mut dyn Write) -> Result<(), CliError> {
     let o = Opts::parse(args, &["--lanes"], &["--unchecked", "--timings", "--remarks"], help::INFO)?;
@@ -226,6 +244,7 @@ pub fn run(args: &[String], out: &mut dyn Write) -> Result<(), CliError> {
             "--threads",
             "--lanes",
             "--timeout",
+            "--spec",
         ],
         &["--unchecked", "--robust"],
         help::RUN,
@@ -255,8 +274,9 @@ pub fn run(args: &[String], out: &mut dyn Write) -> Result<(), CliError> {
         crate::pool::try_set_num_threads(n)?;
     }
     let options = options(&o)?;
+    let spec = o.all("--spec").iter().map(|s| parse_spec_constant(s, &o)).collect::<Result<_, _>>()?;
 
-    let program = load(path, &options)?;
+    let program = load(path, &options)?.specialized(&spec)?;
     let kernel = match o.one("--kernel")? {
         Some(name) => program.kernel(name)?,
         None => match program.kernels().as_slice() {

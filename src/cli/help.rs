@@ -101,4 +101,7 @@ Options:
   --robust               out-of-bounds reads give zero and writes are dropped (Vulkan's
                          robust buffer access) instead of stopping with an error
   --timeout SECONDS      stop the kernel after this long (each run of --repeat)
+  --spec ID=VALUE        a specialization constant of a Vulkan shader, by SpecId
+                         (repeat; true/false, integers, numbers); buffers of a Vulkan
+                         shader are --arg in (set, binding) order, push constants last
 ";
