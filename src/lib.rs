@@ -74,5 +74,7 @@ pub use kernel::{opencl_type_name, param_type_text, Kernel, KernelPath, RunInfo,
 pub use ndrange::{NdRange, MAX_WORK_GROUP_SIZE};
 pub use pool::{num_threads, set_num_threads, try_set_num_threads, NUM_THREADS_ENV};
 pub use program::{Options, Program, LANES_ENV};
-pub use spirjit_jit::ir::{AddressSpace, HostScalar, HostType, Param, ParamKind, Scalar, Signedness, Type};
+pub use spirjit_jit::ir::{
+    AddressSpace, DescriptorKind, HostScalar, HostType, Param, ParamKind, Scalar, ShaderInterface, Signedness, Type,
+};
 pub use spirjit_jit::CompileError;
