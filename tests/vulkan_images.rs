@@ -240,3 +240,342 @@ fn storage_image_formats_read_and_write() {
         }
     }
 }
+
+fn f32s(b: &[u8]) -> Vec<f32> {
+    b.chunks_exact(4).map(|c| f32::from_le_bytes([c[0], c[1], c[2], c[3]])).collect()
+}
+
+#[test]
+fn every_dimensionality_with_the_bound_images_format() {
+    // (part, dim, Image size, dispatch, imageSize)
+    let cases = [
+        (1, ImageDim::D1, [4, 1, 1], [4, 2, 2], [4, 0, 0, 0]),
+        (2, ImageDim::D1Array, [4, 2, 1], [4, 2, 2], [4, 2, 0, 0]),
+        (3, ImageDim::D2, [4, 2, 1], [4, 2, 2], [4, 2, 0, 0]),
+        (4, ImageDim::D2Array, [4, 2, 2], [4, 2, 2], [4, 2, 2, 0]),
+        (5, ImageDim::D3, [4, 2, 2], [4, 2, 2], [4, 2, 2, 0]),
+        (6, ImageDim::Cube, [2, 2, 1], [2, 2, 6], [2, 2, 0, 0]),
+        (7, ImageDim::CubeArray, [2, 2, 1], [2, 2, 6], [2, 2, 1, 0]),
+    ];
+    for lanes in [1, 4] {
+        for (part, dim, size, grid, want_size) in cases {
+            let p = program(&format!("dims_p{part}"), lanes);
+            let k = p.kernel("main").unwrap();
+            let mut src = Image::new(dim, ChannelOrder::RGBA, ChannelType::Float, size).unwrap();
+            let n = src.bytes().len() / 4;
+            let vals: Vec<f32> = (0..n).map(|i| i as f32 * 0.5).collect();
+            src.bytes_mut().copy_from_slice(&as_bytes(&vals));
+            // The formats come from the images (the shader declares none).
+            let mut dst = Image::new(dim, ChannelOrder::RGBA, ChannelType::HalfFloat, size).unwrap();
+            let mut got_size = [0i32; 4];
+            k.run(
+                &NdRange::d3(grid[0], grid[1], grid[2]),
+                &mut [Arg::image(&mut src), Arg::image(&mut dst), Arg::buffer(std::slice::from_mut(&mut got_size))],
+            )
+            .unwrap_or_else(|e| panic!("{dim:?} lanes {lanes}: {e}"));
+            assert_eq!(got_size, want_size, "{dim:?} lanes {lanes}");
+            let want: Vec<u8> = vals.iter().flat_map(|v| f32_to_f16(v + 1.0).to_le_bytes()).collect();
+            assert_eq!(dst.bytes(), want.as_slice(), "{dim:?} lanes {lanes}");
+        }
+    }
+}
+
+/// Vulkan's wrapping of texel coordinate `i` (reference).
+fn wrap(i: i64, size: i64, mode: AddressingMode) -> i64 {
+    let mirror = |a: i64| if a >= 0 { a } else { -(1 + a) };
+    match mode {
+        AddressingMode::Repeat => i.rem_euclid(size),
+        AddressingMode::MirroredRepeat => (size - 1) - mirror(i.rem_euclid(2 * size) - size),
+        AddressingMode::Clamp => i.clamp(-1, size),
+        AddressingMode::MirrorClampToEdge => mirror(i).clamp(0, size - 1),
+        _ => i.clamp(0, size - 1),
+    }
+}
+
+/// A 2D RGBA float image of `w` × `h` as rows of texels.
+struct Ref {
+    w: i64,
+    h: i64,
+    px: Vec<[f32; 4]>,
+}
+
+impl Ref {
+    fn at(&self, x: i64, y: i64, border: [f32; 4]) -> [f32; 4] {
+        if x < 0 || y < 0 || x >= self.w || y >= self.h {
+            border
+        } else {
+            self.px[(y * self.w + x) as usize]
+        }
+    }
+
+    /// The linear footprint (or nearest texel) along both axes.
+    fn foot(&self, s: &Sampler, c: [f32; 2], off: [i64; 2], linear: bool) -> [(i64, i64, f32); 2] {
+        let modes = [s.addressing, s.vulkan.unwrap().addressing_vw[0]];
+        let sizes = [self.w, self.h];
+        let mut out = [(0, 0, 0.0); 2];
+        for k in 0..2 {
+            let u = if s.normalized_coords { c[k] * sizes[k] as f32 } else { c[k] };
+            out[k] = if linear {
+                let x = u - 0.5;
+                let i0 = x.floor() as i64 + off[k];
+                (wrap(i0, sizes[k], modes[k]), wrap(i0 + 1, sizes[k], modes[k]), x - x.floor())
+            } else {
+                let i = wrap(u.floor() as i64 + off[k], sizes[k], modes[k]);
+                (i, i, 0.0)
+            };
+        }
+        out
+    }
+
+    fn sample(&self, s: &Sampler, c: [f32; 2], off: [i64; 2], border: [f32; 4]) -> [f32; 4] {
+        let linear = s.filter == FilterMode::Linear;
+        let [(i0, i1, a), (j0, j1, b)] = self.foot(s, c, off, linear);
+        if !linear {
+            return self.at(i0, j0, border);
+        }
+        let mut acc = [0f32; 4];
+        for (x, y, wgt) in
+            [(i0, j0, (1.0 - a) * (1.0 - b)), (i1, j0, a * (1.0 - b)), (i0, j1, (1.0 - a) * b), (i1, j1, a * b)]
+        {
+            let t = self.at(x, y, border);
+            for k in 0..4 {
+                acc[k] += wgt * t[k];
+            }
+        }
+        acc
+    }
+}
+
+const MODES: [AddressingMode; 5] = [
+    AddressingMode::Repeat,
+    AddressingMode::MirroredRepeat,
+    AddressingMode::ClampToEdge,
+    AddressingMode::Clamp,
+    AddressingMode::MirrorClampToEdge,
+];
+
+/// Every filter × addressing mode (v takes the next mode than u), normalized, and the
+/// clamp modes unnormalized.
+fn samplers() -> Vec<Sampler> {
+    let mut out = Vec::new();
+    for f in [FilterMode::Nearest, FilterMode::Linear] {
+        for (k, m) in MODES.into_iter().enumerate() {
+            let v = MODES[(k + 1) % MODES.len()];
+            out.push(Sampler::vulkan(true, f, [m, v, m], BorderColor::FloatOpaqueWhite, None));
+        }
+        for m in [AddressingMode::ClampToEdge, AddressingMode::Clamp] {
+            out.push(Sampler::vulkan(false, f, [m; 3], BorderColor::FloatOpaqueBlack, None));
+        }
+    }
+    out
+}
+
+fn border_of(s: &Sampler) -> [f32; 4] {
+    match s.vulkan.unwrap().border {
+        BorderColor::FloatOpaqueWhite | BorderColor::IntOpaqueWhite => [1.0; 4],
+        BorderColor::FloatOpaqueBlack | BorderColor::IntOpaqueBlack => [0.0, 0.0, 0.0, 1.0],
+        _ => [0.0; 4],
+    }
+}
+
+const COORDS: [[f32; 4]; 8] = [
+    [-0.3, 0.1, 0.0, 0.4],
+    [0.0, 0.0, 1.0, 0.5],
+    [0.37, 0.62, 0.0, 0.2],
+    [0.99, 0.5, 1.0, 0.9],
+    [1.2, -0.6, 0.0, 0.6],
+    [2.7, 1.1, 1.0, 0.3],
+    [-1.45, 0.8, 0.0, 0.7],
+    [0.5, 0.5, 1.0, 0.55],
+];
+
+fn ref_image(w: usize, h: usize, layer: usize) -> Ref {
+    let px = (0..w * h)
+        .map(|i| {
+            let v = (i * 5 % 13) as f32 / 13.0 + layer as f32;
+            [v, 1.0 - v, v * 0.5, (i % 3) as f32]
+        })
+        .collect();
+    Ref { w: w as i64, h: h as i64, px }
+}
+
+fn close(a: [f32; 4], b: [f32; 4]) -> bool {
+    a.iter().zip(b).all(|(x, y)| (x - y).abs() <= 1e-4)
+}
+
+/// Run sampling fixture `part` with image `img`, sampler `s` over `COORDS` (scaled for
+/// unnormalized samplers).
+fn run_sample(part: usize, lanes: u32, img: &mut Image, s: Sampler) -> (Vec<[f32; 4]>, Vec<[f32; 4]>) {
+    let p = program(&format!("sample_p{part}"), lanes);
+    let k = p.kernel("main").unwrap();
+    let scale = if s.normalized_coords { [1.0, 1.0] } else { [img.width() as f32, img.height() as f32] };
+    let coords: Vec<[f32; 4]> = COORDS.iter().map(|c| [c[0] * scale[0], c[1] * scale[1], c[2], c[3]]).collect();
+    let mut out = vec![[0f32; 4]; coords.len()];
+    let separate = part == 2;
+    let mut args = if separate {
+        vec![Arg::image(img), Arg::sampler(s), Arg::read_only(&coords), Arg::buffer(&mut out)]
+    } else {
+        vec![Arg::sampled_image(img, s), Arg::read_only(&coords), Arg::buffer(&mut out)]
+    };
+    k.run(&NdRange::d1(coords.len() as u64), &mut args).unwrap_or_else(|e| panic!("sample_p{part} lanes {lanes}: {e}"));
+    drop(args);
+    (coords, out)
+}
+
+fn rgba_image(r: &Ref) -> Image {
+    let data: Vec<f32> = r.px.iter().flatten().copied().collect();
+    Image::from_bytes(
+        ImageDim::D2,
+        ChannelOrder::RGBA,
+        ChannelType::Float,
+        [r.w as usize, r.h as usize, 1],
+        &as_bytes(&data),
+    )
+    .unwrap()
+}
+
+#[test]
+fn sampling_with_every_filter_and_addressing_mode() {
+    let r = ref_image(4, 4, 0);
+    for lanes in [1, 4] {
+        for part in [1, 2, 3, 4] {
+            let iface = program(&format!("sample_p{part}"), lanes).module().kernels[0].interface.clone().unwrap();
+            let kinds: Vec<DescriptorKind> = iface.bindings.iter().map(|b| b.kind).collect();
+            if part == 2 {
+                assert_eq!(kinds[..2], [DescriptorKind::SampledImage, DescriptorKind::Sampler]);
+            } else {
+                assert_eq!(kinds[0], DescriptorKind::CombinedImageSampler);
+            }
+            let off = if part == 4 { [1, -1] } else { [0, 0] };
+            for s in samplers() {
+                let mut img = rgba_image(&r);
+                let (coords, out) = run_sample(part, lanes, &mut img, s);
+                for (c, got) in coords.iter().zip(&out) {
+                    let want = r.sample(&s, [c[0], c[1]], off, border_of(&s));
+                    assert!(
+                        close(*got, want),
+                        "part {part} {s:?} at {c:?}: got {got:?}, want {want:?} (lanes {lanes})"
+                    );
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn depth_compare_gather_and_arrays() {
+    let r = ref_image(4, 4, 0);
+    let depth: Vec<f32> = r.px.iter().map(|p| p[0]).collect();
+    let dref = Ref { w: 4, h: 4, px: depth.iter().map(|d| [*d, 0.0, 0.0, 1.0]).collect() };
+    for lanes in [1, 4] {
+        for f in [FilterMode::Nearest, FilterMode::Linear] {
+            for op in [CompareOp::Less, CompareOp::GreaterOrEqual, CompareOp::Always] {
+                let s = Sampler::vulkan(true, f, [AddressingMode::Repeat; 3], BorderColor::FloatOpaqueBlack, Some(op));
+                let pass = |refv: f32, d: f32| match op {
+                    CompareOp::Less => refv < d,
+                    CompareOp::GreaterOrEqual => refv >= d,
+                    _ => true,
+                };
+                let mut img =
+                    Image::from_bytes(ImageDim::D2, ChannelOrder::R, ChannelType::Float, [4, 4, 1], &as_bytes(&depth))
+                        .unwrap();
+                let (coords, out) = run_sample(5, lanes, &mut img, s);
+                for (c, got) in coords.iter().zip(&out) {
+                    // Compare each texel of the footprint, then filter the results.
+                    let cmp = Ref {
+                        w: 4,
+                        h: 4,
+                        px: dref.px.iter().map(|p| [if pass(c[3], p[0]) { 1.0 } else { 0.0 }, 0.0, 0.0, 0.0]).collect(),
+                    };
+                    let want = cmp.sample(&s, [c[0], c[1]], [0, 0], [0.0; 4])[0];
+                    assert!(
+                        (got[0] - want).abs() < 1e-4,
+                        "dref {f:?} {op:?} at {c:?}: {got:?} vs {want} (lanes {lanes})"
+                    );
+                }
+                // Depth gather: the four comparisons of the linear footprint.
+                let mut img =
+                    Image::from_bytes(ImageDim::D2, ChannelOrder::R, ChannelType::Float, [4, 4, 1], &as_bytes(&depth))
+                        .unwrap();
+                let (coords, out) = run_sample(7, lanes, &mut img, s);
+                for (c, got) in coords.iter().zip(&out) {
+                    let [(i0, i1, _), (j0, j1, _)] = dref.foot(&s, [c[0], c[1]], [0, 0], true);
+                    let want = [(i0, j1), (i1, j1), (i1, j0), (i0, j0)].map(|(x, y)| {
+                        if pass(c[3], dref.at(x, y, [0.0; 4])[0]) {
+                            1.0
+                        } else {
+                            0.0
+                        }
+                    });
+                    assert_eq!(*got, want, "dref gather {op:?} at {c:?} (lanes {lanes})");
+                }
+            }
+        }
+        // Gather of component 1.
+        for s in samplers() {
+            let mut img = rgba_image(&r);
+            let (coords, out) = run_sample(6, lanes, &mut img, s);
+            for (c, got) in coords.iter().zip(&out) {
+                let [(i0, i1, _), (j0, j1, _)] = r.foot(&s, [c[0], c[1]], [0, 0], true);
+                let want = [(i0, j1), (i1, j1), (i1, j0), (i0, j0)].map(|(x, y)| r.at(x, y, border_of(&s))[1]);
+                assert_eq!(*got, want, "gather {s:?} at {c:?} (lanes {lanes})");
+            }
+        }
+        // 2D array: the layer is the rounded z coordinate.
+        let layers = [ref_image(4, 4, 0), ref_image(4, 4, 1)];
+        let data: Vec<f32> = layers.iter().flat_map(|l| l.px.iter().flatten().copied()).collect();
+        for s in samplers() {
+            let mut img = Image::from_bytes(
+                ImageDim::D2Array,
+                ChannelOrder::RGBA,
+                ChannelType::Float,
+                [4, 4, 2],
+                &as_bytes(&data),
+            )
+            .unwrap();
+            let (coords, out) = run_sample(8, lanes, &mut img, s);
+            for (c, got) in coords.iter().zip(&out) {
+                let want = layers[c[2] as usize].sample(&s, [c[0], c[1]], [0, 0], border_of(&s));
+                assert!(close(*got, want), "array {s:?} at {c:?}: {got:?} vs {want:?} (lanes {lanes})");
+            }
+        }
+    }
+}
+
+#[test]
+fn cube_maps_select_faces() {
+    for lanes in [1, 4] {
+        // Texel (x, y) of face f holds 10 f + 2 y + x.
+        let data: Vec<f32> = (0..6 * 4).flat_map(|i| [(i / 4 * 10 + i % 4) as f32, 0.0, 0.0, 1.0]).collect();
+        let mut img =
+            Image::from_bytes(ImageDim::Cube, ChannelOrder::RGBA, ChannelType::Float, [2, 2, 1], &as_bytes(&data))
+                .unwrap();
+        let s = Sampler::vulkan(
+            true,
+            FilterMode::Nearest,
+            [AddressingMode::ClampToEdge; 3],
+            BorderColor::FloatOpaqueBlack,
+            None,
+        );
+        let p = program("sample_p9", lanes);
+        let k = p.kernel("main").unwrap();
+        // Directions slightly off each face's centre towards +s, +t.
+        let coords: Vec<[f32; 4]> = vec![
+            [1.0, -0.2, -0.2, 0.0],  // +X: s = -z, t = -y
+            [-1.0, -0.2, 0.2, 0.0],  // -X: s = z, t = -y
+            [0.2, 1.0, 0.2, 0.0],    // +Y: s = x, t = z
+            [0.2, -1.0, -0.2, 0.0],  // -Y: s = x, t = -z
+            [0.2, -0.2, 1.0, 0.0],   // +Z: s = x, t = -y
+            [-0.2, -0.2, -1.0, 0.0], // -Z: s = -x, t = -y
+            [0.9, 0.1, -0.1, 0.0],
+            [-0.1, 0.1, -0.9, 0.0],
+        ];
+        let mut out = vec![[0f32; 4]; 8];
+        k.run(&NdRange::d1(8), &mut [Arg::sampled_image(&mut img, s), Arg::read_only(&coords), Arg::buffer(&mut out)])
+            .unwrap();
+        let want = [3.0, 13.0, 23.0, 33.0, 43.0, 53.0, 1.0, 51.0];
+        for i in 0..8 {
+            assert_eq!(out[i][0], want[i], "direction {:?} (lanes {lanes})", coords[i]);
+        }
+    }
+}
