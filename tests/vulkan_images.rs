@@ -579,3 +579,135 @@ fn cube_maps_select_faces() {
         }
     }
 }
+
+#[test]
+fn texel_buffers_atomics_arrays_and_queries() {
+    for lanes in [1, 4] {
+        // Texel buffers.
+        let p = program("texel_buffers", lanes);
+        let kinds: Vec<DescriptorKind> =
+            p.module().kernels[0].interface.as_ref().unwrap().bindings.iter().map(|b| b.kind).collect();
+        assert_eq!(
+            kinds,
+            [
+                DescriptorKind::UniformTexelBuffer,
+                DescriptorKind::StorageTexelBuffer,
+                DescriptorKind::StorageTexelBuffer,
+                DescriptorKind::StorageBuffer
+            ]
+        );
+        let n = 12;
+        let vals: Vec<f32> = (0..4 * n).map(|i| i as f32 * 0.25).collect();
+        let mut src =
+            Image::from_bytes(ImageDim::D1Buffer, ChannelOrder::RGBA, ChannelType::Float, [n, 1, 1], &as_bytes(&vals))
+                .unwrap();
+        let mut dst = Image::new(ImageDim::D1Buffer, ChannelOrder::RGBA, ChannelType::Float, [n, 1, 1]).unwrap();
+        let mut counts =
+            Image::new(ImageDim::D1Buffer, ChannelOrder::R, ChannelType::UnsignedInt32, [4, 1, 1]).unwrap();
+        let mut sizes = [0i32; 2];
+        p.kernel("main")
+            .unwrap()
+            .run(
+                &NdRange::d1(n as u64),
+                &mut [Arg::image(&mut src), Arg::image(&mut dst), Arg::image(&mut counts), Arg::buffer(&mut sizes)],
+            )
+            .unwrap_or_else(|e| panic!("texel buffers lanes {lanes}: {e}"));
+        assert_eq!(f32s(dst.bytes()), vals.iter().map(|v| v * 2.0).collect::<Vec<_>>());
+        assert_eq!(counts.bytes(), as_bytes(&[3u32; 4]).as_slice());
+        assert_eq!(sizes, [n as i32, n as i32]);
+
+        // Image atomics.
+        let p = program("atomics", lanes);
+        let mut u = Image::new(ImageDim::D2, ChannelOrder::R, ChannelType::UnsignedInt32, [4, 3, 1]).unwrap();
+        let mut s = Image::new(ImageDim::D2, ChannelOrder::R, ChannelType::SignedInt32, [4, 2, 1]).unwrap();
+        let mut w = Image::new(ImageDim::D2, ChannelOrder::R, ChannelType::UnsignedInt64, [4, 1, 1]).unwrap();
+        let mut olds = [0u32; 16];
+        p.kernel("main")
+            .unwrap()
+            .run(
+                &NdRange::d1(16),
+                &mut [Arg::image(&mut u), Arg::image(&mut s), Arg::image(&mut w), Arg::buffer(&mut olds)],
+            )
+            .unwrap_or_else(|e| panic!("atomics lanes {lanes}: {e}"));
+        let uv: Vec<u32> = u.bytes().chunks(4).map(|c| u32::from_le_bytes(c.try_into().unwrap())).collect();
+        let sv: Vec<i32> = s.bytes().chunks(4).map(|c| i32::from_le_bytes(c.try_into().unwrap())).collect();
+        let wv: Vec<u64> = w.bytes().chunks(8).map(|c| u64::from_le_bytes(c.try_into().unwrap())).collect();
+        for x in 0..4 {
+            let is: Vec<u32> = (0..16).filter(|i| i % 4 == x).collect();
+            assert_eq!(uv[x as usize], is.iter().sum::<u32>(), "add (lanes {lanes})");
+            assert_eq!(uv[4 + x as usize], is.iter().map(|i| i * 7 % 13).max().unwrap(), "max (lanes {lanes})");
+            assert_eq!(sv[x as usize], -(*is.iter().max().unwrap() as i32), "min (lanes {lanes})");
+            assert_eq!(sv[4 + x as usize], is.iter().fold(0, |a, i| a | 1 << i), "or (lanes {lanes})");
+            assert_eq!(wv[x as usize], is.iter().map(|&i| (i as u64) << 33).sum::<u64>(), "64-bit add (lanes {lanes})");
+            // Exactly one invocation per texel saw 0 and stored its i + 1.
+            let zeros: Vec<u32> = is.iter().filter(|&&i| olds[i as usize] == 0).copied().collect();
+            assert_eq!(zeros.len(), 1, "compare-exchange (lanes {lanes})");
+            assert_eq!(uv[8 + x as usize], zeros[0] + 1);
+        }
+
+        // Descriptor arrays with uniform, non-uniform and constant indices.
+        let p = program("arrays", lanes);
+        let iface = p.module().kernels[0].interface.clone().unwrap();
+        let b = iface.binding(0, 0).unwrap();
+        assert_eq!((b.kind, b.count, b.first_param), (DescriptorKind::CombinedImageSampler, 3, 0));
+        let b = iface.binding(0, 1).unwrap();
+        assert_eq!((b.kind, b.count, b.first_param), (DescriptorKind::StorageImage, 2, 3));
+        let mk = |v: f32| {
+            Image::from_bytes(ImageDim::D2, ChannelOrder::R, ChannelType::Float, [1, 1, 1], &v.to_le_bytes()).unwrap()
+        };
+        let mut t = [mk(10.0), mk(11.0), mk(12.0)];
+        let mut im = [mk(20.0), mk(21.0)];
+        let smp = Sampler::vulkan(
+            false,
+            FilterMode::Nearest,
+            [AddressingMode::ClampToEdge; 3],
+            BorderColor::FloatTransparentBlack,
+            None,
+        );
+        let mut outs = vec![[0f32; 4]; 12];
+        let [t0, t1, t2] = &mut t;
+        let [i0, i1] = &mut im;
+        p.kernel("main")
+            .unwrap()
+            .run(
+                &NdRange::d1(4),
+                &mut [
+                    Arg::sampled_image(t0, smp),
+                    Arg::sampled_image(t1, smp),
+                    Arg::sampled_image(t2, smp),
+                    Arg::image(i0),
+                    Arg::image(i1),
+                    Arg::buffer(&mut outs),
+                    Arg::value(2i32),
+                ],
+            )
+            .unwrap_or_else(|e| panic!("arrays lanes {lanes}: {e}"));
+        for i in 0..4 {
+            assert_eq!(outs[3 * i], [12.0, 0.0, 0.0, 1.0], "uniform index (lanes {lanes})");
+            assert_eq!(outs[3 * i + 1], [10.0 + (i % 3) as f32, 0.0, 0.0, 1.0], "non-uniform index (lanes {lanes})");
+            assert_eq!(outs[3 * i + 2], [21.0, 0.0, 0.0, 1.0], "constant index (lanes {lanes})");
+        }
+
+        // Queries.
+        let p = program("queries", lanes);
+        let mut tex = Image::new(ImageDim::D2Array, ChannelOrder::RGBA, ChannelType::UnormInt8, [5, 3, 4]).unwrap();
+        let mut vol = Image::new(ImageDim::D3, ChannelOrder::R, ChannelType::Float, [2, 3, 4]).unwrap();
+        let mut ms = Image::new(ImageDim::D2, ChannelOrder::R, ChannelType::Float, [2, 2, 1]).unwrap();
+        let mut cubes = Image::new(ImageDim::CubeArray, ChannelOrder::R, ChannelType::Float, [3, 3, 2]).unwrap();
+        let mut q = [[0i32; 4]; 4];
+        p.kernel("main")
+            .unwrap()
+            .run(
+                &NdRange::d1(1),
+                &mut [
+                    Arg::sampled_image(&mut tex, smp),
+                    Arg::sampled_image(&mut vol, smp),
+                    Arg::sampled_image(&mut ms, smp),
+                    Arg::sampled_image(&mut cubes, smp),
+                    Arg::buffer(&mut q),
+                ],
+            )
+            .unwrap_or_else(|e| panic!("queries lanes {lanes}: {e}"));
+        assert_eq!(q, [[5, 3, 4, 1], [2, 3, 4, 1], [3, 3, 2, 0], [1, 0, 0, 0]], "lanes {lanes}");
+    }
+}

@@ -107,7 +107,10 @@ pub(crate) fn bind_descriptors(
         k => k,
     };
     // What the variable's elements hold.
-    let slot_ty = if kind == DescriptorKind::CombinedImageSampler { sampled_image_type() } else { value_type.clone() };
+    // Sampled-image values (combined image samplers, GLSL `samplerBuffer`s) pair the
+    // image with the sampler its descriptor carries.
+    let paired = m.def(elem)?.op == Op::TypeSampledImage;
+    let slot_ty = if paired { sampled_image_type() } else { value_type.clone() };
     // The element stride accesses use: the array type's, as `types` lays it out.
     let stride = match m.kir_type(pointee) {
         Ok(Type::Array { stride, .. }) => stride,
@@ -127,7 +130,7 @@ pub(crate) fn bind_descriptors(
         };
         let v = t.emit_prologue(InstKind::Param(n), value_type.clone());
         t.f.values[v.0 as usize].name = pname.clone();
-        let value = if kind == DescriptorKind::CombinedImageSampler {
+        let value = if paired {
             let what = t.i32c(query::SAMPLER);
             let smp = t.emit_prologue(
                 InstKind::CallWhole { builtin: super::builtin_id("spirjit_image_query")?, args: vec![v, what] },
@@ -149,7 +152,10 @@ pub(crate) fn bind_descriptors(
             value_type: value_type.clone(),
         });
     }
-    t.cache.insert(var, base);
+    // Accesses use the variable's own storage class's address space.
+    let c = ir::Conversion { op: ir::ConvOp::PtrToPtr, saturate: false, rounding: None };
+    let var_ptr = t.emit_prologue(InstKind::Convert(c, base), Type::ptr(AddressSpace::Constant));
+    t.cache.insert(var, var_ptr);
     Ok(kind)
 }
 
