@@ -11,9 +11,9 @@ use rspirv::spirv::{AccessQualifier, Dim, Op, SamplerAddressingMode, SamplerFilt
 use spirjit_abi::image::sampler;
 use spirjit_abi::ImageDim;
 
+use super::module::SpvType;
 use super::module::{op_name, SpvModule};
 use super::reader::SpvInst;
-use super::types::SpvType;
 use crate::ir::{AddressSpace, ParamKind, Type};
 use crate::{CompileError, Result};
 
