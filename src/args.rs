@@ -67,6 +67,8 @@ pub enum Arg<'a> {
     Image(&'a mut crate::Image),
     /// A sampler argument (`sampler_t`).
     Sampler(crate::Sampler),
+    /// A Vulkan combined image sampler: an image with the sampler it is sampled with.
+    SampledImage(&'a mut crate::Image, crate::Sampler),
 }
 
 impl<'a> Arg<'a> {
@@ -105,6 +107,11 @@ impl<'a> Arg<'a> {
         Arg::Sampler(sampler)
     }
 
+    /// A Vulkan combined image sampler: `image` sampled with `sampler`.
+    pub fn sampled_image(image: &'a mut crate::Image, sampler: crate::Sampler) -> Self {
+        Arg::SampledImage(image, sampler)
+    }
+
     /// What this argument is, for messages ("a buffer of 16 bytes").
     pub fn describe(&self) -> String {
         match self {
@@ -114,6 +121,9 @@ impl<'a> Arg<'a> {
             Arg::Local(n) => format!("local memory of {n} bytes"),
             Arg::Image(i) => format!("an image{}_t of {}x{}x{}", i.dim().name(), i.width(), i.height(), i.depth()),
             Arg::Sampler(_) => "a sampler".to_string(),
+            Arg::SampledImage(i, _) => {
+                format!("an image{}_t of {}x{}x{} with a sampler", i.dim().name(), i.width(), i.height(), i.depth())
+            }
         }
     }
 }
@@ -295,6 +305,10 @@ fn bind_one(kernel: &str, i: usize, p: &Param, a: &mut Arg<'_>, bound: &mut Boun
     }
 }
 
+/// The `access` of image parameters that are Vulkan combined image samplers (their
+/// descriptor carries the sampler).
+const COMBINED_ACCESS: &str = "sampled";
+
 /// Bind an image argument (the slot points to a descriptor owned by `bound`) or a
 /// sampler argument (the slot holds the sampler bits).
 fn bind_image_or_sampler(p: &Param, a: &mut Arg<'_>, i: usize, bound: &mut Bound) -> std::result::Result<(), String> {
@@ -304,7 +318,21 @@ fn bind_image_or_sampler(p: &Param, a: &mut Arg<'_>, i: usize, bound: &mut Bound
             bound.sizes[i] = Some(4);
             Ok(())
         }
-        (ParamKind::Image { dim, .. }, Arg::Image(img)) => {
+        (ParamKind::Image { dim, access }, a @ (Arg::Image(_) | Arg::SampledImage(..))) => {
+            let (img, smp) = match a {
+                Arg::Image(img) => (img, None),
+                Arg::SampledImage(img, s) => (img, Some(s.bits())),
+                _ => return Err("expected an image".to_string()),
+            };
+            let smp = match (smp, access.as_str()) {
+                (Some(s), _) => s,
+                (None, COMBINED_ACCESS) => {
+                    return Err(
+                        "expected an image with its sampler (Arg::sampled_image) for a combined image sampler".into()
+                    )
+                }
+                (None, _) => 0,
+            };
             if img.dim().name() != dim {
                 return Err(format!(
                     "expected an image{dim}_t, got an image{}_t; create the image with ImageDim matching the \
@@ -312,7 +340,7 @@ fn bind_image_or_sampler(p: &Param, a: &mut Arg<'_>, i: usize, bound: &mut Bound
                     img.dim().name()
                 ));
             }
-            let desc = img.descriptor();
+            let desc = img.descriptor(smp);
             let size = std::mem::size_of::<spirjit_abi::ImageDesc>();
             // SAFETY: `ImageDesc` is `#[repr(C)]` plain data; viewing it as bytes reads
             // only initialised fields and padding-free words.

@@ -141,9 +141,10 @@ impl Drop for Worker {
     }
 }
 
-/// The regions a work-group may access: argument buffers, `__local` argument regions and
-/// by-value copies (with their argument index), then static local memory, the private
-/// state and the module data.
+/// The regions a work-group may access: argument buffers, `__local` argument regions,
+/// by-value copies and image texels (reached through texel pointers of image atomics),
+/// with their argument index, then static local memory, the private state and the
+/// module data.
 fn regions(l: &Launch, lay: &Layout, slots: &[u64], local: &AlignedBuf, private: &AlignedBuf) -> Vec<Region> {
     let mut out = Vec::with_capacity(l.params.len() + 3);
     for (i, p) in l.params.iter().enumerate() {
@@ -151,7 +152,16 @@ fn regions(l: &Launch, lay: &Layout, slots: &[u64], local: &AlignedBuf, private:
             ParamKind::Pointer { .. } => true,
             ParamKind::Value(Type::Scalar(_)) => false,
             ParamKind::Value(_) => true,
-            ParamKind::Sampler | ParamKind::Image { .. } => false,
+            ParamKind::Sampler => false,
+            ParamKind::Image { .. } => {
+                if let Some(&slot) = slots.get(i).filter(|s| **s != 0) {
+                    // SAFETY: an image argument's slot points to the `ImageDesc` binding
+                    // made, which `l.bound` owns for the dispatch.
+                    let desc = unsafe { &*(slot as *const spirjit_abi::ImageDesc) };
+                    out.push(Region { base: desc.data as u64, size: desc.buffer_size, arg: i as u64 });
+                }
+                false
+            }
         };
         if let (true, Some(Some(size)), Some(base)) = (addressed, l.bound.sizes.get(i), slots.get(i)) {
             out.push(Region { base: *base, size: *size, arg: i as u64 });

@@ -1,7 +1,8 @@
 //! Images and samplers on the host: [`Image`] (created from host data with a channel
 //! order, channel data type and dimensions; read back after a run) and [`Sampler`]
-//! (normalized coordinates, addressing mode, filter), and the descriptor an image
-//! argument binds to (`spirjit_abi::ImageDesc`).
+//! (normalized coordinates, addressing mode, filter; for Vulkan also per-axis addressing,
+//! border colour and compare op), and the descriptor an image argument binds to
+//! (`spirjit_abi::ImageDesc`).
 //!
 //! Images own their memory, tightly packed (row pitch = width × element size, slice
 //! pitch = row pitch × height). This module must not convert texels or sample; kernels
@@ -33,9 +34,10 @@ fn bad(message: String) -> Error {
 }
 
 impl Image {
-    /// A zero-filled image. `size` is (width, height, depth) for 1D/2D/3D images and
-    /// (width, layers) / (width, height, layers) for 1D / 2D arrays; unused entries are
-    /// ignored (give 1).
+    /// A zero-filled image. `size` is (width, height, depth) for 1D/2D/3D images,
+    /// (width, layers) / (width, height, layers) for 1D / 2D arrays, (width, height) for
+    /// cube maps (six faces, stored as layers +X, -X, +Y, -Y, +Z, -Z) and (width, height,
+    /// cubes) for cube-map arrays; unused entries are ignored (give 1).
     pub fn new(dim: ImageDim, order: ChannelOrder, channel_type: ChannelType, size: [usize; 3]) -> Result<Image> {
         let elem = element_size(order, channel_type).ok_or_else(|| {
             bad(format!(
@@ -51,6 +53,8 @@ impl Image {
             ImageDim::D2 => ([size[0], size[1], 1], 1),
             ImageDim::D2Array => ([size[0], size[1], 1], size[2]),
             ImageDim::D3 => (size, 1),
+            ImageDim::Cube => ([size[0], size[1], 1], 6),
+            ImageDim::CubeArray => ([size[0], size[1], 1], size[2].saturating_mul(6)),
         };
         if spatial.contains(&0) || array_size == 0 {
             return Err(bad(format!(
@@ -121,7 +125,7 @@ impl Image {
     pub fn depth(&self) -> usize {
         self.size[2]
     }
-    /// Layers of an array image (1 otherwise).
+    /// Layers of an array image (faces of a cube map: 6 per cube; 1 otherwise).
     pub fn array_size(&self) -> usize {
         self.array_size
     }
@@ -149,7 +153,8 @@ impl Image {
     }
 
     /// The descriptor a kernel sees; valid while `self` is neither moved nor resized.
-    pub(crate) fn descriptor(&mut self) -> ImageDesc {
+    /// `sampler` is the sampler of a combined image sampler (0 otherwise).
+    pub(crate) fn descriptor(&mut self, sampler: u32) -> ImageDesc {
         let row = (self.size[0] * self.element_size) as u64;
         let yl = if self.dim == ImageDim::D1Array { 1 } else { self.size[1] as u64 };
         ImageDesc {
@@ -165,6 +170,8 @@ impl Image {
             element_size: self.element_size as u32,
             dim: self.dim as u32,
             buffer_size: self.data.len() as u64,
+            sampler,
+            reserved: 0,
         }
     }
 }
@@ -177,6 +184,42 @@ pub enum AddressingMode {
     ClampToEdge,
     Repeat,
     MirroredRepeat,
+    /// Vulkan `MIRROR_CLAMP_TO_EDGE` (Vulkan samplers only).
+    MirrorClampToEdge,
+}
+
+/// A Vulkan sampler's border colour (`VkBorderColor`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum BorderColor {
+    FloatTransparentBlack = 0,
+    IntTransparentBlack = 1,
+    FloatOpaqueBlack = 2,
+    IntOpaqueBlack = 3,
+    FloatOpaqueWhite = 4,
+    IntOpaqueWhite = 5,
+}
+
+/// A Vulkan sampler's depth compare op (`VkCompareOp`): the reference `op` the texel.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum CompareOp {
+    Never = 0,
+    Less = 1,
+    Equal = 2,
+    LessOrEqual = 3,
+    Greater = 4,
+    NotEqual = 5,
+    GreaterOrEqual = 6,
+    Always = 7,
+}
+
+/// The state only Vulkan samplers have.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct VulkanSampler {
+    /// Addressing of the v and w coordinates (u's is [`Sampler::addressing`]).
+    pub addressing_vw: [AddressingMode; 2],
+    pub border: BorderColor,
+    /// Depth comparison (`compareEnable` and `compareOp`).
+    pub compare: Option<CompareOp>,
 }
 
 /// How a sampler combines elements.
@@ -186,30 +229,65 @@ pub enum FilterMode {
     Linear,
 }
 
-/// A sampler argument (`sampler_t`).
+/// A sampler argument (`sampler_t`, or a Vulkan sampler).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Sampler {
     pub normalized_coords: bool,
+    /// Addressing of every coordinate (OpenCL), of u (Vulkan).
     pub addressing: AddressingMode,
     pub filter: FilterMode,
+    /// Vulkan sampler state; `None` for OpenCL samplers.
+    pub vulkan: Option<VulkanSampler>,
 }
 
 impl Sampler {
+    /// An OpenCL sampler.
     pub fn new(normalized_coords: bool, addressing: AddressingMode, filter: FilterMode) -> Sampler {
-        Sampler { normalized_coords, addressing, filter }
+        Sampler { normalized_coords, addressing, filter, vulkan: None }
     }
 
-    /// The sampler bit field (SPIR 1.2 encoding, `spirjit_abi::image::sampler`).
+    /// A Vulkan sampler (`VkSamplerCreateInfo`): filter (mag = min), addressing of u, v
+    /// and w (`Clamp` is `CLAMP_TO_BORDER`), unnormalized coordinates when
+    /// `normalized_coords` is false, border colour, and the compare op when comparison
+    /// is enabled. Images have one mip level, so LOD and mipmap settings have no effect.
+    pub fn vulkan(
+        normalized_coords: bool,
+        filter: FilterMode,
+        addressing: [AddressingMode; 3],
+        border: BorderColor,
+        compare: Option<CompareOp>,
+    ) -> Sampler {
+        Sampler {
+            normalized_coords,
+            addressing: addressing[0],
+            filter,
+            vulkan: Some(VulkanSampler { addressing_vw: [addressing[1], addressing[2]], border, compare }),
+        }
+    }
+
+    /// The sampler bit field (SPIR 1.2 encoding, extended for Vulkan samplers:
+    /// `spirjit_abi::image::sampler`).
     pub fn bits(&self) -> u32 {
-        let a = match self.addressing {
+        let mode = |a: AddressingMode| match a {
             AddressingMode::None => sampler::ADDRESS_NONE,
             AddressingMode::Clamp => sampler::ADDRESS_CLAMP,
             AddressingMode::ClampToEdge => sampler::ADDRESS_CLAMP_TO_EDGE,
             AddressingMode::Repeat => sampler::ADDRESS_REPEAT,
             AddressingMode::MirroredRepeat => sampler::ADDRESS_MIRRORED_REPEAT,
+            AddressingMode::MirrorClampToEdge => sampler::ADDRESS_MIRROR_CLAMP_TO_EDGE,
         };
         let n = if self.normalized_coords { sampler::NORMALIZED_COORDS } else { 0 };
         let f = if self.filter == FilterMode::Linear { sampler::FILTER_LINEAR } else { 0 };
-        a | n | f
+        let mut bits = mode(self.addressing) | n | f;
+        if let Some(v) = self.vulkan {
+            bits |= sampler::VULKAN
+                | mode(v.addressing_vw[0]) << sampler::ADDRESS_V_SHIFT
+                | mode(v.addressing_vw[1]) << sampler::ADDRESS_W_SHIFT
+                | (v.border as u32) << sampler::BORDER_SHIFT;
+            if let Some(op) = v.compare {
+                bits |= sampler::COMPARE_ENABLE | (op as u32) << sampler::COMPARE_SHIFT;
+            }
+        }
+        bits
     }
 }

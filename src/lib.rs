@@ -67,7 +67,10 @@ pub mod typecheck;
 pub use args::{bytes_of, bytes_of_mut, Arg, Pod, WARN_PARTIAL_ELEMENTS_ENV};
 pub use cancel::CancelToken;
 pub use error::{Error, Result};
-pub use image::{AddressingMode, ChannelOrder, ChannelType, FilterMode, Image, ImageDim, Sampler};
+pub use image::{
+    AddressingMode, BorderColor, ChannelOrder, ChannelType, CompareOp, FilterMode, Image, ImageDim, Sampler,
+    VulkanSampler,
+};
 pub use kernel::{opencl_type_name, param_type_text, Kernel, KernelPath, RunInfo, RunOptions};
 pub use ndrange::{NdRange, MAX_WORK_GROUP_SIZE};
 pub use pipeline::{Bindings, Pipeline};

@@ -338,7 +338,7 @@ fn border(order: ChannelOrder) -> [f32; 4] {
 fn texel(img: &Image, idx: [i64; 3], layer: i64) -> [f32; 4] {
     let spatial = match img.dim() {
         ImageDim::D1 | ImageDim::D1Array | ImageDim::D1Buffer => 1,
-        ImageDim::D2 | ImageDim::D2Array => 2,
+        ImageDim::D2 | ImageDim::D2Array | ImageDim::Cube | ImageDim::CubeArray => 2,
         ImageDim::D3 => 3,
     };
     let sizes = [img.width() as i64, img.height() as i64, img.depth() as i64];
@@ -427,7 +427,7 @@ fn ref_sample(img: &Image, s: &Sampler, c: [f32; 4]) -> [f32; 4] {
         ImageDim::D1 | ImageDim::D1Buffer => (1, 1),
         ImageDim::D1Array => (1, img.array_size() as i64),
         ImageDim::D2 => (2, 1),
-        ImageDim::D2Array => (2, img.array_size() as i64),
+        ImageDim::D2Array | ImageDim::Cube | ImageDim::CubeArray => (2, img.array_size() as i64),
         ImageDim::D3 => (3, 1),
     };
     let sizes = [img.width() as i64, img.height() as i64, img.depth() as i64];

@@ -137,6 +137,20 @@ pub enum ChannelType {
     UnsignedInt32 = 0x10DC,
     HalfFloat = 0x10DD,
     Float = 0x10DE,
+    /// Vulkan `A2B10G10R10_UNORM_PACK32` (SPIR-V `Rgb10A2`), order `RGBA`: r in bits
+    /// 0..10, g in 10..20, b in 20..30, a in 30..32. Not an OpenCL type.
+    UnormInt2101010 = 0x1100,
+    /// Vulkan `A2B10G10R10_UINT_PACK32` (SPIR-V `Rgb10a2ui`), order `RGBA`, laid out as
+    /// [`ChannelType::UnormInt2101010`]. Not an OpenCL type.
+    UnsignedInt2101010 = 0x1101,
+    /// Vulkan `B10G11R11_UFLOAT_PACK32` (SPIR-V `R11fG11fB10f`), order `RGB`: unsigned
+    /// 11-bit floats r (bits 0..11) and g (11..22), 10-bit float b (22..32). Not an
+    /// OpenCL type.
+    UnsignedFloat111110 = 0x1102,
+    /// 64-bit signed integers (SPIR-V `R64i`). Not an OpenCL type.
+    SignedInt64 = 0x1103,
+    /// 64-bit unsigned integers (SPIR-V `R64ui`). Not an OpenCL type.
+    UnsignedInt64 = 0x1104,
 }
 
 impl ChannelType {
@@ -159,30 +173,52 @@ impl ChannelType {
         ChannelType::Float,
     ];
 
-    /// The type with `CL_*` value `v`.
+    /// The channel types only Vulkan formats use (values after the OpenCL ones).
+    pub const VULKAN: [ChannelType; 5] = [
+        ChannelType::UnormInt2101010,
+        ChannelType::UnsignedInt2101010,
+        ChannelType::UnsignedFloat111110,
+        ChannelType::SignedInt64,
+        ChannelType::UnsignedInt64,
+    ];
+
+    /// The type with value `v` (a `CL_*` value or one of [`ChannelType::VULKAN`]).
     pub fn from_u32(v: u32) -> Option<ChannelType> {
-        Self::ALL.into_iter().find(|t| *t as u32 == v)
+        Self::ALL.into_iter().chain(Self::VULKAN).find(|t| *t as u32 == v)
     }
 
-    /// Bytes of one channel, or `None` for the packed types (one element holds r, g, b).
+    /// Bytes of one channel, or `None` for the packed types (one element holds every
+    /// channel).
     pub fn channel_size(self) -> Option<u32> {
         use ChannelType::*;
         match self {
             SnormInt8 | UnormInt8 | SignedInt8 | UnsignedInt8 => Some(1),
             SnormInt16 | UnormInt16 | SignedInt16 | UnsignedInt16 | HalfFloat => Some(2),
             SignedInt32 | UnsignedInt32 | Float => Some(4),
-            UnormShort565 | UnormShort555 | UnormInt101010 => None,
+            SignedInt64 | UnsignedInt64 => Some(8),
+            UnormShort565 | UnormShort555 | UnormInt101010 | UnormInt2101010 | UnsignedInt2101010
+            | UnsignedFloat111110 => None,
         }
     }
 
-    /// True for the types `read_imagei` / `write_imagei` use.
+    /// True for the signed integer types (`read_imagei` / `write_imagei`).
     pub fn is_signed_int(self) -> bool {
-        matches!(self, ChannelType::SignedInt8 | ChannelType::SignedInt16 | ChannelType::SignedInt32)
+        matches!(
+            self,
+            ChannelType::SignedInt8 | ChannelType::SignedInt16 | ChannelType::SignedInt32 | ChannelType::SignedInt64
+        )
     }
 
-    /// True for the types `read_imageui` / `write_imageui` use.
+    /// True for the unsigned integer types (`read_imageui` / `write_imageui`).
     pub fn is_unsigned_int(self) -> bool {
-        matches!(self, ChannelType::UnsignedInt8 | ChannelType::UnsignedInt16 | ChannelType::UnsignedInt32)
+        matches!(
+            self,
+            ChannelType::UnsignedInt8
+                | ChannelType::UnsignedInt16
+                | ChannelType::UnsignedInt32
+                | ChannelType::UnsignedInt64
+                | ChannelType::UnsignedInt2101010
+        )
     }
 
     /// Lower-case name as the CLI spells it (`unorm8`, `sint16`, `float`, ...).
@@ -204,17 +240,27 @@ impl ChannelType {
             UnsignedInt32 => "uint32",
             HalfFloat => "half",
             Float => "float",
+            UnormInt2101010 => "unorm2101010",
+            UnsignedInt2101010 => "uint2101010",
+            UnsignedFloat111110 => "ufloat111110",
+            SignedInt64 => "sint64",
+            UnsignedInt64 => "uint64",
         }
     }
 }
 
 /// Bytes of one element of `order` × `ty`, or `None` when the combination is invalid
-/// (packed types need `RGB` or `RGBx`).
+/// (packed types need `RGB` or `RGBx`, the 2-10-10-10 types `RGBA`).
 pub fn element_size(order: ChannelOrder, ty: ChannelType) -> Option<u32> {
     match ty.channel_size() {
         Some(s) => Some(s * order.channels()),
         None => match (order, ty) {
-            (ChannelOrder::RGB | ChannelOrder::RGBx, ChannelType::UnormInt101010) => Some(4),
+            (ChannelOrder::RGBA, ChannelType::UnormInt2101010 | ChannelType::UnsignedInt2101010) => Some(4),
+            (_, ChannelType::UnormInt2101010 | ChannelType::UnsignedInt2101010) => None,
+            (
+                ChannelOrder::RGB | ChannelOrder::RGBx,
+                ChannelType::UnormInt101010 | ChannelType::UnsignedFloat111110,
+            ) => Some(4),
             (ChannelOrder::RGB | ChannelOrder::RGBx, _) => Some(2),
             _ => None,
         },
@@ -231,14 +277,21 @@ pub enum ImageDim {
     D2 = 4,
     D2Array = 5,
     D3 = 6,
+    /// A cube map (Vulkan): six 2D faces stored as layers 0..6 (+X, -X, +Y, -Y, +Z, -Z).
+    Cube = 7,
+    /// An array of cube maps (Vulkan): face `f` of cube `c` is layer `6 * c + f`.
+    CubeArray = 8,
 }
 
 impl ImageDim {
     pub const ALL: [ImageDim; 6] =
         [ImageDim::D1, ImageDim::D1Array, ImageDim::D1Buffer, ImageDim::D2, ImageDim::D2Array, ImageDim::D3];
 
+    /// The dimensionalities only Vulkan images have.
+    pub const VULKAN: [ImageDim; 2] = [ImageDim::Cube, ImageDim::CubeArray];
+
     pub fn from_u32(v: u32) -> Option<ImageDim> {
-        Self::ALL.into_iter().find(|d| *d as u32 == v)
+        Self::ALL.into_iter().chain(Self::VULKAN).find(|d| *d as u32 == v)
     }
 
     /// The KIR / OpenCL spelling: `1d`, `1d_array`, `1d_buffer`, `2d`, `2d_array`, `3d`.
@@ -250,23 +303,31 @@ impl ImageDim {
             ImageDim::D2 => "2d",
             ImageDim::D2Array => "2d_array",
             ImageDim::D3 => "3d",
+            ImageDim::Cube => "cube",
+            ImageDim::CubeArray => "cube_array",
         }
     }
 
     pub fn from_name(s: &str) -> Option<ImageDim> {
-        Self::ALL.into_iter().find(|d| d.name() == s)
+        Self::ALL.into_iter().chain(Self::VULKAN).find(|d| d.name() == s)
     }
 
-    /// True for the array dimensionalities (the last coordinate selects a layer).
+    /// True for the dimensionalities whose texels are stored as layers (the last
+    /// integer coordinate selects a layer): arrays and cube maps (a layer per face).
     pub fn is_array(self) -> bool {
-        matches!(self, ImageDim::D1Array | ImageDim::D2Array)
+        matches!(self, ImageDim::D1Array | ImageDim::D2Array | ImageDim::Cube | ImageDim::CubeArray)
+    }
+
+    /// True for cube maps and cube-map arrays.
+    pub fn is_cube(self) -> bool {
+        matches!(self, ImageDim::Cube | ImageDim::CubeArray)
     }
 
     /// Number of spatial coordinates (1, 2 or 3), the layer not counted.
     pub fn spatial(self) -> usize {
         match self {
             ImageDim::D1 | ImageDim::D1Array | ImageDim::D1Buffer => 1,
-            ImageDim::D2 | ImageDim::D2Array => 2,
+            ImageDim::D2 | ImageDim::D2Array | ImageDim::Cube | ImageDim::CubeArray => 2,
             ImageDim::D3 => 3,
         }
     }
@@ -276,7 +337,7 @@ impl ImageDim {
 ///
 /// Element (x, y, z) of layer `l` lives at `data + x * element_size + y * row_pitch +
 /// (z or l) * slice_pitch`. Unused sizes are 1 (`height` of 1D images, `depth` of
-/// non-3D images, `array_size` of non-array images).
+/// non-3D images, `array_size` of non-array images); cube maps have 6 layers per cube.
 #[repr(C)]
 #[derive(Clone, Copy, Debug)]
 pub struct ImageDesc {
@@ -296,21 +357,103 @@ pub struct ImageDesc {
     pub dim: u32,
     /// Bytes the data pointer covers; accesses never leave `[data, data + buffer_size)`.
     pub buffer_size: u64,
+    /// The sampler bits of a Vulkan combined image sampler bound with this image (0
+    /// otherwise); `OpLoad` of such a descriptor reads them.
+    pub sampler: u32,
+    /// Zero (keeps the struct free of padding).
+    pub reserved: u32,
 }
 
-/// The sampler bit field (SPIR 1.2 table 4).
+/// The sampler bit field (SPIR 1.2 table 4), extended for Vulkan samplers.
+///
+/// Bits 0..5 are OpenCL's. A Vulkan sampler sets [`VULKAN`] and then also uses: the
+/// addressing modes of v and w (bits 6..9 and 9..12, same values; bits 0..3 are u's),
+/// the border colour (bits 12..15, `VkBorderColor`), and a compare op (bit 15 enables,
+/// bits 16..19 hold `VkCompareOp`). Every Vulkan field fits in 19 bits, so the field is
+/// a non-negative `i32`.
 pub mod sampler {
-    /// Bits holding the addressing mode.
+    /// Bits holding the addressing mode (of u, for Vulkan samplers).
     pub const ADDRESS_MASK: u32 = 0x7;
     pub const ADDRESS_NONE: u32 = 0;
+    /// OpenCL `CLAMP`; Vulkan `CLAMP_TO_BORDER`.
     pub const ADDRESS_CLAMP: u32 = 1;
     pub const ADDRESS_CLAMP_TO_EDGE: u32 = 2;
     pub const ADDRESS_REPEAT: u32 = 3;
     pub const ADDRESS_MIRRORED_REPEAT: u32 = 4;
+    /// Vulkan `MIRROR_CLAMP_TO_EDGE`.
+    pub const ADDRESS_MIRROR_CLAMP_TO_EDGE: u32 = 5;
     /// Coordinates are normalized (0..1 spans the image).
     pub const NORMALIZED_COORDS: u32 = 0x8;
     /// Linear filtering (otherwise nearest).
     pub const FILTER_LINEAR: u32 = 0x10;
+    /// Vulkan sampling rules and the fields below.
+    pub const VULKAN: u32 = 0x20;
+    /// Shift of v's addressing mode (w's is at `ADDRESS_V_SHIFT + 3`).
+    pub const ADDRESS_V_SHIFT: u32 = 6;
+    pub const ADDRESS_W_SHIFT: u32 = 9;
+    /// Shift of the border colour (`VkBorderColor`: 0 float transparent black, 1 int
+    /// transparent black, 2 float opaque black, 3 int opaque black, 4 float opaque
+    /// white, 5 int opaque white).
+    pub const BORDER_SHIFT: u32 = 12;
+    pub const BORDER_MASK: u32 = 0x7;
+    /// Depth comparison enabled.
+    pub const COMPARE_ENABLE: u32 = 0x8000;
+    /// Shift of the compare op (`VkCompareOp`: never, less, equal, less or equal,
+    /// greater, not equal, greater or equal, always).
+    pub const COMPARE_SHIFT: u32 = 16;
+    pub const COMPARE_MASK: u32 = 0x7;
+}
+
+/// Vulkan's format for SPIR-V `Image Format` enumerant `format` (storage images and
+/// texel buffers) as the channel order and type that describe it; `None` for `Unknown`
+/// (0) and formats spirjit has no layout for.
+pub fn spirv_format(format: u32) -> Option<(ChannelOrder, ChannelType)> {
+    use ChannelOrder::{R, RG, RGB, RGBA};
+    use ChannelType::*;
+    Some(match format {
+        1 => (RGBA, Float),
+        2 => (RGBA, HalfFloat),
+        3 => (R, Float),
+        4 => (RGBA, UnormInt8),
+        5 => (RGBA, SnormInt8),
+        6 => (RG, Float),
+        7 => (RG, HalfFloat),
+        8 => (RGB, UnsignedFloat111110),
+        9 => (R, HalfFloat),
+        10 => (RGBA, UnormInt16),
+        11 => (RGBA, UnormInt2101010),
+        12 => (RG, UnormInt16),
+        13 => (RG, UnormInt8),
+        14 => (R, UnormInt16),
+        15 => (R, UnormInt8),
+        16 => (RGBA, SnormInt16),
+        17 => (RG, SnormInt16),
+        18 => (RG, SnormInt8),
+        19 => (R, SnormInt16),
+        20 => (R, SnormInt8),
+        21 => (RGBA, SignedInt32),
+        22 => (RGBA, SignedInt16),
+        23 => (RGBA, SignedInt8),
+        24 => (R, SignedInt32),
+        25 => (RG, SignedInt32),
+        26 => (RG, SignedInt16),
+        27 => (RG, SignedInt8),
+        28 => (R, SignedInt16),
+        29 => (R, SignedInt8),
+        30 => (RGBA, UnsignedInt32),
+        31 => (RGBA, UnsignedInt16),
+        32 => (RGBA, UnsignedInt8),
+        33 => (R, UnsignedInt32),
+        34 => (RGBA, UnsignedInt2101010),
+        35 => (RG, UnsignedInt32),
+        36 => (RG, UnsignedInt16),
+        37 => (RG, UnsignedInt8),
+        38 => (R, UnsignedInt16),
+        39 => (R, UnsignedInt8),
+        40 => (R, UnsignedInt64),
+        41 => (R, SignedInt64),
+        _ => return None,
+    })
 }
 
 /// What `spirjit_image_query` returns for each selector.
@@ -323,6 +466,10 @@ pub mod query {
     pub const ORDER: u32 = 4;
     /// The SPIR-V `ImageChannelDataType` enumerant (CL value − `CHANNEL_TYPE_BASE`).
     pub const FORMAT: u32 = 5;
+    /// The sampler bits stored in the descriptor ([`super::ImageDesc::sampler`]).
+    pub const SAMPLER: u32 = 6;
+    /// Cube maps of a cube-map array (layers / 6).
+    pub const CUBES: u32 = 7;
 }
 
 /// Flags of `spirjit_image_read`: how to read the coordinate and write the result.
@@ -334,11 +481,25 @@ pub mod read_flags {
     /// still touches no memory and returns a non-zero access status (see
     /// [`super::access_status`]) so checked kernels can report it.
     pub const REPORT_OUT_OF_RANGE: u32 = 2;
-    /// Result kinds (bits 4..8): four `f32`, four `i32` or four `f16` bit patterns.
+    /// Result kinds (bits 4..8): four `f32`, four `i32`, four `f16` or four `i64` bit
+    /// patterns (`i64`: 32 bytes, for 64-bit integer images).
     pub const RESULT_F32: u32 = 0;
     pub const RESULT_I32: u32 = 0x10;
     pub const RESULT_F16: u32 = 0x20;
+    pub const RESULT_I64: u32 = 0x30;
     pub const RESULT_MASK: u32 = 0xF0;
+}
+
+/// Flags of `spirjit_image_sample` (Vulkan sampling): the result kind as in
+/// [`read_flags`] (bits 4..8), and what to compute.
+pub mod sample_flags {
+    /// `OpImageGather`: the given component of the four texels of the linear footprint.
+    pub const GATHER: u32 = 0x100;
+    /// Depth comparison against the reference in the extra operand (the sampler's
+    /// compare op; `OpImageSampleDref*`, `OpImageDrefGather`).
+    pub const DREF: u32 = 0x200;
+    /// Gather component in bits 12..14.
+    pub const COMPONENT_SHIFT: u32 = 12;
 }
 
 /// What `spirjit_image_read` and `spirjit_image_write` return (an `i64`): 0 when the

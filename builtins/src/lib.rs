@@ -389,6 +389,12 @@ builtins! {
     image []: unsafe extern "C" fn(*const u8, i32) -> i32 {
         spirjit_image_query
     }
+    image []: unsafe extern "C" fn(*mut u8, *const u8, i32, *const u8, *const u8, i32) {
+        spirjit_image_sample
+    }
+    image []: unsafe extern "C" fn(*const u8, *const u8) -> i64 {
+        spirjit_image_texel_address
+    }
     printf [effects]: unsafe extern "C" fn(*const u8, *const u8, *const u8, i32, i64) -> i32 {
         spirjit_printf
     }

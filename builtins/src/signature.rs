@@ -55,4 +55,4 @@ macro_rules! signatures {
     };
 }
 
-signatures! { (), (A), (A, B), (A, B, C), (A, B, C, D), (A, B, C, D, E) }
+signatures! { (), (A), (A, B), (A, B, C), (A, B, C, D), (A, B, C, D, E), (A, B, C, D, E, F) }

@@ -63,8 +63,8 @@ fn parse_image_inner(rest: &str, right: &str, spec: &str) -> Result<ImageSpec, S
         )?;
     let want = match dim {
         ImageDim::D1 | ImageDim::D1Buffer => 1,
-        ImageDim::D1Array | ImageDim::D2 => 2,
-        ImageDim::D2Array | ImageDim::D3 => 3,
+        ImageDim::D1Array | ImageDim::D2 | ImageDim::Cube => 2,
+        ImageDim::D2Array | ImageDim::D3 | ImageDim::CubeArray => 3,
     };
     if dims.len() != want {
         return Err(format!("`--arg {spec}`: image{} takes {want} size(s), got {}", dim.name(), dims.len()));

@@ -1,6 +1,8 @@
 //! Texel formats: decoding one stored element into (r, g, b, a) and encoding (r, g, b, a)
 //! into one element, for every channel order and channel data type, with the OpenCL 1.2
-//! §8.3 conversion rules (normalized integers, saturation, round to nearest even, sRGB).
+//! §8.3 conversion rules (normalized integers, saturation, round to nearest even, sRGB),
+//! which are also Vulkan's (SNORM −1 clamping, UNORM/SNORM rounding, float16), plus the
+//! Vulkan-only packed formats (2-10-10-10, 11-11-10 unsigned floats) and 64-bit integers.
 //!
 //! This module knows nothing of coordinates, samplers or descriptors.
 
@@ -78,6 +80,22 @@ fn channels(ty: ChannelType, n: usize, p: &[u8]) -> ([f32; 4], [u32; 4]) {
     let mut f = [0f32; 4];
     let mut i = [0u32; 4];
     match ty {
+        UnormInt2101010 | UnsignedInt2101010 => {
+            let v = u32::from_le_bytes(rd(p, 0));
+            for (k, (shift, max)) in [(0, 1023u32), (10, 1023), (20, 1023), (30, 3)].into_iter().enumerate() {
+                let c = (v >> shift) & max;
+                f[k] = if ty == UnormInt2101010 { c as f32 / max as f32 } else { c as f32 };
+                i[k] = c;
+            }
+        }
+        UnsignedFloat111110 => {
+            let v = u32::from_le_bytes(rd(p, 0));
+            for (k, (shift, mbits)) in [(0, 6u32), (11, 6), (22, 5)].into_iter().enumerate() {
+                let c = (v >> shift) & ((1 << (mbits + 5)) - 1);
+                f[k] = ufloat_to_f32(c, mbits);
+                i[k] = f[k] as i32 as u32;
+            }
+        }
         UnormShort565 | UnormShort555 | UnormInt101010 => {
             let (v, fields): (u32, [(u32, u32); 3]) = match ty {
                 UnormShort565 => (u16::from_le_bytes(rd(p, 0)) as u32, [(11, 31), (5, 63), (0, 31)]),
@@ -141,7 +159,16 @@ fn channels(ty: ChannelType, n: usize, p: &[u8]) -> ([f32; 4], [u32; 4]) {
                         let c = f32::from_le_bytes(rd(p, 4 * k));
                         (c, c as i32 as u32)
                     }
-                    UnormShort565 | UnormShort555 | UnormInt101010 => (0.0, 0),
+                    SignedInt64 => {
+                        let c = i64::from_le_bytes(rd(p, 8 * k));
+                        (c as f32, c as u32)
+                    }
+                    UnsignedInt64 => {
+                        let c = u64::from_le_bytes(rd(p, 8 * k));
+                        (c as f32, c as u32)
+                    }
+                    UnormShort565 | UnormShort555 | UnormInt101010 | UnormInt2101010 | UnsignedInt2101010
+                    | UnsignedFloat111110 => (0.0, 0),
                 };
                 f[k] = fv;
                 i[k] = iv;
@@ -168,8 +195,48 @@ fn spread<T: Copy>(order: ChannelOrder, packed: bool, stored: [T; 4], zero: T, o
     out
 }
 
+/// True for the packed types holding r, g, b (not the 2-10-10-10 ones, which hold four
+/// channels in `RGBA` order).
 fn is_packed(ty: ChannelType) -> bool {
-    ty.channel_size().is_none()
+    ty.channel_size().is_none() && !matches!(ty, ChannelType::UnormInt2101010 | ChannelType::UnsignedInt2101010)
+}
+
+/// An unsigned small float (5-bit exponent, `mbits`-bit mantissa, no sign) → f32.
+pub fn ufloat_to_f32(v: u32, mbits: u32) -> f32 {
+    let e = (v >> mbits) & 31;
+    let m = v & ((1 << mbits) - 1);
+    let scale = (1u32 << mbits) as f32;
+    match e {
+        0 => m as f32 / scale * 2f32.powi(-14),
+        31 if m == 0 => f32::INFINITY,
+        31 => f32::NAN,
+        _ => (1.0 + m as f32 / scale) * 2f32.powi(e as i32 - 15),
+    }
+}
+
+/// f32 → unsigned small float (5-bit exponent, `mbits`-bit mantissa), rounding to
+/// nearest even; negative values give 0, values too large +Inf, NaN a NaN.
+pub fn f32_to_ufloat(x: f32, mbits: u32) -> u32 {
+    if x.is_nan() {
+        return 31 << mbits | 1 << (mbits - 1);
+    }
+    if x <= 0.0 {
+        return 0;
+    }
+    if x.is_infinite() {
+        return 31 << mbits;
+    }
+    let exp = ((x.to_bits() >> 23) & 0xFF) as i32 - 127;
+    let x = x as f64;
+    let v = if exp < -14 {
+        // Denormal (rounding up to the smallest normal gives its encoding).
+        (x * 2f64.powi(14 + mbits as i32)).round_ties_even() as u64
+    } else {
+        let m = (x / 2f64.powi(exp) * (1u64 << mbits) as f64).round_ties_even() as u64;
+        // m is in [2^mbits, 2^(mbits+1)]; the carry of a round-up moves into the exponent.
+        (((exp + 15) as u64) << mbits) + m.saturating_sub(1 << mbits)
+    };
+    v.min(31 << mbits) as u32
 }
 
 /// Decode one element as floats (what `read_imagef` returns before filtering; sRGB
@@ -220,6 +287,21 @@ pub fn encode_f32(order: ChannelOrder, ty: ChannelType, rgba: [f32; 4], p: &mut 
         }
     };
     match ty {
+        UnormInt2101010 => {
+            let v = sat_rte(c[0] * 1023.0, 0.0, 1023.0)
+                | sat_rte(c[1] * 1023.0, 0.0, 1023.0) << 10
+                | sat_rte(c[2] * 1023.0, 0.0, 1023.0) << 20
+                | sat_rte(c[3] * 3.0, 0.0, 3.0) << 30;
+            put(p, 0, &(v as u32).to_le_bytes());
+        }
+        UnsignedInt2101010 => {
+            let i = c.map(|x| if x.is_nan() { 0 } else { x as u32 });
+            encode_i32(order, ty, i, p);
+        }
+        UnsignedFloat111110 => {
+            let v = f32_to_ufloat(s[0], 6) | f32_to_ufloat(s[1], 6) << 11 | f32_to_ufloat(s[2], 5) << 22;
+            put(p, 0, &v.to_le_bytes());
+        }
         UnormShort565 => {
             let v = (sat_rte(s[0] * 31.0, 0.0, 31.0) << 11)
                 | (sat_rte(s[1] * 63.0, 0.0, 63.0) << 5)
@@ -249,13 +331,14 @@ pub fn encode_f32(order: ChannelOrder, ty: ChannelType, rgba: [f32; 4], p: &mut 
                     Float => put(p, 4 * k, &x.to_le_bytes()),
                     // Float colors written to integer images: undefined; store the value
                     // converted with saturation.
-                    SignedInt8 | SignedInt16 | SignedInt32 => {
+                    SignedInt8 | SignedInt16 | SignedInt32 | SignedInt64 => {
                         encode_int(ty, k, if x.is_nan() { 0 } else { x as i32 as u32 }, p)
                     }
-                    UnsignedInt8 | UnsignedInt16 | UnsignedInt32 => {
+                    UnsignedInt8 | UnsignedInt16 | UnsignedInt32 | UnsignedInt64 => {
                         encode_int(ty, k, if x.is_nan() { 0 } else { x as u32 }, p)
                     }
-                    UnormShort565 | UnormShort555 | UnormInt101010 => {}
+                    UnormShort565 | UnormShort555 | UnormInt101010 | UnormInt2101010 | UnsignedInt2101010
+                    | UnsignedFloat111110 => {}
                 }
             }
         }
@@ -279,6 +362,8 @@ fn encode_int(ty: ChannelType, k: usize, v: u32, p: &mut [u8]) {
         UnsignedInt8 => put(p, k, &[v.min(255) as u8]),
         UnsignedInt16 => put(p, 2 * k, &(v.min(65535) as u16).to_le_bytes()),
         UnsignedInt32 => put(p, 4 * k, &v.to_le_bytes()),
+        SignedInt64 => put(p, 8 * k, &(s as i64).to_le_bytes()),
+        UnsignedInt64 => put(p, 8 * k, &(v as u64).to_le_bytes()),
         // Integer colors written to float / normalized images: undefined; store the
         // value as a float color.
         _ => {}
@@ -292,9 +377,51 @@ pub fn encode_i32(order: ChannelOrder, ty: ChannelType, rgba: [u32; 4], p: &mut 
         encode_f32(order, ty, f, p);
         return;
     }
+    if ty == ChannelType::UnsignedInt2101010 {
+        let v = rgba[0].min(1023) | rgba[1].min(1023) << 10 | rgba[2].min(1023) << 20 | rgba[3].min(3) << 30;
+        if let Some(d) = p.get_mut(0..4) {
+            d.copy_from_slice(&v.to_le_bytes());
+        }
+        return;
+    }
     let s = gather(order, false, rgba, 0);
     for (k, &v) in s.iter().enumerate().take(order.channels() as usize) {
         encode_int(ty, k, v, p);
+    }
+}
+
+/// Decode one element as 64-bit integers (64-bit integer images; other types give
+/// their 32-bit integer value, sign-extended for signed types).
+pub fn decode_i64(order: ChannelOrder, ty: ChannelType, p: &[u8]) -> [u64; 4] {
+    match ty {
+        ChannelType::SignedInt64 | ChannelType::UnsignedInt64 => {
+            let mut st = [0u64; 4];
+            for (k, c) in st.iter_mut().enumerate().take(order.channels() as usize) {
+                *c = u64::from_le_bytes(rd(p, 8 * k));
+            }
+            spread(order, false, st, 0, 1)
+        }
+        _ if ty.is_signed_int() => decode_i32(order, ty, p).map(|v| v as i32 as i64 as u64),
+        _ => decode_i32(order, ty, p).map(|v| v as u64),
+    }
+}
+
+/// Encode 64-bit integer color `rgba` (64-bit integer images; other types take the
+/// value as a 32-bit integer color).
+pub fn encode_i64(order: ChannelOrder, ty: ChannelType, rgba: [u64; 4], p: &mut [u8]) {
+    match ty {
+        ChannelType::SignedInt64 | ChannelType::UnsignedInt64 => {
+            let s = gather(order, false, rgba, 0);
+            for (k, &v) in s.iter().enumerate().take(order.channels() as usize) {
+                if let Some(d) = p.get_mut(8 * k..8 * k + 8) {
+                    d.copy_from_slice(&v.to_le_bytes());
+                }
+            }
+        }
+        _ if ty.is_signed_int() => {
+            encode_i32(order, ty, rgba.map(|v| (v as i64).clamp(i32::MIN as i64, i32::MAX as i64) as i32 as u32), p)
+        }
+        _ => encode_i32(order, ty, rgba.map(|v| v.min(u32::MAX as u64) as u32), p),
     }
 }
 
@@ -320,6 +447,30 @@ mod tests {
         let mut w = [0u8; 4];
         encode_f32(ChannelOrder::RGB, ChannelType::UnormInt101010, [0.0, 1.0, 0.0, 0.0], &mut w);
         assert_eq!(u32::from_le_bytes(w), 1023 << 10);
+    }
+
+    #[test]
+    fn vulkan_packed_formats() {
+        let mut w = [0u8; 4];
+        encode_f32(ChannelOrder::RGBA, ChannelType::UnormInt2101010, [1.0, 0.0, 0.5, 1.0], &mut w);
+        assert_eq!(u32::from_le_bytes(w), 1023 | 512 << 20 | 3 << 30);
+        let f = decode_f32(ChannelOrder::RGBA, ChannelType::UnormInt2101010, &w);
+        assert_eq!(f, [1.0, 0.0, 512.0 / 1023.0, 1.0]);
+        encode_i32(ChannelOrder::RGBA, ChannelType::UnsignedInt2101010, [5, 2000, 7, 9], &mut w);
+        assert_eq!(decode_i32(ChannelOrder::RGBA, ChannelType::UnsignedInt2101010, &w), [5, 1023, 7, 3]);
+        for (x, m) in [(1.0f32, 6), (0.5, 5), (65024.0, 6), (1e-5, 6), (3.0e-7, 5)] {
+            let e = f32_to_ufloat(x, m);
+            let back = ufloat_to_f32(e, m);
+            assert!((back - x).abs() <= x * 2f32.powi(-(m as i32)) + 2f32.powi(-14 - m as i32), "{x} {back}");
+        }
+        assert_eq!(f32_to_ufloat(1.0, 6), 15 << 6);
+        assert_eq!(f32_to_ufloat(-2.0, 6), 0);
+        assert_eq!(f32_to_ufloat(1e10, 5), 31 << 5);
+        encode_f32(ChannelOrder::RGB, ChannelType::UnsignedFloat111110, [1.0, 2.0, 0.25, 0.0], &mut w);
+        assert_eq!(decode_f32(ChannelOrder::RGB, ChannelType::UnsignedFloat111110, &w), [1.0, 2.0, 0.25, 1.0]);
+        let mut q = [0u8; 8];
+        encode_i64(ChannelOrder::R, ChannelType::SignedInt64, [(-5i64) as u64, 0, 0, 0], &mut q);
+        assert_eq!(decode_i64(ChannelOrder::R, ChannelType::SignedInt64, &q), [(-5i64) as u64, 0, 0, 1]);
     }
 
     #[test]

@@ -24,7 +24,7 @@ use spirjit_abi::image::{access_status, query, read_flags, CHANNEL_ORDER_BASE, C
 use spirjit_abi::ImageDesc;
 
 use crate::half::{f32_to_half, half_to_f32, Rounding};
-use sample::{read, Coord, Texel, Texels};
+use sample::{read, vk_sample, Coord, Texel, Texels};
 
 /// Four 32-bit words at `p` (unaligned).
 ///
@@ -75,7 +75,7 @@ fn range_status(t: &Texels, idx: [i64; 3], layer: i64) -> i64 {
 /// (`flags & FLOAT_COORDS`). Returns the access status (see the module documentation).
 ///
 /// # Safety
-/// `out` must be writable (16 bytes, 8 for f16), `coord` readable (16 bytes), `img` a
+/// `out` must be writable (16 bytes, 8 for f16, 32 for i64), `coord` readable (16 bytes), `img` a
 /// valid descriptor whose data covers `buffer_size` bytes.
 pub unsafe extern "C" fn spirjit_image_read(
     out: *mut u8,
@@ -96,6 +96,23 @@ pub unsafe extern "C" fn spirjit_image_read(
     // SAFETY: the caller passes a valid descriptor (or null).
     let desc = unsafe { (img as *const ImageDesc).as_ref() };
     let mut status = 0;
+    if kind == read_flags::RESULT_I64 {
+        let mut v = [0u64; 4];
+        if let (Some(t), Coord::Int(c)) = (desc.and_then(Texels::new), coord) {
+            let (idx, layer) = int_index(&t, c.map(|x| x as u32));
+            if flags & read_flags::REPORT_OUT_OF_RANGE != 0 {
+                status = range_status(&t, idx, layer);
+            }
+            if let Some(p) = t.element(idx, layer) {
+                v = format::decode_i64(t.order, t.ty, p);
+            }
+        }
+        for (k, x) in v.iter().enumerate() {
+            // SAFETY: the caller guarantees 32 writable bytes for i64 results.
+            unsafe { (out.add(8 * k) as *mut u64).write_unaligned(*x) };
+        }
+        return status;
+    }
     let texel = match desc.and_then(Texels::new) {
         Some(t) => {
             if let (true, Coord::Int(c)) = (flags & read_flags::REPORT_OUT_OF_RANGE != 0, coord) {
@@ -135,7 +152,7 @@ pub unsafe extern "C" fn spirjit_image_read(
 /// access status (see the module documentation).
 ///
 /// # Safety
-/// As [`spirjit_image_read`]; `color` readable (16 bytes, 8 for f16).
+/// As [`spirjit_image_read`]; `color` readable (16 bytes, 8 for f16, 32 for i64).
 pub unsafe extern "C" fn spirjit_image_write(img: *const u8, coord: *const u8, color: *const u8, kind: i32) -> i64 {
     // SAFETY: the caller passes a valid descriptor (or null).
     let Some(t) = (unsafe { (img as *const ImageDesc).as_ref() }).and_then(Texels::new) else { return 0 };
@@ -149,6 +166,14 @@ pub unsafe extern "C" fn spirjit_image_write(img: *const u8, coord: *const u8, c
             // SAFETY: 16 readable bytes.
             let v = unsafe { words(color) };
             format::encode_i32(t.order, t.ty, v, el);
+        }
+        read_flags::RESULT_I64 => {
+            let mut v = [0u64; 4];
+            for (k, x) in v.iter_mut().enumerate() {
+                // SAFETY: 32 readable bytes for i64 colors.
+                *x = unsafe { (color.add(8 * k) as *const u64).read_unaligned() };
+            }
+            format::encode_i64(t.order, t.ty, v, el);
         }
         read_flags::RESULT_F16 => {
             let mut v = [0f32; 4];
@@ -181,11 +206,85 @@ pub unsafe extern "C" fn spirjit_image_query(img: *const u8, what: i32) -> i32 {
         query::HEIGHT => sizes[1],
         query::DEPTH => sizes[2],
         query::ARRAY_SIZE => t.layers(),
-        query::ORDER => (t.order as u32 - CHANNEL_ORDER_BASE) as i64,
-        query::FORMAT => (t.ty as u32 - CHANNEL_TYPE_BASE) as i64,
+        query::CUBES => t.layers() / 6,
+        query::ORDER => (t.order as u32).wrapping_sub(CHANNEL_ORDER_BASE) as i64,
+        query::FORMAT => (t.ty as u32).wrapping_sub(CHANNEL_TYPE_BASE) as i64,
+        query::SAMPLER => t.desc.sampler as i64,
         _ => 0,
     };
     v.clamp(0, i32::MAX as i64) as i32
+}
+
+/// Sample an image by the Vulkan rules (`OpImageSample*ExplicitLod`, `OpImageGather`,
+/// `OpImageDrefGather`): `out` receives four f32 or i32 (`flags & RESULT_MASK`), `coord`
+/// is four f32, `extra` four 32-bit words: the texel offset (three i32) and the depth
+/// reference (f32); `flags` also holds `spirjit_abi::image::sample_flags`. Images have
+/// one level: every level of detail samples level 0. An invalid descriptor gives zeros.
+///
+/// # Safety
+/// `out` writable (16 bytes, 8 for f16), `coord` and `extra` readable (16 bytes), `img` a
+/// valid descriptor or null.
+pub unsafe extern "C" fn spirjit_image_sample(
+    out: *mut u8,
+    img: *const u8,
+    sampler: i32,
+    coord: *const u8,
+    extra: *const u8,
+    flags: i32,
+) {
+    let flags = flags as u32;
+    // SAFETY: the caller guarantees 16 readable bytes each.
+    let (c, e) = unsafe { (words(coord), words(extra)) };
+    // SAFETY: the caller passes a valid descriptor (or null).
+    let desc = unsafe { (img as *const ImageDesc).as_ref() };
+    let texel = match desc.and_then(Texels::new) {
+        Some(t) => vk_sample(
+            &t,
+            sampler as u32,
+            c.map(f32::from_bits),
+            [e[0] as i32, e[1] as i32, e[2] as i32],
+            f32::from_bits(e[3]),
+            flags,
+        ),
+        None => Texel::I32([0; 4]),
+    };
+    let bits: [u32; 4] = match texel {
+        Texel::F32(f) => f.map(f32::to_bits),
+        Texel::I32(i) => i,
+    };
+    for (k, b) in bits.iter().enumerate() {
+        if flags & read_flags::RESULT_MASK == read_flags::RESULT_F16 {
+            let h = f32_to_half(f32::from_bits(*b), Rounding::Rte);
+            // SAFETY: 8 writable bytes for f16 results.
+            unsafe { (out.add(2 * k) as *mut u16).write_unaligned(h) };
+        } else {
+            // SAFETY: 16 writable bytes.
+            unsafe { (out.add(4 * k) as *mut u32).write_unaligned(*b) };
+        }
+    }
+}
+
+/// Where atomics on a texel that lies outside its image go: the access is dropped
+/// there (Vulkan leaves it undefined; this keeps it harmless).
+static ATOMIC_SINK: [std::sync::atomic::AtomicU64; 2] =
+    [std::sync::atomic::AtomicU64::new(0), std::sync::atomic::AtomicU64::new(0)];
+
+/// The address of the texel at integer coordinate `coord` (four i32) of `img`, for image
+/// atomics (`OpImageTexelPointer`); a scratch location when the texel lies outside the
+/// image or the descriptor is invalid.
+///
+/// # Safety
+/// `coord` readable (16 bytes), `img` a valid descriptor or null.
+pub unsafe extern "C" fn spirjit_image_texel_address(img: *const u8, coord: *const u8) -> i64 {
+    let sink = ATOMIC_SINK.as_ptr() as i64;
+    // SAFETY: the caller passes a valid descriptor (or null).
+    let Some(t) = (unsafe { (img as *const ImageDesc).as_ref() }).and_then(Texels::new) else { return sink };
+    // SAFETY: 16 readable bytes.
+    let (idx, layer) = int_index(&t, unsafe { words(coord) });
+    match t.element_mut(idx, layer) {
+        Some(el) => el.as_mut_ptr() as i64,
+        None => sink,
+    }
 }
 
 #[cfg(test)]
@@ -212,6 +311,8 @@ mod tests {
             element_size: 4,
             dim: ImageDim::D2 as u32,
             buffer_size: 16,
+            sampler: 0,
+            reserved: 0,
         };
         (raw, desc)
     }

@@ -1,11 +1,15 @@
 //! Image addressing and filtering exactly per OpenCL 1.2 §8.2: coordinates (normalized or
 //! not, integer or float) → element indices or border, for addressing modes none, clamp,
-//! clamp-to-edge, repeat and mirrored-repeat, with nearest or linear filtering.
+//! clamp-to-edge, repeat and mirrored-repeat, with nearest or linear filtering; and per
+//! the Vulkan specification (§16 "Image Operations", [`vk_sample`]): wrapping of integer
+//! texel coordinates per axis (repeat, mirrored repeat, clamp to edge, clamp to border,
+//! mirror clamp to edge), border colours, depth comparison, gathers, texel offsets and
+//! cube-map face selection.
 //!
 //! Element access goes through [`Texels`], which never reads outside the image's
 //! buffer; this module does no format conversion itself.
 
-use spirjit_abi::image::sampler;
+use spirjit_abi::image::{read_flags, sample_flags, sampler};
 use spirjit_abi::{ChannelOrder, ChannelType, ImageDesc, ImageDim};
 
 use super::format::{border_alpha, decode_f32, decode_i32};
@@ -279,4 +283,193 @@ pub fn read(t: &Texels, smp: u32, coord: Coord, int_result: bool) -> Texel {
             Texel::F32(acc)
         }
     }
+}
+
+/// The Vulkan addressing mode of axis `k` of sampler `smp`.
+fn vk_mode(smp: u32, k: usize) -> u32 {
+    match k {
+        0 => smp & sampler::ADDRESS_MASK,
+        1 => smp >> sampler::ADDRESS_V_SHIFT & sampler::ADDRESS_MASK,
+        _ => smp >> sampler::ADDRESS_W_SHIFT & sampler::ADDRESS_MASK,
+    }
+}
+
+/// Vulkan's wrapping of integer texel coordinate `i` along an axis of `size` texels
+/// (`size - 1` < result < `size` only for clamp to border, whose -1 and `size` read the
+/// border colour).
+fn vk_wrap(i: i64, size: i64, mode: u32) -> i64 {
+    let mirror = |a: i64| if a >= 0 { a } else { -(1 + a) };
+    match mode {
+        sampler::ADDRESS_REPEAT => i.rem_euclid(size),
+        sampler::ADDRESS_MIRRORED_REPEAT => (size - 1) - mirror(i.rem_euclid(2 * size) - size),
+        sampler::ADDRESS_CLAMP => i.clamp(-1, size),
+        sampler::ADDRESS_MIRROR_CLAMP_TO_EDGE => mirror(i).clamp(0, size - 1),
+        _ => i.clamp(0, size - 1),
+    }
+}
+
+/// The Vulkan border colour of sampler `smp` as floats and as integers.
+fn vk_border(smp: u32) -> ([f32; 4], [u32; 4]) {
+    match smp >> sampler::BORDER_SHIFT & sampler::BORDER_MASK {
+        2 | 3 => ([0.0, 0.0, 0.0, 1.0], [0, 0, 0, 1]),
+        4 | 5 => ([1.0; 4], [1; 4]),
+        _ => ([0.0; 4], [0; 4]),
+    }
+}
+
+/// Whether depth reference `dref` passes the sampler's compare op against texel depth `d`.
+fn vk_compare(smp: u32, dref: f32, d: f32) -> bool {
+    match smp >> sampler::COMPARE_SHIFT & sampler::COMPARE_MASK {
+        0 => false,
+        1 => dref < d,
+        2 => dref == d,
+        3 => dref <= d,
+        4 => dref > d,
+        5 => dref != d,
+        6 => dref >= d,
+        _ => true,
+    }
+}
+
+/// Cube-map face selection (Vulkan table "Cube map face selection"): the face and the
+/// normalized (s, t) on it for direction (x, y, z).
+fn cube_face(x: f32, y: f32, z: f32) -> (i64, f32, f32) {
+    let (ax, ay, az) = (x.abs(), y.abs(), z.abs());
+    let (face, sc, tc, ma) = if ax >= ay && ax >= az {
+        if x >= 0.0 {
+            (0, -z, -y, ax)
+        } else {
+            (1, z, -y, ax)
+        }
+    } else if ay >= az {
+        if y >= 0.0 {
+            (2, x, z, ay)
+        } else {
+            (3, x, -z, ay)
+        }
+    } else if z >= 0.0 {
+        (4, x, -y, az)
+    } else {
+        (5, -x, -y, az)
+    };
+    if ma == 0.0 || ma.is_nan() {
+        return (face, 0.5, 0.5);
+    }
+    (face, 0.5 * sc / ma + 0.5, 0.5 * tc / ma + 0.5)
+}
+
+/// Sample image `t` by the Vulkan rules: `smp` is the sampler field (a Vulkan one;
+/// OpenCL fields are read as Vulkan samplers whose three axes share the mode), `c` the
+/// float coordinates (array layer last, cube maps a direction then the cube), `offset`
+/// the texel offset (`ConstOffset` / `Offset`), `dref` the depth reference, `flags`
+/// [`sample_flags`] and the result kind.
+pub fn vk_sample(t: &Texels, smp: u32, c: [f32; 4], offset: [i32; 3], dref: f32, flags: u32) -> Texel {
+    let int_result = matches!(flags & read_flags::RESULT_MASK, read_flags::RESULT_I32 | read_flags::RESULT_I64);
+    let per_axis = smp & sampler::VULKAN != 0;
+    let sizes = t.sizes();
+    let n = t.dim.spatial();
+    let mut normalized = smp & sampler::NORMALIZED_COORDS != 0;
+    let mut modes = [0u32; 3];
+    for (k, m) in modes.iter_mut().enumerate() {
+        *m = if per_axis { vk_mode(smp, k) } else { smp & sampler::ADDRESS_MASK };
+    }
+    let mut coords = [c[0], c[1], c[2]];
+    let layer = if t.dim.is_cube() {
+        let (face, s, tt) = cube_face(c[0], c[1], c[2]);
+        coords = [s, tt, 0.0];
+        normalized = true;
+        modes = [sampler::ADDRESS_CLAMP_TO_EDGE; 3];
+        let cube = if t.dim == ImageDim::CubeArray { layer_of(c[3], (t.layers() / 6).max(1)) } else { 0 };
+        6 * cube + face
+    } else if t.dim.is_array() {
+        layer_of(c[n], t.layers())
+    } else {
+        0
+    };
+    let (border_f, border_i) = vk_border(smp);
+    let gather = flags & sample_flags::GATHER != 0;
+    let dref_on = flags & sample_flags::DREF != 0;
+    let linear_filter = gather || (smp & sampler::FILTER_LINEAR != 0 && !int_result);
+    // Texel at wrapped indices, border colour outside.
+    let texel = |idx: [i64; 3]| -> ([f32; 4], [u32; 4]) {
+        match t.element(idx, layer) {
+            Some(p) if int_result => ([0.0; 4], super::format::decode_i32(t.order, t.ty, p)),
+            Some(p) => (decode_f32(t.order, t.ty, p), [0; 4]),
+            None => (border_f, border_i),
+        }
+    };
+    let depth = |v: [f32; 4]| if vk_compare(smp, dref, v[0]) { 1.0 } else { 0.0 };
+    // Per axis: (i0, i1, alpha) of the linear footprint, or (i, i, 0) for nearest.
+    let mut foot = [(0i64, 0i64, 0f32); 3];
+    for k in 0..n {
+        let size = sizes[k];
+        let u = if normalized { coords[k] * size as f32 } else { coords[k] };
+        let off = offset[k] as i64;
+        foot[k] = if linear_filter {
+            let x = u - 0.5;
+            let i0 = floor_i(x) + off;
+            let a = if x.is_finite() { x - x.floor() } else { 0.0 };
+            (vk_wrap(i0, size, modes[k]), vk_wrap(i0 + 1, size, modes[k]), a)
+        } else {
+            let i = vk_wrap(floor_i(u) + off, size, modes[k]);
+            (i, i, 0.0)
+        };
+    }
+    if gather {
+        let comp = (flags >> sample_flags::COMPONENT_SHIFT & 3) as usize;
+        let (i0, i1, _) = foot[0];
+        let (j0, j1, _) = if n >= 2 { foot[1] } else { (0, 0, 0.0) };
+        let corners = [[i0, j1, 0], [i1, j1, 0], [i1, j0, 0], [i0, j0, 0]];
+        let mut fo = [0f32; 4];
+        let mut io = [0u32; 4];
+        for (k, idx) in corners.into_iter().enumerate() {
+            let (f, i) = texel(idx);
+            if dref_on {
+                fo[k] = depth(f);
+            } else {
+                fo[k] = f[comp];
+                io[k] = i[comp];
+            }
+        }
+        return if int_result && !dref_on { Texel::I32(io) } else { Texel::F32(fo) };
+    }
+    if !linear_filter {
+        let idx = [foot[0].0, foot[1].0, foot[2].0];
+        let (f, i) = texel(idx);
+        return if dref_on {
+            let d = depth(f);
+            Texel::F32([d, 0.0, 0.0, 1.0])
+        } else if int_result {
+            Texel::I32(i)
+        } else {
+            Texel::F32(f)
+        };
+    }
+    let mut acc = [0f32; 4];
+    for corner in 0..1usize << n {
+        let mut idx = [0i64; 3];
+        let mut weight = 1f32;
+        for k in 0..n {
+            let (i0, i1, a) = foot[k];
+            if corner >> k & 1 == 1 {
+                idx[k] = i1;
+                weight *= a;
+            } else {
+                idx[k] = i0;
+                weight *= 1.0 - a;
+            }
+        }
+        let (f, _) = texel(idx);
+        if dref_on {
+            acc[0] += weight * depth(f);
+        } else {
+            for (a, x) in acc.iter_mut().zip(f) {
+                *a += weight * x;
+            }
+        }
+    }
+    if dref_on {
+        acc[3] = 1.0;
+    }
+    Texel::F32(acc)
 }

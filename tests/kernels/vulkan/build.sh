@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Rebuilds every <name>.comp here into <name>.spv (Vulkan 1.1 SPIR-V unless a leading
+# Rebuilds every <name>.comp here and in images/ into <name>.spv (Vulkan 1.1 SPIR-V here,
+# 1.2 in images/, unless a leading
 # `// env: vulkanX.Y` line names another target; `// flags: ...` adds glslangValidator
 # flags) and validates it. A source with a `// parts: N` line is built N times, with
 # -DPART=1..N, into <name>_p1.spv .. <name>_pN.spv. Every asm/<name>.spvasm is
@@ -21,11 +22,11 @@ build() { # source, output, target env, extra flags...
     }
     spv_validate "$env" "$out"
 }
-for src in *.comp; do
+for src in *.comp images/*.comp; do
     name="${src%.comp}"
     parts=$(sed -n 's|^// parts: *\([0-9]*\).*|\1|p' "$src")
     env=$(sed -n 's|^// env: *\([a-z0-9.]*\).*|\1|p' "$src")
-    env="${env:-vulkan1.1}"
+    if [[ "$src" == images/* ]]; then env="${env:-vulkan1.2}"; else env="${env:-vulkan1.1}"; fi
     # shellcheck disable=SC2207
     flags=($(sed -n 's|^// flags: *\(.*\)$|\1|p' "$src"))
     if [[ -n "$parts" ]]; then

@@ -255,8 +255,9 @@ pub(crate) fn build_globals(m: &mut SpvModule, data: &mut Vec<ConstData>) -> Res
                 }
             }
             StorageClass::UniformConstant | StorageClass::CrossWorkgroup => {
-                if matches!(m.spv_type(pointee), Ok(super::types::SpvType::Opaque(_))) {
-                    // Sampler / image variables: rejected where they are used.
+                if super::opaque::descriptor_type(m, pointee).is_some() {
+                    // Sampler / image variables (and Vulkan descriptor arrays): bound as
+                    // parameters in Vulkan modules, rejected where used otherwise.
                     continue;
                 }
                 let ty = m.kir_type(pointee).map_err(located)?;

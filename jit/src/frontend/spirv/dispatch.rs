@@ -93,7 +93,7 @@ impl Translator<'_> {
             ConstantSampler => Err(CompileError::invalid(
                 "OpConstantSampler inside a function: constants are declared at module scope (SPIR-V logical layout)",
             )),
-            op if is_image_op(op) => self.image_op(fr, inst),
+            op if is_image_op(op) || op == ImageTexelPointer => self.image_op(fr, inst),
             GroupAsyncCopy | GroupWaitEvents => {
                 Err(CompileError::unsupported("async_work_group_copy / wait_group_events are not supported yet"))
             }

@@ -22,6 +22,10 @@ pub(crate) use super::opaque::opaque_param;
 impl Translator<'_> {
     /// Translate one image instruction.
     pub(crate) fn image_op(&mut self, fr: &mut Frame, inst: &SpvInst) -> Result<()> {
+        if self.m.capabilities.iter().any(|c| c == "Shader") && !matches!(inst.op, Op::SampledImage | Op::Image) {
+            // Vulkan modules: `image_vk`.
+            return self.vk_image_op(fr, inst);
+        }
         match inst.op {
             Op::SampledImage => {
                 let img = self.op(fr, inst, 0)?;

@@ -30,7 +30,9 @@
 //! valid but unhandled ones [`CompileError::Unsupported`], both with the opcode, the
 //! result id, the kernel and the word offset where known. Vulkan compute modules
 //! (`Shader`, `GLCompute`) are translated too: `vulkan` turns their descriptor-bound
-//! variables into kernel parameters and `extinst::glsl` handles the GLSL.std.450 set.
+//! variables into kernel parameters (`descriptors` the image, sampler and texel-buffer
+//! ones), `image_vk` translates their image instructions and `extinst::glsl` handles the
+//! GLSL.std.450 set.
 
 mod arith;
 mod bits;
@@ -40,11 +42,13 @@ mod constants;
 mod constval;
 mod control;
 mod convert;
+mod descriptors;
 mod dispatch;
 mod extinst;
 mod function;
 mod host;
 mod image;
+mod image_vk;
 mod index;
 mod kernel;
 mod limits;

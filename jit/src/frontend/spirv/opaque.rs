@@ -11,6 +11,7 @@ use rspirv::spirv::{AccessQualifier, Dim, Op, SamplerAddressingMode, SamplerFilt
 use spirjit_abi::image::sampler;
 use spirjit_abi::ImageDim;
 
+use super::module::SpvType;
 use super::module::{op_name, SpvModule};
 use super::reader::SpvInst;
 use crate::ir::{AddressSpace, ParamKind, Type};
@@ -47,7 +48,8 @@ pub(crate) fn image_info(m: &SpvModule, ty: u32) -> Result<(ImageDim, Option<Acc
     };
     let arrayed = def.lit(3).unwrap_or(0) != 0;
     let multisampled = def.lit(4).unwrap_or(0) != 0;
-    if multisampled {
+    // Vulkan images hold one sample per texel: a multisampled image type reads it.
+    if multisampled && !m.capabilities.iter().any(|c| c == "Shader") {
         return Err(CompileError::unsupported("multisampled images are not supported"));
     }
     let d = match (dim, arrayed) {
@@ -57,10 +59,12 @@ pub(crate) fn image_info(m: &SpvModule, ty: u32) -> Result<(ImageDim, Option<Acc
         (Dim::Dim2D, false) => ImageDim::D2,
         (Dim::Dim2D, true) => ImageDim::D2Array,
         (Dim::Dim3D, false) => ImageDim::D3,
+        (Dim::DimCube, false) => ImageDim::Cube,
+        (Dim::DimCube, true) => ImageDim::CubeArray,
         (other, a) => {
             return Err(CompileError::unsupported(format!(
-                "images of dimensionality {other:?}{} (OpenCL images are 1D, 1D array, 1D buffer, 2D, 2D array \
-                 and 3D)",
+                "images of dimensionality {other:?}{} (images are 1D, 1D array, 1D buffer, 2D, 2D array, 3D, \
+                 and in Vulkan cube and cube array)",
                 if a { " arrayed" } else { "" }
             )))
         }
@@ -70,6 +74,24 @@ pub(crate) fn image_info(m: &SpvModule, ty: u32) -> Result<(ImageDim, Option<Acc
         _ => None,
     });
     Ok((d, access))
+}
+
+/// The opaque element type and descriptor count of a `UniformConstant` variable's
+/// pointee `pointee`: `Some((element type id, count))` for images, samplers, sampled
+/// images and fixed-size arrays of them.
+pub(crate) fn descriptor_type(m: &SpvModule, pointee: u32) -> Option<(u32, u32)> {
+    match m.spv_type(pointee).ok()? {
+        SpvType::Opaque(_) => Some((pointee, 1)),
+        SpvType::Array { elem, len } => match m.spv_type(*elem).ok()? {
+            SpvType::Opaque(_) => Some((*elem, u32::try_from(*len).ok()?)),
+            _ => None,
+        },
+        SpvType::RuntimeArray { elem } => match m.spv_type(*elem).ok()? {
+            SpvType::Opaque(_) => Some((*elem, 0)),
+            _ => None,
+        },
+        _ => None,
+    }
 }
 
 /// Kind, value type and read-only flag of an image or sampler kernel parameter of

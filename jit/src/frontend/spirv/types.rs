@@ -22,9 +22,11 @@ pub(crate) use super::module::SpvType;
 pub(crate) fn space_of(sc: StorageClass) -> Option<AddressSpace> {
     Some(match sc {
         StorageClass::Function | StorageClass::Private | StorageClass::Input => AddressSpace::Private,
-        StorageClass::CrossWorkgroup | StorageClass::StorageBuffer | StorageClass::PhysicalStorageBuffer => {
-            AddressSpace::Global
-        }
+        // `Image`: texel pointers of image atomics (`OpImageTexelPointer`).
+        StorageClass::CrossWorkgroup
+        | StorageClass::StorageBuffer
+        | StorageClass::PhysicalStorageBuffer
+        | StorageClass::Image => AddressSpace::Global,
         StorageClass::UniformConstant | StorageClass::Uniform | StorageClass::PushConstant => AddressSpace::Constant,
         StorageClass::Workgroup => AddressSpace::Local,
         StorageClass::Generic => AddressSpace::Generic,

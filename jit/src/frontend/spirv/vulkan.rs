@@ -4,7 +4,9 @@
 //!
 //! Parameters are ordered by (descriptor set, binding), each a global pointer named
 //! after the variable (or its block type) with the type name `set<S>.binding<B>`; the
-//! push-constant block, if any, is one last by-value struct parameter. This module only
+//! push-constant block, if any, is one last by-value struct parameter. Image, sampler and
+//! texel-buffer descriptors (`UniformConstant` variables) are bound in the same order by
+//! `descriptors`, one parameter per descriptor. This module only
 //! declares parameters and their values in the prologue; layouts come from `types`
 //! (`Offset` / `ArrayStride` decorations) and accesses from `memory`.
 
@@ -82,10 +84,13 @@ fn resources(m: &SpvModule) -> Result<Vec<Resource>> {
             Some(Operand::StorageClass(sc)) => *sc,
             _ => continue,
         };
-        if !matches!(sc, StorageClass::StorageBuffer | StorageClass::Uniform | StorageClass::PushConstant) {
+        let (_, pointee) = m.pointer_type(inst.rtype()?).map_err(|e| err_at(e, inst))?;
+        let descriptor = sc == StorageClass::UniformConstant && super::opaque::descriptor_type(m, pointee).is_some();
+        if !descriptor
+            && !matches!(sc, StorageClass::StorageBuffer | StorageClass::Uniform | StorageClass::PushConstant)
+        {
             continue;
         }
-        let (_, pointee) = m.pointer_type(inst.rtype()?).map_err(|e| err_at(e, inst))?;
         let set = m.deco_lit(var, Decoration::DescriptorSet).unwrap_or(0);
         let binding = m.deco_lit(var, Decoration::Binding).unwrap_or(0);
         let r = Resource { var, sc, pointee, set, binding };
@@ -114,6 +119,10 @@ fn bind(
     params: &mut Vec<Param>,
     r: &Resource,
 ) -> Result<Option<DescriptorKind>> {
+    if r.sc == StorageClass::UniformConstant {
+        let kind = super::descriptors::bind_descriptors(m, t, params, r.var, r.pointee, (r.set, r.binding))?;
+        return Ok(Some(kind));
+    }
     let ty = m.kir_type(r.pointee)?;
     let name = m.names.get(&r.var).filter(|n| !n.is_empty()).or_else(|| m.names.get(&r.pointee)).cloned();
     let n = params.len() as u32;
@@ -217,12 +226,24 @@ impl Translator<'_> {
         let var = inst.id(0)?;
         let member = inst.lit(1)?;
         let rs = resources(m)?;
-        // Vulkan entry points have no function parameters: buffers come first.
+        // Vulkan entry points have no function parameters: resources come first, a
+        // descriptor array taking a parameter per descriptor.
         let n = rs.iter().position(|r| r.var == var && r.sc != StorageClass::PushConstant).ok_or_else(|| {
             CompileError::unsupported(format!(
                 "OpArrayLength of %{var}: only the run-time array of a buffer variable itself is supported"
             ))
         })?;
+        let param: u32 =
+            rs[..n]
+                .iter()
+                .map(|r| {
+                    if r.sc == StorageClass::UniformConstant {
+                        super::descriptors::param_count(m, r.pointee)
+                    } else {
+                        1
+                    }
+                })
+                .sum();
         let block = m.kir_type(rs[n].pointee)?;
         let (offset, stride) = match (block.component_offset(member), block.component(member)) {
             (Some(o), Some(Type::Array { stride, len: 0, .. })) if stride > 0 => (o, stride),
@@ -230,7 +251,7 @@ impl Translator<'_> {
                 return Err(CompileError::invalid(format!("member {member} of %{var}'s block is not a run-time array")))
             }
         };
-        let size = self.emit(InstKind::ArgSize(n as u32), Type::I64);
+        let size = self.emit(InstKind::ArgSize(param), Type::I64);
         let off = self.i64c(offset as i64);
         let zero = self.i64c(0);
         let short = self.emit(InstKind::Icmp(IntCC::Ult, size, off), Type::BOOL);
