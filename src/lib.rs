@@ -73,7 +73,7 @@ pub use image::{
 };
 pub use kernel::{opencl_type_name, param_type_text, Kernel, KernelPath, RunInfo, RunOptions};
 pub use ndrange::{NdRange, MAX_WORK_GROUP_SIZE};
-pub use pipeline::{Bindings, Pipeline};
+pub use pipeline::{Bindings, Pipeline, PipelineOptions};
 pub use pool::{num_threads, set_num_threads, try_set_num_threads, NUM_THREADS_ENV};
 pub use program::{Options, Program, LANES_ENV};
 pub use spirjit_jit::ir::{

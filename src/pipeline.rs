@@ -66,12 +66,45 @@ impl<'a> Bindings<'a> {
     }
 }
 
+/// How a pipeline is made beyond its specialization.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct PipelineOptions {
+    /// The sub-group size the pipeline must run with
+    /// (`VkPipelineShaderStageRequiredSubgroupSizeCreateInfo`): the kernel is compiled at
+    /// that many lanes (1, 2, 4, 8 or 16), and making the pipeline fails when it cannot be.
+    pub required_subgroup_size: Option<u32>,
+}
+
 impl Program {
     /// The pipeline of entry point `entry` with specialization constants `spec` (by
     /// `SpecId`; the others at their defaults). The kernel must be a Vulkan compute
     /// entry point (its parameters come from descriptor bindings).
     pub fn pipeline(&self, entry: &str, spec: &ir::Specialization) -> Result<Pipeline> {
-        let kernel = self.specialized(spec)?.kernel(entry)?;
+        self.pipeline_with(entry, spec, &PipelineOptions::default())
+    }
+
+    /// Like [`Program::pipeline`], with `options` (a required sub-group size).
+    pub fn pipeline_with(&self, entry: &str, spec: &ir::Specialization, options: &PipelineOptions) -> Result<Pipeline> {
+        let program = match options.required_subgroup_size {
+            Some(n) if !matches!(n, 1 | 2 | 4 | 8 | 16) => {
+                return Err(Error::Binding {
+                    pipeline: entry.to_string(),
+                    message: format!("a required sub-group size of {n}; spirjit runs sub-groups of 1, 2, 4, 8 or 16"),
+                })
+            }
+            Some(n) => self.with_lanes(n)?,
+            None => self.clone(),
+        };
+        let kernel = program.specialized(spec)?.kernel(entry)?;
+        if let Some(n) = options.required_subgroup_size {
+            let path = kernel.path()?;
+            if path.lanes != n {
+                return Err(Error::Binding {
+                    pipeline: entry.to_string(),
+                    message: format!("cannot run with the required sub-group size {n}: {}", path.note),
+                });
+            }
+        }
         let ir = &kernel.program().module().kernels;
         let Some(k) = ir.iter().find(|k| k.name == entry) else {
             return Err(Error::NoSuchKernel { name: entry.to_string(), available: self.kernel_names() });

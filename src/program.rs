@@ -162,6 +162,22 @@ impl Program {
         Program::load(words.clone(), &self.inner.options, spec)
     }
 
+    /// This program compiled at `lanes` work-items per lane group (its other options and
+    /// specialization unchanged): the module loaded again, or shared with an earlier load
+    /// at that width.
+    pub fn with_lanes(&self, lanes: u32) -> Result<Program> {
+        if lanes == self.inner.options.lanes {
+            return Ok(self.clone());
+        }
+        let Some(words) = &self.inner.words else {
+            return Err(Error::Compile(CompileError::unsupported(
+                "a program made from kernel IR cannot be recompiled at another width; load it from SPIR-V",
+            )));
+        };
+        let options = Options { lanes, ..self.inner.options.clone() };
+        Program::load(words.clone(), &options, &self.inner.specialization)
+    }
+
     /// The module's specialization constants, by `SpecId`, with the values in effect.
     pub fn spec_constants(&self) -> &[ir::SpecConstant] {
         &self.inner.module.spec_constants

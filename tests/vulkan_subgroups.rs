@@ -37,3 +37,29 @@ fn quad_operations_and_sub_group_ids_follow_the_lane_groups() {
         }
     }
 }
+
+#[test]
+fn a_required_sub_group_size_sets_the_width() {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/kernels/vulkan/quad.spv");
+    let bytes = std::fs::read(&path).unwrap();
+    let p = Program::with_options(&bytes, &Options { lanes: 4, ..Options::default() }).unwrap();
+    for n in [8u32, 16] {
+        let options = spirjit::PipelineOptions { required_subgroup_size: Some(n) };
+        let pipe = p.pipeline_with("main", &Specialization::new(), &options).unwrap();
+        assert_eq!(pipe.kernel().path().unwrap().lanes, n);
+        let src = vec![1u32; 32];
+        let mut q = vec![[0u32; 4]; 32];
+        let mut ids = vec![[0u32; 4]; 32];
+        let b = Bindings::new().bind(0, 0, Arg::read_only(&src)).bind(0, 1, Arg::buffer(&mut q)).bind(
+            0,
+            2,
+            Arg::buffer(&mut ids),
+        );
+        pipe.dispatch([1, 1, 1], b).unwrap();
+        assert!(ids.iter().all(|v| v[0] == n && v[1] == 32 / n), "lanes {n}: {ids:?}");
+    }
+    assert_eq!(p.kernel("main").unwrap().path().unwrap().lanes, 4, "the original program keeps its width");
+    let options = spirjit::PipelineOptions { required_subgroup_size: Some(3) };
+    let e = p.pipeline_with("main", &Specialization::new(), &options).unwrap_err().to_string();
+    assert!(e.contains("sub-groups of 1, 2, 4, 8 or 16"), "{e}");
+}

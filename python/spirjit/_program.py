@@ -143,20 +143,28 @@ class Program:
         type, default, value), by SpecId."""
         return [SpecConstantInfo(*c) for c in self._native.spec_constants()]
 
-    def pipeline(self, name, specialization=None):
+    def pipeline(self, name, specialization=None, *, required_subgroup_size=None):
         """The :class:`Pipeline` of Vulkan compute entry point ``name`` with the
         specialization constants ``specialization`` gives (``{spec_id: value}``; bools,
         ints and floats, converted to each constant's type; the others keep their
         defaults). The module is translated again for each distinct specialization
         (and kept for the next identical one); raises CompileError for an unknown id or
-        a value that does not fit its constant."""
+        a value that does not fit its constant. ``required_subgroup_size`` (1, 2, 4, 8 or
+        16) compiles the entry point at that many lanes, so ``gl_SubgroupSize`` is that
+        size; ArgumentError when the entry point cannot run at that width."""
         spec = []
         for k, v in (specialization or {}).items():
             try:
                 spec.append((operator.index(k), v))
             except TypeError:
                 raise ArgumentError(f"specialization keys are SpecIds (ints), got {k!r}") from None
-        native = self._native.specialized(spec) if spec else self._native
+        native = self._native
+        if required_subgroup_size is not None:
+            n = operator.index(required_subgroup_size)
+            if n not in (1, 2, 4, 8, 16):
+                raise ArgumentError(f"required_subgroup_size must be 1, 2, 4, 8 or 16, got {n}")
+            native = native.with_lanes(n)
+        native = native.specialized(spec) if spec else native
         if name not in self._names:
             available = ", ".join(f"'{n}'" for n in self._names) or "none"
             raise KeyError(f"no entry point named {name!r}; the module has {available}")
@@ -167,7 +175,11 @@ class Program:
                                 f"prog.{name}(...) (pipelines are for Vulkan compute entry points)")
         if nk.reqd_work_group_size() is None:
             raise ArgumentError(f"compute entry point `{name}` declares no work-group size")
-        return Pipeline(Kernel(nk, self), interface, native.spec_constants())
+        kernel = Kernel(nk, self)
+        if required_subgroup_size is not None and kernel.path.lanes != required_subgroup_size:
+            raise ArgumentError(f"entry point `{name}` cannot run with the required sub-group size "
+                                f"{required_subgroup_size}: {kernel.path.note}")
+        return Pipeline(kernel, interface, native.spec_constants())
 
     def kernel(self, name):
         """The :class:`Kernel` called ``name``; raises KeyError listing the names."""

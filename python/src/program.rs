@@ -62,6 +62,14 @@ impl NativeProgram {
         Ok(NativeProgram { inner })
     }
 
+    /// The program compiled at `lanes` work-items per lane group (for a required
+    /// sub-group size), loaded again or shared with an earlier load at that width.
+    fn with_lanes(&self, py: Python<'_>, lanes: u32) -> PyResult<NativeProgram> {
+        let program = self.inner.clone();
+        let inner = py.detach(move || program.with_lanes(lanes)).map_err(to_py)?;
+        Ok(NativeProgram { inner })
+    }
+
     /// The module's specialization constants: `[(spec_id, name, type, default, value)]`.
     fn spec_constants<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
         interface::spec_constants(py, self.inner.spec_constants())

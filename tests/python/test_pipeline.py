@@ -111,3 +111,19 @@ def test_robust_buffer_access(lanes):
                   push_constants=np.array([2.0], dtype=np.float32).tobytes() + np.uint32(64).tobytes())
     want = np.where(np.arange(48) < 40, np.arange(48) * 2.0 + 0.5, 0.5).astype(np.float32)
     np.testing.assert_array_equal(out, want)
+
+
+@pytest.mark.parametrize("size", [4, 8, 16])
+def test_required_subgroup_size(size):
+    prog = shader("quad", lanes=1)
+    pipe = prog.pipeline("main", required_subgroup_size=size)
+    assert pipe.kernel.path.lanes == size
+    src = np.arange(32, dtype=np.uint32)
+    q = np.zeros((32, 4), dtype=np.uint32)
+    ids = np.zeros((32, 4), dtype=np.uint32)
+    pipe.dispatch(1, bindings={(0, 0): src, (0, 1): q, (0, 2): ids})
+    assert (ids[:, 0] == size).all() and (ids[:, 1] == 32 // size).all()
+    i = np.arange(32)
+    np.testing.assert_array_equal(q[:, 1], src[i ^ 1])
+    with pytest.raises(spirjit.ArgumentError, match="1, 2, 4, 8 or 16"):
+        prog.pipeline("main", required_subgroup_size=3)
