@@ -132,16 +132,25 @@ class _Device:
 
     def __init__(self, vk):
         self.vk = vk
-        ffi = vk.ffi
         self.instance = None
         self.device = None
+        try:
+            self._open()
+        except BaseException:
+            self.close()
+            raise
+
+    def _open(self):
+        vk = self.vk
+        ffi = vk.ffi
         try:
             app = vk.VkApplicationInfo(sType=vk.VK_STRUCTURE_TYPE_APPLICATION_INFO, pApplicationName="vkref",
                                        apiVersion=vk.VK_MAKE_VERSION(1, 3, 0))
             self.instance = vk.vkCreateInstance(
                 vk.VkInstanceCreateInfo(sType=vk.VK_STRUCTURE_TYPE_INSTANCE_CREATE_INFO, pApplicationInfo=app), None)
         except vk.VkError as e:
-            raise VulkanUnavailable(f"vkCreateInstance failed ({type(e).__name__}): is a Vulkan driver installed?")
+            raise VulkanUnavailable(f"vkCreateInstance failed ({type(e).__name__}): no usable Vulkan driver "
+                                    f"(install mesa-vulkan-drivers for lavapipe)") from None
         found = []
         self.physical = None
         for pd in vk.vkEnumeratePhysicalDevices(self.instance):
@@ -153,11 +162,9 @@ class _Device:
                 self.limits = props.limits
                 break
         if self.physical is None:
-            self.close()
             raise VulkanUnavailable("no lavapipe (llvmpipe) Vulkan device; found " + (", ".join(found) or "none")
                                     + " (install mesa-vulkan-drivers)")
         if vk.VK_VERSION_MINOR(self.api) < 1:
-            self.close()
             raise VulkanUnavailable(f"{self.name} is Vulkan 1.0; vkCmdDispatchBase needs 1.1")
         exts = {_text(ffi, e.extensionName)
                 for e in vk.vkEnumerateDeviceExtensionProperties(self.physical, None)}
@@ -201,7 +208,6 @@ class _Device:
         families = vk.vkGetPhysicalDeviceQueueFamilyProperties(self.physical)
         self.family = next((i for i, f in enumerate(families) if f.queueFlags & vk.VK_QUEUE_COMPUTE_BIT), None)
         if self.family is None:
-            self.close()
             raise VulkanUnavailable(f"{self.name} has no compute queue")
         queue_info = vk.VkDeviceQueueCreateInfo(sType=vk.VK_STRUCTURE_TYPE_DEVICE_QUEUE_CREATE_INFO,
                                                 queueFamilyIndex=self.family, queueCount=1, pQueuePriorities=[1.0])
@@ -212,7 +218,6 @@ class _Device:
         try:
             self.device = vk.vkCreateDevice(self.physical, info, None)
         except vk.VkError as e:
-            self.close()
             raise VulkanUnavailable(f"vkCreateDevice on {self.name} failed: {type(e).__name__}")
         self.queue = vk.vkGetDeviceQueue(self.device, self.family, 0)
         mem = vk.vkGetPhysicalDeviceMemoryProperties(self.physical)
@@ -308,8 +313,11 @@ class _Device:
                 pPushConstantRanges=ranges if push else None), None)
             stack.callback(vk.vkDestroyPipelineLayout, dev, pipeline_layout, None)
             # The pipeline, with the specialization constants.
-            module = vk.vkCreateShaderModule(dev, vk.VkShaderModuleCreateInfo(
-                sType=vk.VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO, codeSize=len(spv), pCode=spv), None)
+            try:
+                module = vk.vkCreateShaderModule(dev, vk.VkShaderModuleCreateInfo(
+                    sType=vk.VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO, codeSize=len(spv), pCode=spv), None)
+            except vk.VkError as e:
+                raise UnsupportedByDriver(f"{self.name} refused the module: {type(e).__name__}") from None
             stack.callback(vk.vkDestroyShaderModule, dev, module, None)
             spec_info = None
             if specialization:
@@ -324,9 +332,12 @@ class _Device:
                 sType=vk.VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO, stage=vk.VK_SHADER_STAGE_COMPUTE_BIT,
                 module=module, pName=entry, pSpecializationInfo=spec_info)
             flags = _DISPATCH_BASE_BIT if any(base) else 0
-            pipeline = vk.vkCreateComputePipelines(dev, vk.VK_NULL_HANDLE, 1, [vk.VkComputePipelineCreateInfo(
-                sType=vk.VK_STRUCTURE_TYPE_COMPUTE_PIPELINE_CREATE_INFO, flags=flags, stage=stage,
-                layout=pipeline_layout, basePipelineIndex=-1)], None)[0]
+            try:
+                pipeline = vk.vkCreateComputePipelines(dev, vk.VK_NULL_HANDLE, 1, [vk.VkComputePipelineCreateInfo(
+                    sType=vk.VK_STRUCTURE_TYPE_COMPUTE_PIPELINE_CREATE_INFO, flags=flags, stage=stage,
+                    layout=pipeline_layout, basePipelineIndex=-1)], None)[0]
+            except vk.VkError as e:
+                raise UnsupportedByDriver(f"{self.name} could not create the pipeline: {type(e).__name__}") from None
             stack.callback(vk.vkDestroyPipeline, dev, pipeline, None)
             # Descriptor sets.
             sets = []
@@ -412,7 +423,10 @@ def _device():
         except OSError as e:     # raised by the package when libvulkan.so.1 is missing
             raise VulkanUnavailable(f"the Vulkan loader (libvulkan.so.1) is missing: {e} "
                                     f"(install libvulkan1)") from None
-        dev = _Device(vk)
+        try:
+            dev = _Device(vk)
+        except vk.VkError as e:
+            raise VulkanUnavailable(f"setting up the Vulkan device failed: {type(e).__name__}") from None
     except VulkanUnavailable as e:
         _state["error"] = str(e)
         raise
