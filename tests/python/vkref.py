@@ -98,8 +98,7 @@ _SUBGROUP_CAPABILITIES = {61: ("GroupNonUniform", 0x1), 62: ("GroupNonUniformVot
                           67: ("GroupNonUniformClustered", 0x40), 68: ("GroupNonUniformQuad", 0x80)}
 
 
-def capabilities(spv):
-    """The OpCapability operands of SPIR-V module ``spv`` (bytes)."""
+def _words(spv):
     if len(spv) < 20 or len(spv) % 4:
         raise ValueError("not a SPIR-V module: its size is not a multiple of 4 bytes over a 5-word header")
     words = np.frombuffer(spv, dtype="<u4")
@@ -107,6 +106,26 @@ def capabilities(spv):
         words = words.byteswap()
         if words[0] != 0x07230203:
             raise ValueError("not a SPIR-V module: bad magic number")
+    return words
+
+
+def opcodes(spv):
+    """The set of opcodes SPIR-V module ``spv`` (bytes) uses."""
+    words = _words(spv)
+    found = set()
+    i = 5
+    while i < len(words):
+        count = int(words[i]) >> 16
+        if count == 0:
+            raise ValueError(f"malformed SPIR-V: instruction of word count 0 at word {i}")
+        found.add(int(words[i]) & 0xFFFF)
+        i += count
+    return found
+
+
+def capabilities(spv):
+    """The OpCapability operands of SPIR-V module ``spv`` (bytes)."""
+    words = _words(spv)
     caps = []
     i = 5
     while i < len(words):
