@@ -517,6 +517,12 @@ def _check_dim(w, p, image):
                      + _DIM_HINTS.get(want, ""))
 
 
+def _check_vulkan_sampler(w, sampler):
+    if "none" in sampler.addressing_uvw:
+        raise w.fail("got a sampler with addressing 'none', an OpenCL mode; Vulkan samplers take "
+                     "clamp_to_edge, clamp_to_border, repeat, mirrored_repeat or mirror_clamp_to_edge")
+
+
 def convert(w, p, value):
     """The ``(kind, object)`` launch pair for image/sampler parameter ``p`` (``w`` makes
     messages: ``w.fail(msg)``). ``p.vulkan`` says whether the parameter is a Vulkan
@@ -525,13 +531,12 @@ def convert(w, p, value):
     if p.kind == "sampler":
         if isinstance(value, Sampler):
             if vulkan:
+                _check_vulkan_sampler(w, value)
                 return ("vulkan_sampler", value._vulkan())
             if value.is_vulkan:
                 raise w.fail(f"got {value!r}, which uses Vulkan sampler state (per-axis addressing, "
                              f"mirror_clamp_to_edge, a border colour or a compare op) — an OpenCL sampler_t "
                              f"takes one addressing mode, a filter and normalized=")
-            if "none" in value._uvw and vulkan:
-                raise w.fail("Vulkan samplers have no addressing mode 'none'")
             return ("sampler", value._native())
         raise w.fail(f"got {type(value).__name__} — pass spirjit.Sampler(normalized=..., addressing=..., "
                      f"filter=...)")
@@ -543,9 +548,7 @@ def convert(w, p, value):
             raise w.fail(f"got {type(value).__name__} — pass spirjit.SampledImage(image, sampler) or a tuple "
                          f"(image, sampler){hint}")
         _check_dim(w, p, value.image)
-        if "none" in value.sampler._uvw:
-            raise w.fail("got a sampler with addressing 'none', an OpenCL mode; Vulkan samplers take "
-                         "clamp_to_edge, clamp_to_border, repeat, mirrored_repeat or mirror_clamp_to_edge")
+        _check_vulkan_sampler(w, value.sampler)
         return ("sampled_image", (value.image._native, value.sampler._vulkan()))
     if isinstance(value, SampledImage) or is_pair(value):
         raise w.fail("got an image with a sampler, but this is not a combined image sampler — pass the "

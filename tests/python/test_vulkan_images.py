@@ -397,8 +397,13 @@ def test_binding_errors_name_the_binding_and_the_fix():
     with pytest.raises(spirjit.ArgumentError, match="addressing 'none'"):
         combined.dispatch(2, bindings={(0, 0): (spirjit.Image(ref, format="rgba32f"), spirjit.Sampler(False, "none")),
                                        (0, 2): coords, (0, 3): out})
-    with pytest.raises(spirjit.ArgumentError, match=r"binding \(0, 0\) 'texs\[0\]' is an array of 3 descriptors; got 2"):
-        pipeline("arrays").dispatch(1, bindings={(0, 0): [(spirjit.Image(ref, format="rgba32f"), spirjit.Sampler())] * 2})
+    with pytest.raises(spirjit.ArgumentError, match=r"binding \(0, 1\) 'smp'.*addressing 'none'"):
+        pipeline("sample_p2").dispatch(2, bindings={
+            (0, 0): spirjit.Image(ref, format="rgba32f"), (0, 1): spirjit.Sampler(False, "none"),
+            (0, 2): coords, (0, 3): out})
+    pair = (spirjit.Image(ref, format="rgba32f"), spirjit.Sampler())
+    with pytest.raises(spirjit.ArgumentError, match=r"\(0, 0\) 'texs\[0\]' is an array of 3 descriptors; got 2"):
+        pipeline("arrays").dispatch(1, bindings={(0, 0): [pair, pair]})
 
 
 def test_opencl_sampler_refuses_vulkan_state():
