@@ -15,7 +15,9 @@ Example::
 Arrays are used in place (zero-copy); work-groups run in parallel on all cores
 (:func:`set_num_threads`); the GIL is released while a kernel runs and Ctrl-C cancels
 it. Images and samplers are :class:`Image` (a copy of an array; read results back with
-``Image.to_numpy()``) and :class:`Sampler`. Every error is a :class:`spirjit.Error` subclass with a message saying what was
+``Image.to_numpy()``; OpenCL and Vulkan formats, cube maps) and :class:`Sampler` (OpenCL
+or Vulkan sampler state); :class:`SampledImage` pairs them for a Vulkan combined image
+sampler. Every error is a :class:`spirjit.Error` subclass with a message saying what was
 wrong and what to do.
 """
 
@@ -31,7 +33,7 @@ from ._errors import (
     LimitError,
     UnsupportedError,
 )
-from ._image import Image, Sampler
+from ._image import Image, SampledImage, Sampler
 from ._kernel import Kernel, KernelPath, RunInfo
 from ._pipeline import BindingInfo, Pipeline, SpecConstantInfo
 from ._program import Program
@@ -48,6 +50,7 @@ __all__ = [
     "LocalMemory",
     "Image",
     "Sampler",
+    "SampledImage",
     "Error",
     "CompileError",
     "UnsupportedError",

@@ -30,11 +30,13 @@ class Image:
     def __init__(
         self,
         array: npt.ArrayLike,
-        channel_order: str = ...,
-        channel_type: str = ...,
+        channel_order: Optional[str] = ...,
+        channel_type: Optional[str] = ...,
         *,
         layered: bool = ...,
         buffer: bool = ...,
+        format: Optional[str] = ...,
+        dim: Optional[str] = ...,
     ) -> None: ...
     @property
     def width(self) -> int: ...
@@ -50,9 +52,28 @@ class Image:
 
 class Sampler:
     normalized: bool
-    addressing: str
+    addressing: Union[str, Tuple[str, str, str]]
     filter: str
-    def __init__(self, normalized: bool = ..., addressing: str = ..., filter: str = ...) -> None: ...
+    border: str
+    compare: Optional[str]
+    def __init__(
+        self,
+        normalized: bool = ...,
+        addressing: Union[str, Sequence[str]] = ...,
+        filter: str = ...,
+        *,
+        border: str = ...,
+        compare: Optional[str] = ...,
+    ) -> None: ...
+    @property
+    def addressing_uvw(self) -> Tuple[str, str, str]: ...
+    @property
+    def is_vulkan(self) -> bool: ...
+
+class SampledImage:
+    image: Image
+    sampler: Sampler
+    def __init__(self, image: Image, sampler: Sampler) -> None: ...
 
 class Param:
     index: int
@@ -70,6 +91,7 @@ class Param:
     dtype: Optional[np.dtype]
     dim: Optional[str]
     access: Optional[str]
+    vulkan: bool
 
 class RunInfo(NamedTuple):
     elapsed: float

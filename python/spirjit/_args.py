@@ -57,11 +57,12 @@ class Param:
     ``host`` (the host type as the native module describes it: ``global u32*``, ``int32``
     for an integer of unknown sign), ``signed`` (True, False or None: unknown),
     ``int_range`` (``(lo, hi)`` of integer scalars and elements), ``untyped`` (a pointer
-    whose elements may be any bytes), and for images ``dim`` (``"2d"``, ``"2d_array"``, ...) and ``access`` (``"read_only"``,
-    ``"write_only"``, ``"read_write"``; None for other kinds)."""
+    whose elements may be any bytes), and for images ``dim`` (``"2d"``, ``"2d_array"``, ``"cube"``, ...) and
+    ``access`` (``"read_only"``, ``"write_only"``, ``"read_write"``, ``"sampled"`` for a Vulkan combined
+    image sampler; None for other kinds), ``vulkan`` (the parameter is a Vulkan shader's descriptor)."""
 
     __slots__ = ("index", "name", "kind", "space", "type", "read_only", "type_name", "text",
-                 "host", "signed", "int_range", "untyped", "dtype", "dim", "access")
+                 "host", "signed", "int_range", "untyped", "dtype", "dim", "access", "vulkan")
 
     def __init__(self, d):
         self.index = d["index"]
@@ -79,6 +80,7 @@ class Param:
         self.dtype = _dtype_of(self.type, self.signed) if self.type is not None else None
         self.dim = d.get("dim")
         self.access = d.get("access")
+        self.vulkan = bool(d.get("vulkan", False))
 
     def __repr__(self):
         return f"<Param {self.index} {self.text} {self.name}>"

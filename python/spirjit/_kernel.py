@@ -46,6 +46,10 @@ class Kernel:
         self._name = native.name()
         self._signature = native.signature()
         self._params = tuple(Param(d) for d in native.params())
+        if any(p.kind in ("image", "sampler") for p in self._params) and native.interface() is not None:
+            # Descriptors of a Vulkan shader: samplers follow Vulkan's rules.
+            for p in self._params:
+                p.vulkan = True
         native.set_fast_plan([fast_plan(p) for p in self._params], FAST_INT_TYPES, FAST_FLOAT_TYPES)
         self._fast_call = native.fast_call
         # The last launch's RunInfo, or the plain tuple the native launch returned (made

@@ -14,6 +14,7 @@ import operator
 import numpy as np
 
 from ._args import convert
+from ._image import is_pair as is_sampled_pair
 from ._errors import ArgumentError, LaunchError
 
 __all__ = ["Pipeline", "BindingInfo", "SpecConstantInfo"]
@@ -64,7 +65,13 @@ class Pipeline:
                       push_constants=np.array([1.5, 2.0], dtype=np.float32),
                       base=(0, 0, 0))
 
-    Buffers are NumPy arrays used in place (zero-copy); array bindings take lists.
+    Buffers are NumPy arrays used in place (zero-copy); images are :class:`Image` objects
+    (storage images, sampled images and texel buffers), samplers :class:`Sampler` objects,
+    and combined image samplers ``(image, sampler)`` or :class:`SampledImage`; array
+    bindings take lists::
+
+        pipe.dispatch(n, bindings={(0, 0): (img, spirjit.Sampler(True, "repeat", "linear")),
+                                   (0, 1): spirjit.Image(out, format="rgba8")})
     """
 
     def __init__(self, kernel, interface, spec_constants):
@@ -129,8 +136,10 @@ class Pipeline:
 
     def dispatch(self, groups, bindings=None, push_constants=None, base=(0, 0, 0)):
         """Run ``groups`` work-groups (an int or up to 3 ints) starting at group
-        ``base``, with ``bindings`` a dict ``{(set, binding): array, image, sampler or
-        list of them for an array binding}`` and ``push_constants`` as bytes or a NumPy
+        ``base``, with ``bindings`` a dict ``{(set, binding): value}`` — a NumPy array for
+        a buffer, a :class:`Image` for a storage or sampled image or a texel buffer, a
+        :class:`Sampler`, a :class:`SampledImage` or ``(image, sampler)`` tuple for a
+        combined image sampler, or a list of them for an array binding — and ``push_constants`` as bytes or a NumPy
         array (its bytes, from offset 0; a shorter range leaves the rest zero). Returns
         None once every work-item has finished."""
         groups = _triple("groups", groups, 1)
@@ -143,7 +152,8 @@ class Pipeline:
             if (s, b) not in given:
                 raise ArgumentError(f"{label} ({kind}) is not bound; pass bindings={{({s}, {b}): ...}}")
             value = given.pop((s, b))
-            values = list(value) if isinstance(value, (list, tuple)) else [value]
+            one = not isinstance(value, (list, tuple)) or is_sampled_pair(value)
+            values = [value] if one else list(value)
             if count == 1 and len(values) != 1:
                 raise ArgumentError(f"{label} takes one descriptor, got a list of {len(values)}")
             if len(values) != count:

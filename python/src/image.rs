@@ -8,6 +8,9 @@
 //! whatever happened. A second use of the same image in the same call, or in a call
 //! running concurrently on another thread, is refused with an argument error.
 //!
+//! Samplers come as plain tuples of names: OpenCL ones as `(normalized, addressing,
+//! filter)`, Vulkan ones as `(normalized, filter, (u, v, w), border, compare)`.
+//!
 //! This module must not convert or sample texels; names are checked, not translated
 //! (the Python layer maps user spellings to the runtime's names).
 
@@ -15,7 +18,9 @@ use std::sync::{Arc, Mutex, PoisonError};
 
 use pyo3::prelude::*;
 use pyo3::types::PyBytes;
-use spirjit::{AddressingMode, ChannelOrder, ChannelType, FilterMode, Image, ImageDim, Sampler};
+use spirjit::{
+    AddressingMode, BorderColor, ChannelOrder, ChannelType, CompareOp, FilterMode, Image, ImageDim, Sampler,
+};
 
 use crate::errors::{argument, to_py};
 
@@ -45,14 +50,16 @@ fn one_of<T: Copy>(all: &[T], name: fn(T) -> &'static str, given: &str, what: &s
 #[pymethods]
 impl NativeImage {
     /// Create an image holding `data` (tightly packed, x fastest). `dim`: `1d`, `1d_array`,
-    /// `1d_buffer`, `2d`, `2d_array`, `3d`; `order` and `channel_type`: the runtime's
-    /// names (`rgba`, `unorm8`, ...); `size`: (width, height or layers, depth or
-    /// layers), unused entries 1.
+    /// `1d_buffer`, `2d`, `2d_array`, `3d`, `cube`, `cube_array`; `order` and
+    /// `channel_type`: the runtime's names (`rgba`, `unorm8`, `uint2101010`, ...); `size`:
+    /// (width, height or layers, depth or layers or cubes), unused entries 1.
     #[new]
     fn new(dim: &str, order: &str, channel_type: &str, size: [usize; 3], data: &Bound<'_, PyBytes>) -> PyResult<Self> {
-        let dim = one_of(&ImageDim::ALL, ImageDim::name, dim, "image dimensionality")?;
+        let dims: Vec<ImageDim> = ImageDim::ALL.into_iter().chain(ImageDim::VULKAN).collect();
+        let types: Vec<ChannelType> = ChannelType::ALL.into_iter().chain(ChannelType::VULKAN).collect();
+        let dim = one_of(&dims, ImageDim::name, dim, "image dimensionality")?;
         let order = one_of(&ChannelOrder::ALL, ChannelOrder::name, order, "channel order")?;
-        let channel_type = one_of(&ChannelType::ALL, ChannelType::name, channel_type, "channel type")?;
+        let channel_type = one_of(&types, ChannelType::name, channel_type, "channel type")?;
         let img = Image::from_bytes(dim, order, channel_type, size, data.as_bytes()).map_err(to_py)?;
         let element_size = img.element_size();
         Ok(NativeImage { cell: Arc::new(Mutex::new(Some(img))), dim, order, channel_type, size, element_size })
@@ -149,25 +156,85 @@ impl Drop for TakenImage {
     }
 }
 
-/// A sampler from `(normalized, addressing, filter)` with the names of `spirjit.Sampler`
-/// (`none`, `clamp`, `clamp_to_edge`, `repeat`, `mirrored_repeat`; `nearest`, `linear`).
-pub fn sampler(normalized: bool, addressing: &str, filter: &str) -> PyResult<Sampler> {
-    let a = match addressing {
+/// An addressing mode from its `spirjit.Sampler` name (`clamp_to_border` is OpenCL's
+/// `clamp`; `mirror_clamp_to_edge` exists only in Vulkan samplers).
+fn addressing_mode(name: &str) -> PyResult<AddressingMode> {
+    Ok(match name {
         "none" => AddressingMode::None,
-        "clamp" => AddressingMode::Clamp,
+        "clamp" | "clamp_to_border" => AddressingMode::Clamp,
         "clamp_to_edge" => AddressingMode::ClampToEdge,
         "repeat" => AddressingMode::Repeat,
         "mirrored_repeat" => AddressingMode::MirroredRepeat,
+        "mirror_clamp_to_edge" => AddressingMode::MirrorClampToEdge,
         other => {
             return Err(argument(format!(
-                "unknown addressing mode {other:?}; use none, clamp, clamp_to_edge, repeat or mirrored_repeat"
+                "unknown addressing mode {other:?}; use none, clamp, clamp_to_edge, clamp_to_border, repeat, \
+                 mirrored_repeat or mirror_clamp_to_edge"
             )))
         }
+    })
+}
+
+fn filter_mode(name: &str) -> PyResult<FilterMode> {
+    match name {
+        "nearest" => Ok(FilterMode::Nearest),
+        "linear" => Ok(FilterMode::Linear),
+        other => Err(argument(format!("unknown filter mode {other:?}; use nearest or linear"))),
+    }
+}
+
+/// An OpenCL sampler from `(normalized, addressing, filter)` with the names of
+/// `spirjit.Sampler` (`none`, `clamp`, `clamp_to_edge`, `repeat`, `mirrored_repeat`;
+/// `nearest`, `linear`).
+pub fn sampler(normalized: bool, addressing: &str, filter: &str) -> PyResult<Sampler> {
+    let a = addressing_mode(addressing)?;
+    if a == AddressingMode::MirrorClampToEdge {
+        return Err(argument("mirror_clamp_to_edge exists only in Vulkan samplers"));
+    }
+    Ok(Sampler::new(normalized, a, filter_mode(filter)?))
+}
+
+/// A Vulkan sampler from `(normalized, filter, (u, v, w), border, compare)`: addressing
+/// names as for [`sampler`] (`none` refused), `border` one of `float_transparent_black`,
+/// `int_transparent_black`, `float_opaque_black`, `int_opaque_black`,
+/// `float_opaque_white`, `int_opaque_white`, `compare` None or one of `never`, `less`,
+/// `equal`, `less_or_equal`, `greater`, `not_equal`, `greater_or_equal`, `always`.
+pub fn vulkan_sampler(
+    normalized: bool,
+    filter: &str,
+    addressing: [String; 3],
+    border: &str,
+    compare: Option<&str>,
+) -> PyResult<Sampler> {
+    let mut modes = [AddressingMode::ClampToEdge; 3];
+    for (m, name) in modes.iter_mut().zip(&addressing) {
+        *m = addressing_mode(name)?;
+        if *m == AddressingMode::None {
+            return Err(argument("Vulkan samplers have no addressing mode `none`; use clamp_to_edge"));
+        }
+    }
+    let border = match border {
+        "float_transparent_black" => BorderColor::FloatTransparentBlack,
+        "int_transparent_black" => BorderColor::IntTransparentBlack,
+        "float_opaque_black" => BorderColor::FloatOpaqueBlack,
+        "int_opaque_black" => BorderColor::IntOpaqueBlack,
+        "float_opaque_white" => BorderColor::FloatOpaqueWhite,
+        "int_opaque_white" => BorderColor::IntOpaqueWhite,
+        other => return Err(argument(format!("unknown border colour {other:?}"))),
     };
-    let f = match filter {
-        "nearest" => FilterMode::Nearest,
-        "linear" => FilterMode::Linear,
-        other => return Err(argument(format!("unknown filter mode {other:?}; use nearest or linear"))),
+    let compare = match compare {
+        None => None,
+        Some(op) => Some(match op {
+            "never" => CompareOp::Never,
+            "less" => CompareOp::Less,
+            "equal" => CompareOp::Equal,
+            "less_or_equal" => CompareOp::LessOrEqual,
+            "greater" => CompareOp::Greater,
+            "not_equal" => CompareOp::NotEqual,
+            "greater_or_equal" => CompareOp::GreaterOrEqual,
+            "always" => CompareOp::Always,
+            other => return Err(argument(format!("unknown compare op {other:?}"))),
+        }),
     };
-    Ok(Sampler::new(normalized, a, f))
+    Ok(Sampler::vulkan(normalized, filter_mode(filter)?, modes, border, compare))
 }

@@ -78,10 +78,16 @@ fn release_helper(tx: mpsc::Sender<Job>) {
 
 /// A classified argument whose memory stays valid while the call holds `array`.
 pub enum Prepared {
-    Buffer { ptr: *mut u8, len: usize, writable: bool },
+    Buffer {
+        ptr: *mut u8,
+        len: usize,
+        writable: bool,
+    },
     Value(Vec<u8>),
     Local(usize),
     Image(crate::image::TakenImage),
+    /// A combined image sampler (Vulkan).
+    SampledImage(crate::image::TakenImage, spirjit::Sampler),
     Sampler(spirjit::Sampler),
 }
 
@@ -141,8 +147,24 @@ fn prepare(kernel: &Kernel, index: usize, item: &Bound<'_, PyAny>) -> PyResult<P
             let (normalized, addressing, filter): (bool, String, String) = obj.extract()?;
             crate::image::sampler(normalized, &addressing, &filter).map(Prepared::Sampler)
         }
+        "vulkan_sampler" => vulkan_sampler(&obj).map(Prepared::Sampler),
+        "sampled_image" => {
+            let (img, smp): (Bound<'_, PyAny>, Bound<'_, PyAny>) = obj.extract()?;
+            let smp = vulkan_sampler(&smp)?;
+            let img = img
+                .cast::<crate::image::NativeImage>()
+                .map_err(|_| internal("sampled image arguments must hold images"))?;
+            img.get().take().map(|t| Prepared::SampledImage(t, smp))
+        }
         other => Err(internal(format!("unknown launch argument kind `{other}`"))),
     }
+}
+
+/// A Vulkan sampler from `(normalized, filter, (u, v, w), border, compare)`.
+fn vulkan_sampler(obj: &Bound<'_, PyAny>) -> PyResult<spirjit::Sampler> {
+    type Fields = (bool, String, [String; 3], String, Option<String>);
+    let (normalized, filter, addressing, border, compare): Fields = obj.extract()?;
+    crate::image::vulkan_sampler(normalized, &filter, addressing, &border, compare.as_deref())
 }
 
 fn type_name(obj: &Bound<'_, PyAny>) -> String {
@@ -174,6 +196,10 @@ unsafe fn to_args<'a>(prepared: &'a mut [Prepared]) -> Vec<Arg<'a>> {
                 Some(img) => Arg::Image(img),
                 // Not reachable (a taken image is always present); the runtime then
                 // reports a wrong argument kind instead of crashing.
+                None => Arg::Local(0),
+            },
+            Prepared::SampledImage(t, s) => match t.image_mut() {
+                Some(img) => Arg::SampledImage(img, *s),
                 None => Arg::Local(0),
             },
             Prepared::Sampler(s) => Arg::Sampler(*s),

@@ -178,7 +178,9 @@ impl NativeKernel {
 
     /// Launch: `dims` 1..=3, `global`/`offset` 3-tuples, `local` a 3-tuple or None,
     /// `args` a list of `("buffer", ndarray)`, `("value", bytes)`, `("local", nbytes)`,
-    /// `("image", NativeImage)`, `("sampler", (normalized, addressing, filter))`.
+    /// `("image", NativeImage)`, `("sampler", (normalized, addressing, filter))`,
+    /// `("vulkan_sampler", (normalized, filter, (u, v, w), border, compare))`,
+    /// `("sampled_image", (NativeImage, vulkan sampler tuple))`.
     /// Returns `(elapsed_seconds, work_groups, local_size)`. Releases the GIL while the
     /// kernel runs and turns Ctrl-C into KeyboardInterrupt (cancelling the kernel).
     #[pyo3(signature = (dims, global, local, offset, args))]
