@@ -161,6 +161,21 @@ impl Kernel {
         self.run_reaching(range, args, options, &[])
     }
 
+    /// Like [`Kernel::run_with`], where the kernel may also reach `device_buffers`
+    /// through addresses it reads from memory (buffer device addresses: the caller
+    /// writes `buffer.as_ptr()` into push constants or other buffers); accesses through
+    /// such pointers are checked against these buffers like any bound one.
+    pub fn run_with_device_buffers(
+        &self,
+        range: &NdRange,
+        args: &mut [Arg<'_>],
+        device_buffers: &mut [&mut [u8]],
+        options: &RunOptions,
+    ) -> Result<RunInfo> {
+        let device: Vec<(u64, u64)> = device_buffers.iter().map(|b| (b.as_ptr() as u64, b.len() as u64)).collect();
+        self.run_reaching(range, args, options, &device)
+    }
+
     /// Like [`Kernel::run_with`], where the kernel may also access `device_buffers`
     /// (`(address, bytes)`, kept alive and unaliased by the caller for the whole
     /// dispatch) through addresses it reads from memory.

@@ -158,6 +158,7 @@ class Pipeline:
         bindings: Optional[Dict[Tuple[int, int], Any]] = ...,
         push_constants: Union[bytes, npt.NDArray[Any], None] = ...,
         base: Size = ...,
+        device_buffers: Sequence[npt.NDArray[Any]] = ...,
     ) -> None: ...
 
 class Program:

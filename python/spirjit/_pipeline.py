@@ -134,14 +134,18 @@ class Pipeline:
     def __repr__(self):
         return f"<spirjit.Pipeline {self.name} local_size={self.local_size} bindings={len(self._infos)}>"
 
-    def dispatch(self, groups, bindings=None, push_constants=None, base=(0, 0, 0)):
+    def dispatch(self, groups, bindings=None, push_constants=None, base=(0, 0, 0), device_buffers=()):
         """Run ``groups`` work-groups (an int or up to 3 ints) starting at group
         ``base``, with ``bindings`` a dict ``{(set, binding): value}`` — a NumPy array for
         a buffer, a :class:`Image` for a storage or sampled image or a texel buffer, a
         :class:`Sampler`, a :class:`SampledImage` or ``(image, sampler)`` tuple for a
         combined image sampler, or a list of them for an array binding — and ``push_constants`` as bytes or a NumPy
-        array (its bytes, from offset 0; a shorter range leaves the rest zero). Returns
-        None once every work-item has finished."""
+        array (its bytes, from offset 0; a shorter range leaves the rest zero).
+        ``device_buffers`` are writable C-contiguous arrays the shader reaches only through
+        buffer device addresses (``PhysicalStorageBuffer`` pointers; pass
+        ``array.ctypes.data`` in push constants or buffers): accesses through such
+        pointers are checked against them. Returns None once every work-item has
+        finished."""
         groups = _triple("groups", groups, 1)
         base = _triple("base", base, 0)
         given = dict(bindings or {})
@@ -186,6 +190,11 @@ class Pipeline:
             args[param] = ("value", data)
         elif push_constants is not None:
             raise ArgumentError(f"pipeline `{name}` reads no push constants")
+        for i, d in enumerate(device_buffers):
+            if not isinstance(d, np.ndarray) or not d.flags.c_contiguous or not d.flags.writeable:
+                raise ArgumentError(f"pipeline `{name}` device_buffers[{i}] must be a writable C-contiguous NumPy "
+                                    f"array, got {type(d).__name__}")
+            args.append(("device", d.reshape(-1).view(np.uint8)))
         local = self.local_size
         glob = tuple(g * l for g, l in zip(groups, local))
         off = tuple(b * l for b, l in zip(base, local))

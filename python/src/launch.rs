@@ -89,6 +89,11 @@ pub enum Prepared {
     /// A combined image sampler (Vulkan).
     SampledImage(crate::image::TakenImage, spirjit::Sampler),
     Sampler(spirjit::Sampler),
+    /// A buffer the kernel reaches through its device address (not an argument).
+    Device {
+        ptr: *mut u8,
+        len: usize,
+    },
 }
 
 // SAFETY: the pointers refer to NumPy array memory kept alive (by references held in
@@ -138,6 +143,12 @@ fn prepare(kernel: &Kernel, index: usize, item: &Bound<'_, PyAny>) -> PyResult<P
             Ok(Prepared::Value(b.as_bytes().to_vec()))
         }
         "local" => Ok(Prepared::Local(obj.extract()?)),
+        "device" => match prepare(kernel, index, &("buffer", obj.clone()).into_pyobject(obj.py())?.into_any())? {
+            Prepared::Buffer { ptr, len, writable: true } => Ok(Prepared::Device { ptr, len }),
+            _ => Err(argument(format!(
+                "device buffer {index} must be a writable array (kernels may write through device addresses)"
+            ))),
+        },
         "image" => {
             let img =
                 obj.cast::<crate::image::NativeImage>().map_err(|_| internal("image arguments must be images"))?;
@@ -171,15 +182,29 @@ fn type_name(obj: &Bound<'_, PyAny>) -> String {
     obj.get_type().name().map(|n| n.to_string()).unwrap_or_else(|_| "an object".into())
 }
 
-/// Build runtime arguments from prepared ones.
+/// Build runtime arguments from prepared ones, and the device-address buffers (the
+/// `Device` entries, which are not arguments).
 ///
 /// # Safety
 /// Every buffer pointer must stay valid for `len` bytes, and unaliased by Rust
 /// references, for the lifetime `'a`.
-unsafe fn to_args<'a>(prepared: &'a mut [Prepared]) -> Vec<Arg<'a>> {
-    prepared
-        .iter_mut()
+unsafe fn to_args<'a>(prepared: &'a mut [Prepared]) -> (Vec<Arg<'a>>, Vec<&'a mut [u8]>) {
+    let (device, args): (Vec<&'a mut Prepared>, Vec<&'a mut Prepared>) =
+        prepared.iter_mut().partition(|p| matches!(p, Prepared::Device { .. }));
+    let device = device
+        .into_iter()
+        .filter_map(|p| match p {
+            Prepared::Device { len: 0, .. } => None,
+            // SAFETY: guaranteed by the caller.
+            Prepared::Device { ptr, len } => Some(unsafe { std::slice::from_raw_parts_mut(*ptr, *len) }),
+            _ => None,
+        })
+        .collect();
+    let args = args
+        .into_iter()
         .map(|p| match p {
+            // Not reachable (partitioned out above).
+            Prepared::Device { .. } => Arg::Local(0),
             Prepared::Buffer { len: 0, writable: true, .. } => Arg::Buffer(&mut []),
             Prepared::Buffer { len: 0, writable: false, .. } => Arg::ReadOnly(&[]),
             // SAFETY: guaranteed by the caller.
@@ -204,7 +229,28 @@ unsafe fn to_args<'a>(prepared: &'a mut [Prepared]) -> Vec<Arg<'a>> {
             },
             Prepared::Sampler(s) => Arg::Sampler(*s),
         })
-        .collect()
+        .collect();
+    (args, device)
+}
+
+/// Run `kernel` with the prepared arguments (and device-address buffers), cancellable
+/// through `token`.
+///
+/// # Safety
+/// As [`to_args`].
+unsafe fn run_prepared(
+    kernel: &Kernel,
+    range: &NdRange,
+    prepared: &mut [Prepared],
+    token: Option<&CancelToken>,
+) -> spirjit::Result<RunInfo> {
+    // SAFETY: guaranteed by the caller.
+    let (mut args, mut device) = unsafe { to_args(prepared) };
+    let options = match token {
+        Some(t) => spirjit::RunOptions::cancel(t),
+        None => spirjit::RunOptions::default(),
+    };
+    kernel.run_with_device_buffers(range, &mut args, &mut device, &options)
 }
 
 /// Run `kernel` over `range` with the classified `args`; see `NativeKernel.run`.
@@ -255,11 +301,7 @@ pub unsafe fn execute(
     let outcome = py.detach(|| {
         catch_unwind(AssertUnwindSafe(|| {
             // SAFETY: guaranteed by the caller of `execute`.
-            let mut rargs = unsafe { to_args(&mut prepared) };
-            match &watch {
-                Some(w) => kernel.run_cancellable(range, &mut rargs, w.token()),
-                None => kernel.run(range, &mut rargs),
-            }
+            unsafe { run_prepared(kernel, range, &mut prepared, watch.as_ref().map(|w| w.token())) }
         }))
     });
     let watched = watch.is_some();
@@ -298,8 +340,7 @@ fn hand_off(py: Python<'_>, kernel: &Kernel, range: &NdRange, prepared: Vec<Prep
             let r = catch_unwind(AssertUnwindSafe(|| {
                 // SAFETY: the arrays behind `prepared` are kept alive by the caller of
                 // `execute`, which waits for this job's outcome.
-                let mut rargs = unsafe { to_args(&mut prepared) };
-                kernel.run_cancellable(&range, &mut rargs, &token)
+                unsafe { run_prepared(&kernel, &range, &mut prepared, Some(&token)) }
             }));
             let _ = tx.send((r, prepared));
         })

@@ -127,3 +127,23 @@ def test_required_subgroup_size(size):
     np.testing.assert_array_equal(q[:, 1], src[i ^ 1])
     with pytest.raises(spirjit.ArgumentError, match="1, 2, 4, 8 or 16"):
         prog.pipeline("main", required_subgroup_size=3)
+
+
+@pytest.mark.parametrize("lanes", [1, 4])
+def test_buffer_device_addresses(lanes):
+    pipe = shader("bda", lanes=lanes).pipeline("main")
+    n = 40
+    src = np.arange(n, dtype=np.float32)
+    dst = np.full(48, -1, dtype=np.float32)
+    nodes = np.zeros(6, dtype=np.uint64)  # three nodes: {next: u64, value: f32, pad: u32}
+    base = nodes.ctypes.data
+    for k, value in enumerate([1.0, 2.0, 4.0]):
+        nodes[2 * k] = base + 16 * (k + 1) if k < 2 else 0
+        nodes[2 * k + 1] = np.float32(value).view(np.uint32)
+    push = np.array([src.ctypes.data, dst.ctypes.data, base, n], dtype=np.uint64)
+    pipe.dispatch(3, push_constants=push, device_buffers=[src, dst, nodes])
+    want = np.where(np.arange(48) < n, np.arange(48) * 2.0 + 7.0, -1.0).astype(np.float32)
+    np.testing.assert_array_equal(dst, want)
+    # Without the buffers, the accesses are out of bounds (unknown memory), not wild.
+    with pytest.raises(spirjit.KernelError, match="out-of-bounds"):
+        pipe.dispatch(3, push_constants=push, device_buffers=[src])
