@@ -379,7 +379,7 @@ pub unsafe extern "system" fn get_buffer_memory_requirements2(
     })
 }
 
-fn bind_buffer(buffer: vk::Buffer, memory: vk::DeviceMemory, offset: u64) -> Result<vk::Result, vk::Result> {
+fn bind_buffer(buffer: vk::Buffer, memory: vk::DeviceMemory, offset: u64) -> Result<(), vk::Result> {
     let b = handles::get::<Buffer>(buffer.as_raw())?;
     let m = handles::get::<Memory>(memory.as_raw())?;
     if offset.checked_add(b.size).is_none_or(|end| end > m.size) {
@@ -393,7 +393,7 @@ fn bind_buffer(buffer: vk::Buffer, memory: vk::DeviceMemory, offset: u64) -> Res
         handles::log("vkBindBufferMemory: the buffer is already bound");
         return Err(vk::Result::ERROR_UNKNOWN);
     }
-    OK
+    Ok(())
 }
 
 pub unsafe extern "system" fn bind_buffer_memory(
@@ -402,7 +402,7 @@ pub unsafe extern "system" fn bind_buffer_memory(
     memory: vk::DeviceMemory,
     offset: u64,
 ) -> vk::Result {
-    guard(|| bind_buffer(buffer, memory, offset))
+    guard(|| bind_buffer(buffer, memory, offset).map(|()| vk::Result::SUCCESS))
 }
 
 pub unsafe extern "system" fn bind_buffer_memory2(
@@ -414,7 +414,6 @@ pub unsafe extern "system" fn bind_buffer_memory2(
         // SAFETY: the caller's array.
         for i in unsafe { slice(infos, count)? } {
             bind_buffer(i.buffer, i.memory, i.memory_offset)?;
-            // (each bind either succeeds or returns)
         }
         OK
     })
