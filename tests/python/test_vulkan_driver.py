@@ -424,3 +424,31 @@ def test_vulkaninfo_lists_the_device():
     assert out.returncode == 0, out.stderr
     assert "spirjit (CPU, " in out.stdout
     assert "PHYSICAL_DEVICE_TYPE_CPU" in out.stdout
+
+
+def test_dynamic_offsets_and_one_buffer_bound_twice(gpu):
+    # One allocation holds a, b and c; the descriptors are dynamic, each at offset 0 with
+    # its place given as a dynamic offset. Then a and b are the same range (bound twice).
+    n = 64
+    block = f32([1.0] * n) + f32([float(i) for i in range(n)]) + bytes(4 * n)
+    buf, mem = gpu.buffer(block)
+    SD = vk.VK_DESCRIPTOR_TYPE_STORAGE_BUFFER_DYNAMIC
+    pipe, playout, (layout,) = gpu.pipeline(_spv("vadd.spv"), [[(0, SD), (1, SD), (2, SD)]])
+    ds = gpu.descriptor_set(layout, [(0, SD, buf, 0, 4 * n), (1, SD, buf, 0, 4 * n), (2, SD, buf, 0, 4 * n)])
+
+    def run(offsets):
+        def record(cb):
+            vk.vkCmdBindPipeline(cb, CS, pipe)
+            vk.vkCmdBindDescriptorSets(cb, CS, playout, 0, 1, [ds], 3, offsets)
+            vk.vkCmdDispatch(cb, 1, 1, 1)
+
+        gpu.submit(record)
+
+    run([0, 4 * n, 8 * n])
+    assert unf32(gpu.read(mem, 12 * n)[8 * n:]) == [1.0 + i for i in range(n)]
+    # c = b + b, b bound twice (the second binding gets a copy).
+    run([4 * n, 4 * n, 8 * n])
+    assert unf32(gpu.read(mem, 12 * n)[8 * n:]) == [2.0 * i for i in range(n)]
+    # In place: b = b + a, with b both read and written through two bindings.
+    run([4 * n, 0, 4 * n])
+    assert unf32(gpu.read(mem, 12 * n)[4 * n: 8 * n]) == [1.0 + i for i in range(n)]
