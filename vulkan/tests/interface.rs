@@ -41,8 +41,9 @@ fn proc_addr_queries() {
     assert!(proc_addr(vk::Instance::null(), c"vkCmdDraw").is_none());
     // SAFETY: valid C strings.
     unsafe {
-        assert!(vk_icdGetPhysicalDeviceProcAddr(vk::Instance::null(), c"vkGetPhysicalDeviceProperties2".as_ptr())
-            .is_some());
+        assert!(
+            vk_icdGetPhysicalDeviceProcAddr(vk::Instance::null(), c"vkGetPhysicalDeviceProperties2".as_ptr()).is_some()
+        );
         assert!(vk_icdGetPhysicalDeviceProcAddr(vk::Instance::null(), c"vkCmdDispatch".as_ptr()).is_none());
         assert!(vk_icdGetPhysicalDeviceProcAddr(vk::Instance::null(), c"vkNotAFunction".as_ptr()).is_none());
         assert!(vk_icdGetInstanceProcAddr(vk::Instance::null(), std::ptr::null()).is_none());
