@@ -4,6 +4,7 @@ pub const USAGE: &str = "\
 Usage: spirjit info MODULE [--lanes W]
        spirjit dump MODULE [--kernel NAME] [--lanes W] [--kir|--clif|--clif-opt|--asm|--remarks]
        spirjit run MODULE [--kernel NAME] --global X[,Y[,Z]] [--arg SPEC]... [options]
+       spirjit vulkan-icd
 ";
 
 pub const HELP: &str = "\
@@ -19,6 +20,9 @@ Commands:
                                    --asm for machine code, --remarks for the compile's
                                    decisions and why (--lanes W for the SIMD path)
   run MODULE --kernel NAME ...     run a kernel on generated or .npy data
+  vulkan-icd                       write the Vulkan driver's ICD manifest next to
+                                   libspirjit_vulkan.so and print its path
+                                   (VK_DRIVER_FILES=$(spirjit vulkan-icd) vulkaninfo)
 
 Options:
   -h, --help                       this text (`spirjit run --help` for run's options)

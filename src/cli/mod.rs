@@ -1,4 +1,5 @@
-//! The `spirjit` command line: `info`, `dump` and `run` over SPIR-V modules.
+//! The `spirjit` command line: `info`, `dump` and `run` over SPIR-V modules, and
+//! `vulkan-icd` (the Vulkan driver's manifest).
 //!
 //! [`main`] takes the arguments (without the program name) and returns the process exit
 //! code: 0 on success, 1 when the work failed (`error: ...` on stderr), 2 for usage
@@ -10,6 +11,7 @@ mod help;
 mod image_spec;
 mod opts;
 mod spec;
+mod vulkan_icd;
 
 use std::fmt;
 
@@ -85,7 +87,10 @@ pub fn run(args: &[String], out: &mut dyn std::io::Write) -> Result<(), CliError
         "info" => return commands::info(rest, out),
         "dump" => return commands::dump(rest, out),
         "run" => return commands::run(rest, out),
-        other => return Err(usage(format!("unknown command `{other}`; use info, dump or run"), help::USAGE)),
+        "vulkan-icd" => return vulkan_icd::vulkan_icd(rest, out),
+        other => {
+            return Err(usage(format!("unknown command `{other}`; use info, dump, run or vulkan-icd"), help::USAGE))
+        }
     };
     result.map_err(|e| CliError::Message(format!("cannot write the output: {e}")))
 }

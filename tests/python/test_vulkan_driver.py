@@ -1,0 +1,454 @@
+"""The Vulkan driver (vulkan/, libspirjit_vulkan.so) through the real Khronos loader.
+
+The `vulkan` package (cffi bindings of libvulkan.so.1) drives the loader; the loader
+finds only spirjit's driver, through VK_DRIVER_FILES pointing at the manifest that
+`spirjit vulkan-icd` writes next to the built library. Skipped, saying why, when the
+loader, the package or the built driver is missing."""
+
+import os
+import shutil
+import struct
+import subprocess
+import threading
+
+import pytest
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+SHADERS = os.path.join(ROOT, "tests", "kernels", "vulkan")
+
+
+def _manifest():
+    """The driver manifest, from the spirjit executable built beside the driver."""
+    dirs = []
+    if os.environ.get("CARGO_TARGET_DIR"):
+        dirs.append(os.environ["CARGO_TARGET_DIR"])
+    dirs.append(os.path.join(ROOT, "target"))
+    for d in dirs:
+        for profile in ("debug", "release"):
+            exe = os.path.join(d, profile, "spirjit")
+            lib = os.path.join(d, profile, "libspirjit_vulkan.so")
+            if os.path.isfile(exe) and os.path.isfile(lib):
+                out = subprocess.run([exe, "vulkan-icd"], capture_output=True, text=True, check=True)
+                return out.stdout.strip()
+    return None
+
+
+MANIFEST = _manifest()
+if MANIFEST is None:
+    pytest.skip(
+        "the driver is not built: run `cargo build -p spirjit -p spirjit-vulkan` first", allow_module_level=True
+    )
+os.environ["VK_DRIVER_FILES"] = MANIFEST
+os.environ["VK_ICD_FILENAMES"] = MANIFEST
+os.environ.setdefault("VK_LOADER_DEBUG", "error")
+os.environ["SPIRJIT_VK_QUIET"] = "1"
+try:
+    import vulkan as vk
+except ImportError:
+    pytest.skip("the `vulkan` Python package is not installed (pip install vulkan)", allow_module_level=True)
+except OSError as e:
+    pytest.skip(f"the Vulkan loader (libvulkan.so.1) cannot be loaded: {e}", allow_module_level=True)
+
+ffi = vk.ffi
+
+
+def _spv(name):
+    with open(os.path.join(SHADERS, name), "rb") as f:
+        return f.read()
+
+
+class Gpu:
+    """An instance, the device and a few helpers over them."""
+
+    def __init__(self, queues=1):
+        app = vk.VkApplicationInfo(pApplicationName="spirjit-test", apiVersion=vk.VK_MAKE_VERSION(1, 1, 0))
+        self.instance = vk.vkCreateInstance(vk.VkInstanceCreateInfo(pApplicationInfo=app), None)
+        self.physical = vk.vkEnumeratePhysicalDevices(self.instance)[0]
+        prio = [1.0] * queues
+        qinfo = vk.VkDeviceQueueCreateInfo(queueFamilyIndex=0, queueCount=queues, pQueuePriorities=prio)
+        self.device = vk.vkCreateDevice(self.physical, vk.VkDeviceCreateInfo(pQueueCreateInfos=[qinfo]), None)
+        self.queues = [vk.vkGetDeviceQueue(self.device, 0, i) for i in range(queues)]
+        self.pool = vk.vkCreateCommandPool(self.device, vk.VkCommandPoolCreateInfo(queueFamilyIndex=0), None)
+        sizes = [vk.VkDescriptorPoolSize(type=vk.VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, descriptorCount=64)]
+        self.dpool = vk.vkCreateDescriptorPool(
+            self.device, vk.VkDescriptorPoolCreateInfo(maxSets=16, pPoolSizes=sizes), None
+        )
+        self.buffers = []
+
+    def close(self):
+        vk.vkDeviceWaitIdle(self.device)
+        for buf, mem in self.buffers:
+            vk.vkDestroyBuffer(self.device, buf, None)
+            vk.vkFreeMemory(self.device, mem, None)
+        vk.vkDestroyDescriptorPool(self.device, self.dpool, None)
+        vk.vkDestroyCommandPool(self.device, self.pool, None)
+        vk.vkDestroyDevice(self.device, None)
+        vk.vkDestroyInstance(self.instance, None)
+
+    def buffer(self, data):
+        """A buffer with its own memory, holding `data` (bytes)."""
+        size = len(data)
+        usage = (
+            vk.VK_BUFFER_USAGE_STORAGE_BUFFER_BIT
+            | vk.VK_BUFFER_USAGE_UNIFORM_BUFFER_BIT
+            | vk.VK_BUFFER_USAGE_TRANSFER_SRC_BIT
+            | vk.VK_BUFFER_USAGE_TRANSFER_DST_BIT
+            | vk.VK_BUFFER_USAGE_INDIRECT_BUFFER_BIT
+        )
+        buf = vk.vkCreateBuffer(self.device, vk.VkBufferCreateInfo(size=size, usage=usage), None)
+        req = vk.vkGetBufferMemoryRequirements(self.device, buf)
+        assert req.memoryTypeBits & 1
+        mem = vk.vkAllocateMemory(
+            self.device, vk.VkMemoryAllocateInfo(allocationSize=req.size, memoryTypeIndex=0), None
+        )
+        vk.vkBindBufferMemory(self.device, buf, mem, 0)
+        self.buffers.append((buf, mem))
+        self.write(mem, data)
+        return buf, mem
+
+    def write(self, mem, data):
+        ptr = vk.vkMapMemory(self.device, mem, 0, len(data), 0)
+        ffi.memmove(ptr, data, len(data))
+        vk.vkUnmapMemory(self.device, mem)
+
+    def read(self, mem, size):
+        ptr = vk.vkMapMemory(self.device, mem, 0, size, 0)
+        data = bytes(ptr[0:size])
+        vk.vkUnmapMemory(self.device, mem)
+        return data
+
+    def pipeline(self, spv, sets, push_size=0, spec=None):
+        """A compute pipeline; `sets` lists, per set, its binding numbers (storage or uniform)."""
+        module = vk.vkCreateShaderModule(self.device, vk.VkShaderModuleCreateInfo(codeSize=len(spv), pCode=spv), None)
+        layouts = []
+        for bindings in sets:
+            lb = [
+                vk.VkDescriptorSetLayoutBinding(
+                    binding=b, descriptorType=t, descriptorCount=1, stageFlags=vk.VK_SHADER_STAGE_COMPUTE_BIT
+                )
+                for b, t in bindings
+            ]
+            layouts.append(
+                vk.vkCreateDescriptorSetLayout(self.device, vk.VkDescriptorSetLayoutCreateInfo(pBindings=lb), None)
+            )
+        ranges = (
+            [vk.VkPushConstantRange(stageFlags=vk.VK_SHADER_STAGE_COMPUTE_BIT, offset=0, size=push_size)]
+            if push_size
+            else None
+        )
+        playout = vk.vkCreatePipelineLayout(
+            self.device, vk.VkPipelineLayoutCreateInfo(pSetLayouts=layouts, pPushConstantRanges=ranges), None
+        )
+        spec_info = None
+        if spec:
+            entries, data = [], b""
+            for cid, raw in spec:
+                entries.append(vk.VkSpecializationMapEntry(constantID=cid, offset=len(data), size=len(raw)))
+                data += raw
+            self._spec_data = ffi.new("char[]", data)
+            spec_info = vk.VkSpecializationInfo(
+                mapEntryCount=len(entries), pMapEntries=entries, dataSize=len(data), pData=self._spec_data
+            )
+        stage = vk.VkPipelineShaderStageCreateInfo(
+            stage=vk.VK_SHADER_STAGE_COMPUTE_BIT, module=module, pName="main", pSpecializationInfo=spec_info
+        )
+        pipe = vk.vkCreateComputePipelines(
+            self.device, vk.VK_NULL_HANDLE, 1, [vk.VkComputePipelineCreateInfo(stage=stage, layout=playout)], None
+        )[0]
+        vk.vkDestroyShaderModule(self.device, module, None)
+        return pipe, playout, layouts
+
+    def descriptor_set(self, layout, writes):
+        """A set of `layout` with (binding, type, buffer, offset, range) written."""
+        ds = vk.vkAllocateDescriptorSets(
+            self.device, vk.VkDescriptorSetAllocateInfo(descriptorPool=self.dpool, pSetLayouts=[layout])
+        )[0]
+        w = [
+            vk.VkWriteDescriptorSet(
+                dstSet=ds,
+                dstBinding=b,
+                descriptorCount=1,
+                descriptorType=t,
+                pBufferInfo=[vk.VkDescriptorBufferInfo(buffer=buf, offset=off, range=rng)],
+            )
+            for b, t, buf, off, rng in writes
+        ]
+        vk.vkUpdateDescriptorSets(self.device, len(w), w, 0, None)
+        return ds
+
+    def submit(self, record, queue=0):
+        """Record a command buffer with `record(cb)`, submit it with a fence, wait."""
+        cb = vk.vkAllocateCommandBuffers(
+            self.device,
+            vk.VkCommandBufferAllocateInfo(
+                commandPool=self.pool, level=vk.VK_COMMAND_BUFFER_LEVEL_PRIMARY, commandBufferCount=1
+            ),
+        )[0]
+        vk.vkBeginCommandBuffer(cb, vk.VkCommandBufferBeginInfo())
+        record(cb)
+        vk.vkEndCommandBuffer(cb)
+        fence = vk.vkCreateFence(self.device, vk.VkFenceCreateInfo(), None)
+        vk.vkQueueSubmit(self.queues[queue], 1, [vk.VkSubmitInfo(pCommandBuffers=[cb])], fence)
+        vk.vkWaitForFences(self.device, 1, [fence], vk.VK_TRUE, 10**10)  # raises on failure or timeout
+        vk.vkDestroyFence(self.device, fence, None)
+        vk.vkFreeCommandBuffers(self.device, self.pool, 1, [cb])
+
+
+SB = vk.VK_DESCRIPTOR_TYPE_STORAGE_BUFFER
+UB = vk.VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER
+CS = vk.VK_PIPELINE_BIND_POINT_COMPUTE
+WHOLE = (1 << 64) - 1  # VK_WHOLE_SIZE (the package defines it as -1)
+
+
+@pytest.fixture
+def gpu():
+    g = Gpu(queues=2)
+    yield g
+    g.close()
+
+
+def f32(values):
+    return struct.pack(f"<{len(values)}f", *values)
+
+
+def unf32(data):
+    return list(struct.unpack(f"<{len(data) // 4}f", data))
+
+
+def test_enumerates_the_spirjit_device():
+    g = Gpu()
+    try:
+        props = vk.vkGetPhysicalDeviceProperties(g.physical)
+        name = ffi.string(props.deviceName).decode() if not isinstance(props.deviceName, str) else props.deviceName
+        assert name.startswith("spirjit (CPU, ") and name.endswith(" threads)"), name
+        assert props.deviceType == vk.VK_PHYSICAL_DEVICE_TYPE_CPU
+        assert vk.VK_VERSION_MINOR(props.apiVersion) >= 1
+        exts = {e.extensionName for e in vk.vkEnumerateDeviceExtensionProperties(g.physical, None)}
+        for e in ("VK_KHR_storage_buffer_storage_class", "VK_KHR_variable_pointers", "VK_KHR_spirv_1_4",
+                  "VK_KHR_8bit_storage", "VK_KHR_16bit_storage", "VK_KHR_shader_float16_int8",
+                  "VK_KHR_shader_non_semantic_info"):
+            assert e in exts
+        mem = vk.vkGetPhysicalDeviceMemoryProperties(g.physical)
+        assert mem.memoryTypeCount == 1
+        want = (vk.VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT | vk.VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT
+                | vk.VK_MEMORY_PROPERTY_HOST_COHERENT_BIT | vk.VK_MEMORY_PROPERTY_HOST_CACHED_BIT)
+        assert mem.memoryTypes[0].propertyFlags == want
+        fam = vk.vkGetPhysicalDeviceQueueFamilyProperties(g.physical)
+        assert len(fam) == 1 and fam[0].queueFlags & vk.VK_QUEUE_COMPUTE_BIT
+    finally:
+        g.close()
+
+
+def test_vector_add_end_to_end(gpu):
+    n = 256
+    a = [float(i) for i in range(n)]
+    b = [0.5 * i for i in range(n)]
+    ba, _ = gpu.buffer(f32(a))
+    bb, _ = gpu.buffer(f32(b))
+    bc, mc = gpu.buffer(bytes(4 * n))
+    pipe, playout, (layout,) = gpu.pipeline(_spv("vadd.spv"), [[(0, SB), (1, SB), (2, SB)]])
+    ds = gpu.descriptor_set(layout, [(0, SB, ba, 0, WHOLE), (1, SB, bb, 0, 4 * n), (2, SB, bc, 0, 4 * n)])
+
+    def record(cb):
+        vk.vkCmdBindPipeline(cb, CS, pipe)
+        vk.vkCmdBindDescriptorSets(cb, CS, playout, 0, 1, [ds], 0, None)
+        vk.vkCmdDispatch(cb, n // 64, 1, 1)
+
+    gpu.submit(record)
+    assert unf32(gpu.read(mc, 4 * n)) == [x + y for x, y in zip(a, b)]
+
+
+def test_push_constants_and_uniform_buffer(gpu):
+    n = 32
+    bin_, _ = gpu.buffer(f32([float(i) for i in range(n)]))
+    bu, _ = gpu.buffer(f32([0.0, 0.0, 0.0, 10.0]))
+    bout, mout = gpu.buffer(bytes(4 * n))
+    pipe, playout, (l0, l1) = gpu.pipeline(_spv("push.spv"), [[(0, SB), (1, UB)], [(0, SB)]], push_size=8)
+    s0 = gpu.descriptor_set(l0, [(0, SB, bin_, 0, WHOLE), (1, UB, bu, 0, 16)])
+    s1 = gpu.descriptor_set(l1, [(0, SB, bout, 0, WHOLE)])
+    push = struct.pack("<fI", 2.0, 20)
+
+    def record(cb):
+        vk.vkCmdBindPipeline(cb, CS, pipe)
+        vk.vkCmdBindDescriptorSets(cb, CS, playout, 0, 2, [s0, s1], 0, None)
+        vk.vkCmdPushConstants(cb, playout, vk.VK_SHADER_STAGE_COMPUTE_BIT, 0, len(push), ffi.from_buffer(push))
+        vk.vkCmdDispatch(cb, n // 16, 1, 1)
+
+    gpu.submit(record)
+    got = unf32(gpu.read(mout, 4 * n))
+    assert got == [i * 2.0 + 10.0 if i < 20 else -1.0 for i in range(n)]
+
+
+def _spec_pipeline(gpu, local):
+    spec = [
+        (0, struct.pack("<I", local)),
+        (1, struct.pack("<f", 3.0)),
+        (2, struct.pack("<i", 4)),
+        (3, struct.pack("<I", 1)),  # FLIP (a VkBool32)
+        (4, struct.pack("<I", 2)),
+    ]
+    return gpu.pipeline(_spv("spec.spv"), [[(0, SB), (1, SB), (2, SB)]], spec=spec)
+
+
+def test_specialization_and_dispatch_base(gpu):
+    local, groups, base = 16, 2, 1
+    total = local * (base + groups)
+    src = [float(i) for i in range(total)]
+    bsrc, _ = gpu.buffer(f32(src))
+    bdst, mdst = gpu.buffer(bytes(4 * total))
+    binfo, minfo = gpu.buffer(bytes(16 * (base + groups)))
+    pipe, playout, (layout,) = _spec_pipeline(gpu, local)
+    ds = gpu.descriptor_set(
+        layout, [(0, SB, bsrc, 0, WHOLE), (1, SB, bdst, 0, WHOLE), (2, SB, binfo, 0, WHOLE)]
+    )
+
+    def record(cb):
+        vk.vkCmdBindPipeline(cb, CS, pipe)
+        vk.vkCmdBindDescriptorSets(cb, CS, playout, 0, 1, [ds], 0, None)
+        vk.vkCmdDispatchBase(cb, base, 0, 0, groups, 1, 1)
+
+    gpu.submit(record)
+    dst = unf32(gpu.read(mdst, 4 * total))
+    derived = 4 * 3 - 7
+    for g in range(base, base + groups):
+        for l in range(local):
+            assert dst[g * local + l] == src[g * local + (local - 1 - l)] * 3.0 + derived
+    assert dst[:local] == [0.0] * local  # group 0 is before the base
+    info = struct.unpack(f"<{4 * (base + groups)}I", gpu.read(minfo, 16 * (base + groups)))
+    masked = (2 << 4) | (2 ^ 5)
+    for g in range(base, base + groups):
+        assert info[4 * g: 4 * g + 4] == (local, g, masked, groups)
+
+
+def test_dispatch_indirect(gpu):
+    n = 128
+    ba, _ = gpu.buffer(f32([1.0] * n))
+    bb, _ = gpu.buffer(f32([2.0] * n))
+    bc, mc = gpu.buffer(bytes(4 * n))
+    bind, _ = gpu.buffer(struct.pack("<4I", 0, 1, 1, 1) + struct.pack("<3I", 1, 1, 1))
+    pipe, playout, (layout,) = gpu.pipeline(_spv("vadd.spv"), [[(0, SB), (1, SB), (2, SB)]])
+    ds = gpu.descriptor_set(layout, [(0, SB, ba, 0, WHOLE), (1, SB, bb, 0, WHOLE), (2, SB, bc, 0, WHOLE)])
+
+    def record(cb):
+        vk.vkCmdBindPipeline(cb, CS, pipe)
+        vk.vkCmdBindDescriptorSets(cb, CS, playout, 0, 1, [ds], 0, None)
+        vk.vkCmdDispatchIndirect(cb, bind, 16)  # (1, 1, 1): one group of 64
+
+    gpu.submit(record)
+    assert unf32(gpu.read(mc, 4 * n)) == [3.0] * 64 + [0.0] * 64
+
+
+def test_copy_fill_update_buffer(gpu):
+    src, _ = gpu.buffer(bytes(range(64)))
+    dst, mdst = gpu.buffer(bytes(64))
+    patch = struct.pack("<2I", 0xDEADBEEF, 0x01020304)
+
+    def record(cb):
+        vk.vkCmdFillBuffer(cb, dst, 0, WHOLE, 0x11223344)
+        barrier = vk.VkMemoryBarrier(
+            srcAccessMask=vk.VK_ACCESS_TRANSFER_WRITE_BIT, dstAccessMask=vk.VK_ACCESS_TRANSFER_WRITE_BIT
+        )
+        vk.vkCmdPipelineBarrier(
+            cb, vk.VK_PIPELINE_STAGE_TRANSFER_BIT, vk.VK_PIPELINE_STAGE_TRANSFER_BIT, 0, 1, [barrier], 0, None, 0, None
+        )
+        vk.vkCmdCopyBuffer(cb, src, dst, 1, [vk.VkBufferCopy(srcOffset=8, dstOffset=16, size=16)])
+        vk.vkCmdUpdateBuffer(cb, dst, 40, len(patch), ffi.from_buffer(patch))
+
+    gpu.submit(record)
+    want = bytearray(struct.pack("<I", 0x11223344) * 16)
+    want[16:32] = bytes(range(8, 24))
+    want[40:48] = patch
+    assert gpu.read(mdst, 64) == bytes(want)
+
+
+def test_two_threads_submitting(gpu):
+    n = 64 * 8
+    pipe, playout, (layout,) = gpu.pipeline(_spv("vadd.spv"), [[(0, SB), (1, SB), (2, SB)]])
+    jobs = []
+    for t in range(2):
+        ba, _ = gpu.buffer(f32([float(t)] * n))
+        bb, _ = gpu.buffer(f32([float(i) for i in range(n)]))
+        bc, mc = gpu.buffer(bytes(4 * n))
+        ds = gpu.descriptor_set(
+            layout, [(0, SB, ba, 0, WHOLE), (1, SB, bb, 0, WHOLE), (2, SB, bc, 0, WHOLE)]
+        )
+        jobs.append((ds, mc))
+    pools = [vk.vkCreateCommandPool(gpu.device, vk.VkCommandPoolCreateInfo(queueFamilyIndex=0), None) for _ in jobs]
+    errors = []
+
+    def work(t):
+        try:
+            ds, _ = jobs[t]
+            for _ in range(10):
+                cb = vk.vkAllocateCommandBuffers(
+                    gpu.device,
+                    vk.VkCommandBufferAllocateInfo(
+                        commandPool=pools[t], level=vk.VK_COMMAND_BUFFER_LEVEL_PRIMARY, commandBufferCount=1
+                    ),
+                )[0]
+                vk.vkBeginCommandBuffer(cb, vk.VkCommandBufferBeginInfo())
+                vk.vkCmdBindPipeline(cb, CS, pipe)
+                vk.vkCmdBindDescriptorSets(cb, CS, playout, 0, 1, [ds], 0, None)
+                vk.vkCmdDispatch(cb, n // 64, 1, 1)
+                vk.vkEndCommandBuffer(cb)
+                fence = vk.vkCreateFence(gpu.device, vk.VkFenceCreateInfo(), None)
+                vk.vkQueueSubmit(gpu.queues[t], 1, [vk.VkSubmitInfo(pCommandBuffers=[cb])], fence)
+                vk.vkWaitForFences(gpu.device, 1, [fence], vk.VK_TRUE, 10**10)
+                vk.vkDestroyFence(gpu.device, fence, None)
+                vk.vkFreeCommandBuffers(gpu.device, pools[t], 1, [cb])
+        except Exception as e:  # noqa: BLE001 - reported by the main thread
+            errors.append(e)
+
+    threads = [threading.Thread(target=work, args=(t,)) for t in range(2)]
+    for th in threads:
+        th.start()
+    for th in threads:
+        th.join()
+    assert not errors
+    for t, (_, mc) in enumerate(jobs):
+        assert unf32(gpu.read(mc, 4 * n)) == [float(t) + i for i in range(n)]
+    for p in pools:
+        vk.vkDestroyCommandPool(gpu.device, p, None)
+
+
+def test_bad_shader_module_fails_pipeline_creation(gpu):
+    bad = b"\x03\x02\x23\x07" + b"\x00" * 16
+    with pytest.raises(vk.VkError):
+        gpu.pipeline(bad, [[]])
+
+
+@pytest.mark.skipif(shutil.which("vulkaninfo") is None, reason="vulkaninfo (vulkan-tools) is not installed")
+def test_vulkaninfo_lists_the_device():
+    env = dict(os.environ, VK_DRIVER_FILES=MANIFEST)
+    out = subprocess.run(["vulkaninfo", "--summary"], capture_output=True, text=True, env=env, timeout=120)
+    assert out.returncode == 0, out.stderr
+    assert "spirjit (CPU, " in out.stdout
+    assert "PHYSICAL_DEVICE_TYPE_CPU" in out.stdout
+
+
+def test_dynamic_offsets_and_one_buffer_bound_twice(gpu):
+    # One allocation holds a, b and c; the descriptors are dynamic, each at offset 0 with
+    # its place given as a dynamic offset. Then a and b are the same range (bound twice).
+    n = 64
+    block = f32([1.0] * n) + f32([float(i) for i in range(n)]) + bytes(4 * n)
+    buf, mem = gpu.buffer(block)
+    SD = vk.VK_DESCRIPTOR_TYPE_STORAGE_BUFFER_DYNAMIC
+    pipe, playout, (layout,) = gpu.pipeline(_spv("vadd.spv"), [[(0, SD), (1, SD), (2, SD)]])
+    ds = gpu.descriptor_set(layout, [(0, SD, buf, 0, 4 * n), (1, SD, buf, 0, 4 * n), (2, SD, buf, 0, 4 * n)])
+
+    def run(offsets):
+        def record(cb):
+            vk.vkCmdBindPipeline(cb, CS, pipe)
+            vk.vkCmdBindDescriptorSets(cb, CS, playout, 0, 1, [ds], 3, offsets)
+            vk.vkCmdDispatch(cb, 1, 1, 1)
+
+        gpu.submit(record)
+
+    run([0, 4 * n, 8 * n])
+    assert unf32(gpu.read(mem, 12 * n)[8 * n:]) == [1.0 + i for i in range(n)]
+    # c = b + b, b bound twice (the second binding gets a copy).
+    run([4 * n, 4 * n, 8 * n])
+    assert unf32(gpu.read(mem, 12 * n)[8 * n:]) == [2.0 * i for i in range(n)]
+    # In place: b = b + a, with b both read and written through two bindings.
+    run([4 * n, 0, 4 * n])
+    assert unf32(gpu.read(mem, 12 * n)[4 * n: 8 * n]) == [1.0 + i for i in range(n)]

@@ -1,0 +1,220 @@
+//! Running recorded commands: dispatches, buffer copies, fills and updates.
+//!
+//! A dispatch gives the kernel, for each binding the pipeline uses, the bytes of the
+//! bound descriptor's range (memory + buffer offset + descriptor offset + dynamic offset,
+//! `range` bytes) as `Arg::buffer`. Aliasing rule: the driver never makes two live `&mut`
+//! slices over overlapping bytes. The first range over some bytes is given in place; a
+//! later range overlapping one already given (the same buffer bound twice, or two views of
+//! one allocation) is given as a private copy, and after the dispatch the bytes the kernel
+//! changed in the copy are written back. A kernel that writes the same bytes through two
+//! overlapping bindings in one dispatch therefore sees each binding's own writes only (such
+//! a shader races on any device). For a module that uses device addresses, every
+//! allocation of the device is given in place first (`Bindings::device_buffer`), so its
+//! descriptors' ranges are copies. The host must not touch memory a running submission
+//! uses, as Vulkan requires; execution is synchronous, so that is the time of
+//! `vkQueueSubmit`. This module must not create or destroy handles.
+
+use std::collections::BTreeMap;
+use std::sync::Arc;
+
+use ash::vk;
+
+use crate::command::Command;
+use crate::descriptor::DescriptorSet;
+use crate::device::{Buffer, DeviceState, Memory};
+use crate::physical;
+use crate::pipeline::ComputePipeline;
+
+/// The state commands run in.
+struct State {
+    pipeline: Option<Arc<ComputePipeline>>,
+    sets: BTreeMap<u32, (Arc<DescriptorSet>, Vec<u32>)>,
+    push: Vec<u8>,
+}
+
+/// Run `commands` in order; the first failure stops them.
+pub fn run(device: &DeviceState, commands: &[Command]) -> Result<(), String> {
+    let mut s = State { pipeline: None, sets: BTreeMap::new(), push: vec![0; physical::MAX_PUSH_CONSTANTS as usize] };
+    for c in commands {
+        match c {
+            Command::BindPipeline(p) => s.pipeline = Some(p.clone()),
+            Command::BindSets { first, sets, dynamic_offsets } => {
+                let mut offsets = dynamic_offsets.iter();
+                for (i, set) in sets.iter().enumerate() {
+                    let mine: Vec<u32> = offsets.by_ref().take(set.layout.dynamic_count as usize).copied().collect();
+                    s.sets.insert(first + i as u32, (set.clone(), mine));
+                }
+            }
+            Command::PushConstants { offset, bytes } => {
+                let at = *offset as usize;
+                if let Some(dst) = s.push.get_mut(at..at + bytes.len()) {
+                    dst.copy_from_slice(bytes);
+                }
+            }
+            Command::Dispatch { base, groups } => dispatch(device, &s, *base, *groups)?,
+            Command::DispatchIndirect { buffer, offset } => {
+                let mut words = [0u8; 12];
+                read(buffer, *offset, &mut words)?;
+                let g = |i: usize| u32::from_le_bytes([words[i], words[i + 1], words[i + 2], words[i + 3]]);
+                dispatch(device, &s, [0; 3], [g(0), g(4), g(8)])?
+            }
+            Command::CopyBuffer { src, dst, regions } => {
+                for r in regions {
+                    let (sm, so, _) =
+                        src.range(r.src_offset, r.size).map_err(|m| format!("vkCmdCopyBuffer source: {m}"))?;
+                    let (dm, d_o, _) =
+                        dst.range(r.dst_offset, r.size).map_err(|m| format!("vkCmdCopyBuffer destination: {m}"))?;
+                    // SAFETY: both ranges were checked to lie inside their buffers, which lie
+                    // inside their allocations; `copy` allows overlap.
+                    unsafe { std::ptr::copy(sm.base().add(so as usize), dm.base().add(d_o as usize), r.size as usize) };
+                }
+            }
+            Command::FillBuffer { dst, offset, size, data } => {
+                let size = if *size == vk::WHOLE_SIZE { dst.size.saturating_sub(*offset) & !3 } else { *size };
+                let (m, at, len) = dst.range(*offset, size).map_err(|e| format!("vkCmdFillBuffer: {e}"))?;
+                let bytes = data.to_le_bytes();
+                for i in 0..(len / 4) as usize {
+                    // SAFETY: inside the checked range.
+                    unsafe { std::ptr::copy_nonoverlapping(bytes.as_ptr(), m.base().add(at as usize + 4 * i), 4) };
+                }
+            }
+            Command::UpdateBuffer { dst, offset, bytes } => {
+                let (m, at, _) =
+                    dst.range(*offset, bytes.len() as u64).map_err(|e| format!("vkCmdUpdateBuffer: {e}"))?;
+                // SAFETY: inside the checked range; `bytes` is the driver's own copy.
+                unsafe { std::ptr::copy_nonoverlapping(bytes.as_ptr(), m.base().add(at as usize), bytes.len()) };
+            }
+            Command::SetEvent { event, set } => event.set(*set),
+        }
+    }
+    Ok(())
+}
+
+fn read(buffer: &Buffer, offset: u64, out: &mut [u8]) -> Result<(), String> {
+    let (m, at, _) = buffer.range(offset, out.len() as u64).map_err(|e| format!("vkCmdDispatchIndirect: {e}"))?;
+    // SAFETY: inside the checked range.
+    unsafe { std::ptr::copy_nonoverlapping(m.base().add(at as usize), out.as_mut_ptr(), out.len()) };
+    Ok(())
+}
+
+/// One range a dispatch binds.
+struct Range {
+    memory: Arc<Memory>,
+    start: u64,
+    len: u64,
+}
+
+/// How a range is given to the kernel.
+enum View {
+    InPlace,
+    /// A copy: (snapshot before, working copy).
+    Copy(Vec<u8>, Vec<u8>),
+}
+
+fn dispatch(device: &DeviceState, s: &State, base: [u32; 3], groups: [u32; 3]) -> Result<(), String> {
+    let p = s.pipeline.as_ref().ok_or("a dispatch with no pipeline bound")?;
+    if groups.contains(&0) {
+        return Ok(());
+    }
+    let pipe = &p.pipeline;
+    // The ranges of the bindings, in the pipeline's binding order.
+    let mut per_binding: Vec<(u32, u32, Vec<Range>)> = Vec::new();
+    for b in pipe.bindings() {
+        let (set, dynamic) = s.sets.get(&b.set).ok_or_else(|| format!("set {} is not bound", b.set))?;
+        let layout = set.layout.bindings.get(&b.binding).ok_or_else(|| {
+            format!("the shader uses binding {} of set {}, which its layout does not have", b.binding, b.set)
+        })?;
+        let slots = set.lock();
+        let descs = slots.get(&b.binding).ok_or_else(|| format!("binding ({}, {}) is empty", b.set, b.binding))?;
+        let mut ranges = Vec::new();
+        for e in 0..b.count {
+            let d = descs
+                .get(e as usize)
+                .and_then(|d| d.as_ref())
+                .ok_or_else(|| format!("descriptor ({}, {}) element {e} was never written", b.set, b.binding))?;
+            let extra = match layout.dynamic_index {
+                Some(first) => *dynamic.get((first + e) as usize).ok_or("a missing dynamic offset")? as u64,
+                None => 0,
+            };
+            let (memory, start, len) = d
+                .buffer
+                .range(d.offset + extra, d.range)
+                .map_err(|m| format!("descriptor ({}, {}) element {e}: {m}", b.set, b.binding))?;
+            ranges.push(Range { memory, start, len });
+        }
+        per_binding.push((b.set, b.binding, ranges));
+    }
+    // Decide which ranges are given in place: first come, first served.
+    let mut live: Vec<(usize, u64, u64)> = Vec::new(); // (memory address, start, end)
+    let address_memory = if p.uses_addresses { device.addressable_memory() } else { Vec::new() };
+    for m in &address_memory {
+        live.push((m.base() as usize, 0, m.size()));
+    }
+    let mut views: Vec<Vec<View>> = Vec::new();
+    for (_, _, ranges) in &per_binding {
+        let mut v = Vec::new();
+        for r in ranges {
+            let key = r.memory.base() as usize;
+            let end = r.start + r.len;
+            let overlaps = live.iter().any(|&(m, s0, e0)| m == key && r.start < e0 && s0 < end);
+            if overlaps {
+                // SAFETY: the range lies inside the allocation (checked by `Buffer::range`);
+                // reading it makes no reference.
+                let snapshot =
+                    unsafe { std::slice::from_raw_parts(r.memory.base().add(r.start as usize), r.len as usize) }
+                        .to_vec();
+                v.push(View::Copy(snapshot.clone(), snapshot));
+            } else {
+                live.push((key, r.start, end));
+                v.push(View::InPlace);
+            }
+        }
+        views.push(v);
+    }
+    {
+        let mut bindings = spirjit::Bindings::new();
+        for m in &address_memory {
+            // SAFETY: the whole allocation, live and overlapping no other slice made here
+            // (every descriptor range in it is a copy).
+            let bytes = unsafe { std::slice::from_raw_parts_mut(m.base(), m.size() as usize) };
+            bindings = bindings.device_buffer(bytes);
+        }
+        for ((set, binding, ranges), v) in per_binding.iter().zip(views.iter_mut()) {
+            let mut args = Vec::new();
+            for (r, view) in ranges.iter().zip(v.iter_mut()) {
+                let bytes: &mut [u8] = match view {
+                    // SAFETY: inside the allocation (checked), which `r.memory` keeps alive for
+                    // the dispatch, and overlapping no other slice made here (see the module
+                    // docs); the application does not access it meanwhile (Vulkan's rule).
+                    View::InPlace => unsafe {
+                        std::slice::from_raw_parts_mut(r.memory.base().add(r.start as usize), r.len as usize)
+                    },
+                    View::Copy(_, work) => work.as_mut_slice(),
+                };
+                args.push(spirjit::Arg::buffer(bytes));
+            }
+            bindings = if args.len() == 1 {
+                bindings.bind(*set, *binding, args.remove(0))
+            } else {
+                bindings.bind_array(*set, *binding, args)
+            };
+        }
+        let push = pipe.push_constant_size() as usize;
+        bindings = bindings.push_constants(&s.push[..push.min(s.push.len())]);
+        pipe.dispatch_base(base, groups, bindings, &spirjit::RunOptions::default()).map_err(|e| e.to_string())?;
+    }
+    // Write back what the kernel changed in copies.
+    for ((_, _, ranges), v) in per_binding.iter().zip(views) {
+        for (r, view) in ranges.iter().zip(v) {
+            if let View::Copy(before, after) = view {
+                for (i, (a, b)) in before.iter().zip(&after).enumerate() {
+                    if a != b {
+                        // SAFETY: inside the range (checked); no slice over it is alive now.
+                        unsafe { *r.memory.base().add(r.start as usize + i) = *b };
+                    }
+                }
+            }
+        }
+    }
+    Ok(())
+}

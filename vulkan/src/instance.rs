@@ -1,0 +1,403 @@
+//! Instance-level entry points: the instance, its one physical device, and the queries
+//! about that device (properties, features, memory, queue families, formats, extensions).
+//! The answers come from `physical`; this module only checks handles and copies them out.
+
+use std::ffi::{c_char, CStr};
+use std::sync::Arc;
+
+use ash::vk::{self, Handle};
+
+use crate::handles::{self, guard, guard_void, put, slice, write_array, OK};
+use crate::physical;
+
+/// An instance: it owns one physical device.
+pub struct Instance {
+    physical: u64,
+}
+
+/// The physical device (one per instance).
+pub struct PhysicalDevice;
+
+pub(crate) fn physical(raw: vk::PhysicalDevice) -> Result<Arc<PhysicalDevice>, vk::Result> {
+    handles::get_dispatchable::<PhysicalDevice>(raw.as_raw())
+}
+
+pub unsafe extern "system" fn enumerate_instance_version(out: *mut u32) -> vk::Result {
+    // SAFETY: `out` is the caller's output pointer.
+    guard(|| unsafe { put(out, physical::API_VERSION) })
+}
+
+pub unsafe extern "system" fn enumerate_instance_extension_properties(
+    layer: *const c_char,
+    count: *mut u32,
+    out: *mut vk::ExtensionProperties,
+) -> vk::Result {
+    guard(|| {
+        if !layer.is_null() {
+            return Err(vk::Result::ERROR_LAYER_NOT_PRESENT);
+        }
+        // SAFETY: the caller's output array.
+        unsafe { write_array(&physical::extension_properties(physical::INSTANCE_EXTENSIONS), count, out) }
+    })
+}
+
+pub unsafe extern "system" fn enumerate_instance_layer_properties(
+    count: *mut u32,
+    out: *mut vk::LayerProperties,
+) -> vk::Result {
+    // SAFETY: the caller's output array.
+    guard(|| unsafe { write_array(&[], count, out) })
+}
+
+/// Fail with `ERROR_EXTENSION_NOT_PRESENT` when `names` asks for one not in `offered`.
+///
+/// # Safety
+/// `names` must be `count` valid C strings.
+pub(crate) unsafe fn check_extensions(
+    names: *const *const c_char,
+    count: u32,
+    offered: &[(&str, u32)],
+) -> Result<(), vk::Result> {
+    // SAFETY: the caller's contract.
+    for &name in unsafe { slice(names, count)? } {
+        if name.is_null() {
+            return Err(vk::Result::ERROR_EXTENSION_NOT_PRESENT);
+        }
+        // SAFETY: a valid C string (the caller's contract).
+        let name = unsafe { CStr::from_ptr(name) }.to_string_lossy();
+        if !offered.iter().any(|(n, _)| *n == name) {
+            handles::log(&format!("extension {name} is not supported"));
+            return Err(vk::Result::ERROR_EXTENSION_NOT_PRESENT);
+        }
+    }
+    Ok(())
+}
+
+pub unsafe extern "system" fn create_instance(
+    info: *const vk::InstanceCreateInfo<'_>,
+    _alloc: *const vk::AllocationCallbacks<'_>,
+    out: *mut vk::Instance,
+) -> vk::Result {
+    guard(|| {
+        // SAFETY: the caller's create info.
+        let info = unsafe { info.as_ref() }.ok_or(vk::Result::ERROR_INITIALIZATION_FAILED)?;
+        // SAFETY: the names are the caller's.
+        unsafe {
+            check_extensions(
+                info.pp_enabled_extension_names,
+                info.enabled_extension_count,
+                physical::INSTANCE_EXTENSIONS,
+            )?
+        };
+        // Interface version 5: any apiVersion is accepted (the loader and the application
+        // see the device's version in its properties).
+        let physical = handles::new_dispatchable(Arc::new(PhysicalDevice), 0);
+        let instance = handles::new_dispatchable(Arc::new(Instance { physical }), 0);
+        // SAFETY: the caller's output pointer.
+        unsafe { put(out, vk::Instance::from_raw(instance)) }
+    })
+}
+
+pub unsafe extern "system" fn destroy_instance(instance: vk::Instance, _alloc: *const vk::AllocationCallbacks<'_>) {
+    guard_void(|| {
+        if let Some(i) = handles::free_dispatchable::<Instance>(instance.as_raw()) {
+            handles::free_dispatchable::<PhysicalDevice>(i.physical);
+        }
+    })
+}
+
+pub unsafe extern "system" fn enumerate_physical_devices(
+    instance: vk::Instance,
+    count: *mut u32,
+    out: *mut vk::PhysicalDevice,
+) -> vk::Result {
+    guard(|| {
+        let i = handles::get_dispatchable::<Instance>(instance.as_raw())?;
+        // SAFETY: the caller's output array.
+        unsafe { write_array(&[vk::PhysicalDevice::from_raw(i.physical)], count, out) }
+    })
+}
+
+pub unsafe extern "system" fn enumerate_physical_device_groups(
+    instance: vk::Instance,
+    count: *mut u32,
+    out: *mut vk::PhysicalDeviceGroupProperties<'_>,
+) -> vk::Result {
+    guard(|| {
+        let i = handles::get_dispatchable::<Instance>(instance.as_raw())?;
+        if count.is_null() {
+            return Err(vk::Result::ERROR_UNKNOWN);
+        }
+        // SAFETY: the caller's count and output array (whose sType/pNext the caller set).
+        unsafe {
+            if out.is_null() {
+                *count = 1;
+                return OK;
+            }
+            if *count == 0 {
+                return Ok(vk::Result::INCOMPLETE);
+            }
+            let g = &mut *out;
+            g.physical_device_count = 1;
+            g.physical_devices[0] = vk::PhysicalDevice::from_raw(i.physical);
+            g.subset_allocation = vk::FALSE;
+            *count = 1;
+        }
+        OK
+    })
+}
+
+pub unsafe extern "system" fn get_physical_device_properties(
+    pd: vk::PhysicalDevice,
+    out: *mut vk::PhysicalDeviceProperties,
+) {
+    guard_void(|| {
+        if physical(pd).is_ok() {
+            // SAFETY: the caller's output pointer.
+            let _ = unsafe { put(out, physical::properties()) };
+        }
+    })
+}
+
+pub unsafe extern "system" fn get_physical_device_properties2(
+    pd: vk::PhysicalDevice,
+    out: *mut vk::PhysicalDeviceProperties2<'_>,
+) {
+    guard_void(|| {
+        if physical(pd).is_err() || out.is_null() {
+            return;
+        }
+        // SAFETY: the caller's output structure and its chain.
+        unsafe {
+            (*out).properties = physical::properties();
+            physical::fill_properties_chain((*out).p_next as *mut vk::BaseOutStructure<'_>);
+        }
+    })
+}
+
+pub unsafe extern "system" fn get_physical_device_features(
+    pd: vk::PhysicalDevice,
+    out: *mut vk::PhysicalDeviceFeatures,
+) {
+    guard_void(|| {
+        if physical(pd).is_ok() {
+            // SAFETY: the caller's output pointer.
+            let _ = unsafe { put(out, physical::features()) };
+        }
+    })
+}
+
+pub unsafe extern "system" fn get_physical_device_features2(
+    pd: vk::PhysicalDevice,
+    out: *mut vk::PhysicalDeviceFeatures2<'_>,
+) {
+    guard_void(|| {
+        if physical(pd).is_err() || out.is_null() {
+            return;
+        }
+        // SAFETY: the caller's output structure and its chain.
+        unsafe {
+            (*out).features = physical::features();
+            physical::fill_features_chain((*out).p_next as *mut vk::BaseOutStructure<'_>);
+        }
+    })
+}
+
+pub unsafe extern "system" fn get_physical_device_memory_properties(
+    pd: vk::PhysicalDevice,
+    out: *mut vk::PhysicalDeviceMemoryProperties,
+) {
+    guard_void(|| {
+        if physical(pd).is_ok() {
+            // SAFETY: the caller's output pointer.
+            let _ = unsafe { put(out, physical::memory_properties()) };
+        }
+    })
+}
+
+pub unsafe extern "system" fn get_physical_device_memory_properties2(
+    pd: vk::PhysicalDevice,
+    out: *mut vk::PhysicalDeviceMemoryProperties2<'_>,
+) {
+    guard_void(|| {
+        if physical(pd).is_ok() && !out.is_null() {
+            // SAFETY: the caller's output structure.
+            unsafe { (*out).memory_properties = physical::memory_properties() };
+        }
+    })
+}
+
+pub unsafe extern "system" fn get_physical_device_queue_family_properties(
+    pd: vk::PhysicalDevice,
+    count: *mut u32,
+    out: *mut vk::QueueFamilyProperties,
+) {
+    guard_void(|| {
+        if physical(pd).is_ok() {
+            // SAFETY: the caller's output array.
+            let _ = unsafe { write_array(&[physical::queue_family()], count, out) };
+        }
+    })
+}
+
+pub unsafe extern "system" fn get_physical_device_queue_family_properties2(
+    pd: vk::PhysicalDevice,
+    count: *mut u32,
+    out: *mut vk::QueueFamilyProperties2<'_>,
+) {
+    guard_void(|| {
+        if physical(pd).is_err() || count.is_null() {
+            return;
+        }
+        // SAFETY: the caller's count and output array.
+        unsafe {
+            if out.is_null() {
+                *count = 1;
+            } else if *count > 0 {
+                (*out).queue_family_properties = physical::queue_family();
+                *count = 1;
+            }
+        }
+    })
+}
+
+pub unsafe extern "system" fn get_physical_device_format_properties(
+    pd: vk::PhysicalDevice,
+    format: vk::Format,
+    out: *mut vk::FormatProperties,
+) {
+    guard_void(|| {
+        if physical(pd).is_ok() {
+            // SAFETY: the caller's output pointer.
+            let _ = unsafe { put(out, physical::format_properties(format)) };
+        }
+    })
+}
+
+pub unsafe extern "system" fn get_physical_device_format_properties2(
+    pd: vk::PhysicalDevice,
+    format: vk::Format,
+    out: *mut vk::FormatProperties2<'_>,
+) {
+    guard_void(|| {
+        if physical(pd).is_ok() && !out.is_null() {
+            // SAFETY: the caller's output structure.
+            unsafe { (*out).format_properties = physical::format_properties(format) };
+        }
+    })
+}
+
+pub unsafe extern "system" fn get_physical_device_image_format_properties(
+    _pd: vk::PhysicalDevice,
+    _format: vk::Format,
+    _ty: vk::ImageType,
+    _tiling: vk::ImageTiling,
+    _usage: vk::ImageUsageFlags,
+    _flags: vk::ImageCreateFlags,
+    _out: *mut vk::ImageFormatProperties,
+) -> vk::Result {
+    // No images yet.
+    vk::Result::ERROR_FORMAT_NOT_SUPPORTED
+}
+
+pub unsafe extern "system" fn get_physical_device_image_format_properties2(
+    _pd: vk::PhysicalDevice,
+    _info: *const vk::PhysicalDeviceImageFormatInfo2<'_>,
+    _out: *mut vk::ImageFormatProperties2<'_>,
+) -> vk::Result {
+    vk::Result::ERROR_FORMAT_NOT_SUPPORTED
+}
+
+pub unsafe extern "system" fn get_physical_device_sparse_image_format_properties(
+    _pd: vk::PhysicalDevice,
+    _format: vk::Format,
+    _ty: vk::ImageType,
+    _samples: vk::SampleCountFlags,
+    _usage: vk::ImageUsageFlags,
+    _tiling: vk::ImageTiling,
+    count: *mut u32,
+    _out: *mut vk::SparseImageFormatProperties,
+) {
+    if !count.is_null() {
+        // SAFETY: the caller's count pointer.
+        unsafe { *count = 0 };
+    }
+}
+
+pub unsafe extern "system" fn get_physical_device_sparse_image_format_properties2(
+    _pd: vk::PhysicalDevice,
+    _info: *const vk::PhysicalDeviceSparseImageFormatInfo2<'_>,
+    count: *mut u32,
+    _out: *mut vk::SparseImageFormatProperties2<'_>,
+) {
+    if !count.is_null() {
+        // SAFETY: the caller's count pointer.
+        unsafe { *count = 0 };
+    }
+}
+
+pub unsafe extern "system" fn get_physical_device_external_buffer_properties(
+    _pd: vk::PhysicalDevice,
+    _info: *const vk::PhysicalDeviceExternalBufferInfo<'_>,
+    out: *mut vk::ExternalBufferProperties<'_>,
+) {
+    if !out.is_null() {
+        // SAFETY: the caller's output structure: no external memory handle types.
+        unsafe { (*out).external_memory_properties = vk::ExternalMemoryProperties::default() };
+    }
+}
+
+pub unsafe extern "system" fn get_physical_device_external_fence_properties(
+    _pd: vk::PhysicalDevice,
+    _info: *const vk::PhysicalDeviceExternalFenceInfo<'_>,
+    out: *mut vk::ExternalFenceProperties<'_>,
+) {
+    if !out.is_null() {
+        // SAFETY: the caller's output structure: no external fence handle types.
+        unsafe {
+            (*out).export_from_imported_handle_types = vk::ExternalFenceHandleTypeFlags::empty();
+            (*out).compatible_handle_types = vk::ExternalFenceHandleTypeFlags::empty();
+            (*out).external_fence_features = vk::ExternalFenceFeatureFlags::empty();
+        }
+    }
+}
+
+pub unsafe extern "system" fn get_physical_device_external_semaphore_properties(
+    _pd: vk::PhysicalDevice,
+    _info: *const vk::PhysicalDeviceExternalSemaphoreInfo<'_>,
+    out: *mut vk::ExternalSemaphoreProperties<'_>,
+) {
+    if !out.is_null() {
+        // SAFETY: the caller's output structure: no external semaphore handle types.
+        unsafe {
+            (*out).export_from_imported_handle_types = vk::ExternalSemaphoreHandleTypeFlags::empty();
+            (*out).compatible_handle_types = vk::ExternalSemaphoreHandleTypeFlags::empty();
+            (*out).external_semaphore_features = vk::ExternalSemaphoreFeatureFlags::empty();
+        }
+    }
+}
+
+pub unsafe extern "system" fn enumerate_device_extension_properties(
+    pd: vk::PhysicalDevice,
+    layer: *const c_char,
+    count: *mut u32,
+    out: *mut vk::ExtensionProperties,
+) -> vk::Result {
+    guard(|| {
+        physical(pd)?;
+        if !layer.is_null() {
+            return Err(vk::Result::ERROR_LAYER_NOT_PRESENT);
+        }
+        // SAFETY: the caller's output array.
+        unsafe { write_array(&physical::extension_properties(physical::DEVICE_EXTENSIONS), count, out) }
+    })
+}
+
+pub unsafe extern "system" fn enumerate_device_layer_properties(
+    _pd: vk::PhysicalDevice,
+    count: *mut u32,
+    out: *mut vk::LayerProperties,
+) -> vk::Result {
+    // SAFETY: the caller's output array.
+    guard(|| unsafe { write_array(&[], count, out) })
+}

@@ -1,0 +1,316 @@
+//! What the physical device says about itself: properties, limits, features, memory
+//! types, queue families, format support and the extensions it offers. Everything here
+//! must be true of the device the rest of the driver implements (a feature or extension
+//! is listed only when it works); this module must not create or run anything.
+
+use std::ffi::c_char;
+
+use ash::vk;
+
+/// The sub-group size: the SIMD width the driver compiles kernels at.
+pub const LANES: u32 = 8;
+
+/// The Vulkan version the device implements.
+pub const API_VERSION: u32 = vk::make_api_version(0, 1, 1, 0);
+
+/// The driver's version (the crate's).
+pub const DRIVER_VERSION: u32 = vk::make_api_version(0, 0, 1, 0);
+
+/// Largest total work-group size.
+pub const MAX_WORK_GROUP_INVOCATIONS: u32 = spirjit::MAX_WORK_GROUP_SIZE as u32;
+
+/// Bytes of push constants a pipeline layout may have.
+pub const MAX_PUSH_CONSTANTS: u32 = 256;
+
+/// Alignment of every allocation (and so of mapped pointers and device addresses).
+pub const MEMORY_ALIGNMENT: u64 = 64;
+
+/// Largest allocation.
+pub const MAX_ALLOCATION: u64 = 1 << 40;
+
+/// Device extensions, each (name, spec version).
+pub const DEVICE_EXTENSIONS: &[(&str, u32)] = &[
+    ("VK_KHR_16bit_storage", 1),
+    ("VK_KHR_8bit_storage", 1),
+    ("VK_KHR_bind_memory2", 1),
+    ("VK_KHR_buffer_device_address", 1),
+    ("VK_KHR_dedicated_allocation", 3),
+    ("VK_KHR_get_memory_requirements2", 1),
+    ("VK_KHR_maintenance1", 2),
+    ("VK_KHR_maintenance3", 1),
+    ("VK_KHR_relaxed_block_layout", 1),
+    ("VK_KHR_shader_float16_int8", 1),
+    ("VK_KHR_shader_non_semantic_info", 1),
+    ("VK_KHR_spirv_1_4", 1),
+    ("VK_KHR_storage_buffer_storage_class", 1),
+    ("VK_KHR_uniform_buffer_standard_layout", 1),
+    ("VK_KHR_variable_pointers", 1),
+];
+
+/// Instance extensions.
+pub const INSTANCE_EXTENSIONS: &[(&str, u32)] = &[("VK_KHR_get_physical_device_properties2", 2)];
+
+/// `VkExtensionProperties` for a list.
+pub fn extension_properties(list: &[(&str, u32)]) -> Vec<vk::ExtensionProperties> {
+    list.iter()
+        .map(|(name, version)| {
+            let mut p = vk::ExtensionProperties { spec_version: *version, ..Default::default() };
+            copy_name(&mut p.extension_name, name);
+            p
+        })
+        .collect()
+}
+
+/// Copy `text` into a fixed C string array (truncated, always terminated).
+pub fn copy_name(dst: &mut [c_char], text: &str) {
+    let n = text.len().min(dst.len().saturating_sub(1));
+    for (d, s) in dst.iter_mut().zip(&text.as_bytes()[..n]) {
+        *d = *s as c_char;
+    }
+    if let Some(end) = dst.get_mut(n) {
+        *end = 0;
+    }
+}
+
+/// "spirjit (CPU, N threads)".
+pub fn device_name() -> String {
+    format!("spirjit (CPU, {} threads)", spirjit::num_threads())
+}
+
+/// A stable id for the device and driver (VkPhysicalDeviceIDProperties).
+fn uuid(tag: u8) -> [u8; 16] {
+    let mut u = *b"spirjit-vulkan-0";
+    u[15] = tag;
+    u
+}
+
+fn limits() -> vk::PhysicalDeviceLimits {
+    let wg = MAX_WORK_GROUP_INVOCATIONS;
+    vk::PhysicalDeviceLimits {
+        max_image_dimension1_d: 0,
+        max_uniform_buffer_range: u32::MAX,
+        max_storage_buffer_range: u32::MAX,
+        max_push_constants_size: MAX_PUSH_CONSTANTS,
+        max_memory_allocation_count: u32::MAX,
+        max_sampler_allocation_count: 0,
+        buffer_image_granularity: 1,
+        max_bound_descriptor_sets: 8,
+        max_per_stage_descriptor_uniform_buffers: 1 << 16,
+        max_per_stage_descriptor_storage_buffers: 1 << 16,
+        max_per_stage_resources: 1 << 17,
+        max_descriptor_set_uniform_buffers: 1 << 16,
+        max_descriptor_set_uniform_buffers_dynamic: 64,
+        max_descriptor_set_storage_buffers: 1 << 16,
+        max_descriptor_set_storage_buffers_dynamic: 64,
+        max_compute_shared_memory_size: 64 * 1024,
+        max_compute_work_group_count: [u32::MAX; 3],
+        max_compute_work_group_invocations: wg,
+        max_compute_work_group_size: [wg, wg, 64],
+        min_memory_map_alignment: MEMORY_ALIGNMENT as usize,
+        min_texel_buffer_offset_alignment: 16,
+        min_uniform_buffer_offset_alignment: 16,
+        min_storage_buffer_offset_alignment: 16,
+        timestamp_compute_and_graphics: vk::FALSE,
+        timestamp_period: 1.0,
+        discrete_queue_priorities: 2,
+        optimal_buffer_copy_offset_alignment: 1,
+        optimal_buffer_copy_row_pitch_alignment: 1,
+        non_coherent_atom_size: 1,
+        ..Default::default()
+    }
+}
+
+/// `VkPhysicalDeviceProperties`.
+pub fn properties() -> vk::PhysicalDeviceProperties {
+    let mut p = vk::PhysicalDeviceProperties {
+        api_version: API_VERSION,
+        driver_version: DRIVER_VERSION,
+        // No PCI or Khronos-registered vendor id.
+        vendor_id: 0,
+        device_id: 0,
+        device_type: vk::PhysicalDeviceType::CPU,
+        limits: limits(),
+        pipeline_cache_uuid: uuid(b'p'),
+        ..Default::default()
+    };
+    copy_name(&mut p.device_name, &device_name());
+    p
+}
+
+/// `VkPhysicalDeviceFeatures`: what a compute-only device of spirjit has.
+pub fn features() -> vk::PhysicalDeviceFeatures {
+    vk::PhysicalDeviceFeatures {
+        robust_buffer_access: vk::TRUE,
+        shader_float64: vk::TRUE,
+        shader_int64: vk::TRUE,
+        shader_int16: vk::TRUE,
+        ..Default::default()
+    }
+}
+
+/// Fill the structures of a `VkPhysicalDeviceProperties2` chain that the driver knows.
+///
+/// # Safety
+/// `next` must be a valid `pNext` chain of output structures.
+pub unsafe fn fill_properties_chain(mut next: *mut vk::BaseOutStructure<'_>) {
+    while !next.is_null() {
+        // SAFETY: a valid chain (the caller's contract); each struct is cast to the type
+        // its sType names.
+        unsafe {
+            match (*next).s_type {
+                vk::StructureType::PHYSICAL_DEVICE_SUBGROUP_PROPERTIES => {
+                    let p = &mut *(next as *mut vk::PhysicalDeviceSubgroupProperties<'_>);
+                    p.subgroup_size = LANES;
+                    p.supported_stages = vk::ShaderStageFlags::COMPUTE;
+                    p.supported_operations = subgroup_ops();
+                    p.quad_operations_in_all_stages = vk::FALSE;
+                }
+                vk::StructureType::PHYSICAL_DEVICE_ID_PROPERTIES => {
+                    let p = &mut *(next as *mut vk::PhysicalDeviceIDProperties<'_>);
+                    p.device_uuid = uuid(b'd');
+                    p.driver_uuid = uuid(b'r');
+                    p.device_luid_valid = vk::FALSE;
+                }
+                vk::StructureType::PHYSICAL_DEVICE_MAINTENANCE_3_PROPERTIES => {
+                    let p = &mut *(next as *mut vk::PhysicalDeviceMaintenance3Properties<'_>);
+                    p.max_per_set_descriptors = 1 << 16;
+                    p.max_memory_allocation_size = MAX_ALLOCATION;
+                }
+                vk::StructureType::PHYSICAL_DEVICE_POINT_CLIPPING_PROPERTIES => {}
+                vk::StructureType::PHYSICAL_DEVICE_MULTIVIEW_PROPERTIES => {
+                    let p = &mut *(next as *mut vk::PhysicalDeviceMultiviewProperties<'_>);
+                    p.max_multiview_view_count = 0;
+                    p.max_multiview_instance_index = 0;
+                }
+                vk::StructureType::PHYSICAL_DEVICE_PROTECTED_MEMORY_PROPERTIES => {
+                    let p = &mut *(next as *mut vk::PhysicalDeviceProtectedMemoryProperties<'_>);
+                    p.protected_no_fault = vk::FALSE;
+                }
+                vk::StructureType::PHYSICAL_DEVICE_DRIVER_PROPERTIES => {
+                    let p = &mut *(next as *mut vk::PhysicalDeviceDriverProperties<'_>);
+                    p.driver_id = vk::DriverId::from_raw(0);
+                    copy_name(&mut p.driver_name, "spirjit");
+                    copy_name(&mut p.driver_info, "spirjit Vulkan compute driver (CPU SIMD)");
+                    p.conformance_version = vk::ConformanceVersion::default();
+                }
+                _ => {}
+            }
+            next = (*next).p_next;
+        }
+    }
+}
+
+fn subgroup_ops() -> vk::SubgroupFeatureFlags {
+    vk::SubgroupFeatureFlags::BASIC
+        | vk::SubgroupFeatureFlags::VOTE
+        | vk::SubgroupFeatureFlags::ARITHMETIC
+        | vk::SubgroupFeatureFlags::BALLOT
+        | vk::SubgroupFeatureFlags::SHUFFLE
+        | vk::SubgroupFeatureFlags::SHUFFLE_RELATIVE
+        | vk::SubgroupFeatureFlags::CLUSTERED
+        | vk::SubgroupFeatureFlags::QUAD
+}
+
+/// Fill the structures of a `VkPhysicalDeviceFeatures2` chain that the driver knows.
+///
+/// # Safety
+/// `next` must be a valid `pNext` chain of output structures.
+pub unsafe fn fill_features_chain(mut next: *mut vk::BaseOutStructure<'_>) {
+    let t = vk::TRUE;
+    while !next.is_null() {
+        // SAFETY: as in `fill_properties_chain`.
+        unsafe {
+            match (*next).s_type {
+                vk::StructureType::PHYSICAL_DEVICE_16BIT_STORAGE_FEATURES => {
+                    let f = &mut *(next as *mut vk::PhysicalDevice16BitStorageFeatures<'_>);
+                    f.storage_buffer16_bit_access = t;
+                    f.uniform_and_storage_buffer16_bit_access = t;
+                    f.storage_push_constant16 = t;
+                    f.storage_input_output16 = vk::FALSE;
+                }
+                vk::StructureType::PHYSICAL_DEVICE_8BIT_STORAGE_FEATURES => {
+                    let f = &mut *(next as *mut vk::PhysicalDevice8BitStorageFeatures<'_>);
+                    f.storage_buffer8_bit_access = t;
+                    f.uniform_and_storage_buffer8_bit_access = t;
+                    f.storage_push_constant8 = t;
+                }
+                vk::StructureType::PHYSICAL_DEVICE_SHADER_FLOAT16_INT8_FEATURES => {
+                    let f = &mut *(next as *mut vk::PhysicalDeviceShaderFloat16Int8Features<'_>);
+                    f.shader_float16 = t;
+                    f.shader_int8 = t;
+                }
+                vk::StructureType::PHYSICAL_DEVICE_VARIABLE_POINTERS_FEATURES => {
+                    let f = &mut *(next as *mut vk::PhysicalDeviceVariablePointersFeatures<'_>);
+                    f.variable_pointers_storage_buffer = t;
+                    f.variable_pointers = t;
+                }
+                vk::StructureType::PHYSICAL_DEVICE_BUFFER_DEVICE_ADDRESS_FEATURES => {
+                    let f = &mut *(next as *mut vk::PhysicalDeviceBufferDeviceAddressFeatures<'_>);
+                    f.buffer_device_address = t;
+                    f.buffer_device_address_capture_replay = vk::FALSE;
+                    f.buffer_device_address_multi_device = vk::FALSE;
+                }
+                vk::StructureType::PHYSICAL_DEVICE_UNIFORM_BUFFER_STANDARD_LAYOUT_FEATURES => {
+                    let f = &mut *(next as *mut vk::PhysicalDeviceUniformBufferStandardLayoutFeatures<'_>);
+                    f.uniform_buffer_standard_layout = t;
+                }
+                vk::StructureType::PHYSICAL_DEVICE_VULKAN_1_1_FEATURES => {
+                    let f = &mut *(next as *mut vk::PhysicalDeviceVulkan11Features<'_>);
+                    f.storage_buffer16_bit_access = t;
+                    f.uniform_and_storage_buffer16_bit_access = t;
+                    f.storage_push_constant16 = t;
+                    f.variable_pointers_storage_buffer = t;
+                    f.variable_pointers = t;
+                }
+                vk::StructureType::PHYSICAL_DEVICE_MULTIVIEW_FEATURES
+                | vk::StructureType::PHYSICAL_DEVICE_PROTECTED_MEMORY_FEATURES
+                | vk::StructureType::PHYSICAL_DEVICE_SAMPLER_YCBCR_CONVERSION_FEATURES
+                | vk::StructureType::PHYSICAL_DEVICE_SHADER_DRAW_PARAMETERS_FEATURES => {}
+                _ => {}
+            }
+            next = (*next).p_next;
+        }
+    }
+}
+
+/// The one memory heap and type: host memory, which the device uses in place.
+pub fn memory_properties() -> vk::PhysicalDeviceMemoryProperties {
+    let mut m = vk::PhysicalDeviceMemoryProperties { memory_type_count: 1, memory_heap_count: 1, ..Default::default() };
+    m.memory_types[0] = vk::MemoryType {
+        property_flags: vk::MemoryPropertyFlags::DEVICE_LOCAL
+            | vk::MemoryPropertyFlags::HOST_VISIBLE
+            | vk::MemoryPropertyFlags::HOST_COHERENT
+            | vk::MemoryPropertyFlags::HOST_CACHED,
+        heap_index: 0,
+    };
+    m.memory_heaps[0] = vk::MemoryHeap { size: heap_size(), flags: vk::MemoryHeapFlags::DEVICE_LOCAL };
+    m
+}
+
+/// The heap: the machine's physical memory (from /proc/meminfo; 4 GiB when unknown).
+fn heap_size() -> u64 {
+    let total = std::fs::read_to_string("/proc/meminfo").ok().and_then(|s| {
+        let line = s.lines().find(|l| l.starts_with("MemTotal:"))?;
+        let kib: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+        Some(kib * 1024)
+    });
+    total.unwrap_or(4 << 30)
+}
+
+/// Number of queues in the one queue family.
+pub const QUEUE_COUNT: u32 = 4;
+
+/// The one queue family: compute and transfer.
+pub fn queue_family() -> vk::QueueFamilyProperties {
+    vk::QueueFamilyProperties {
+        queue_flags: vk::QueueFlags::COMPUTE | vk::QueueFlags::TRANSFER,
+        queue_count: QUEUE_COUNT,
+        timestamp_valid_bits: 0,
+        min_image_transfer_granularity: vk::Extent3D { width: 1, height: 1, depth: 1 },
+    }
+}
+
+/// Format support: buffers only (no images yet), so none of the image features.
+pub fn format_properties(_format: vk::Format) -> vk::FormatProperties {
+    vk::FormatProperties::default()
+}

@@ -1,0 +1,280 @@
+//! Shader modules, compute pipelines and pipeline caches.
+//!
+//! A shader module keeps its SPIR-V; a compute pipeline loads it with the device's options
+//! (SIMD width [`physical::LANES`], checked accesses, robust access when enabled), applies
+//! the stage's specialization constants (each map entry's bytes as `SpecValue::Bits`) and
+//! compiles the entry point at once, so a bad module fails `vkCreateComputePipelines` with
+//! the reason logged. Compiled programs are shared through the runtime's program cache;
+//! pipeline cache objects hold no data of their own yet. This module must not run kernels.
+
+use std::sync::Arc;
+
+use ash::vk::{self, Handle};
+
+use crate::descriptor::PipelineLayout;
+use crate::device::device;
+use crate::handles::{self, guard, guard_void, put, slice, OK};
+use crate::physical;
+
+/// A shader module: its SPIR-V bytes.
+pub struct ShaderModule {
+    bytes: Vec<u8>,
+}
+
+/// A compute pipeline.
+pub struct ComputePipeline {
+    pub pipeline: spirjit::Pipeline,
+    /// The module declares `PhysicalStorageBufferAddresses`: dispatches make every
+    /// allocation of the device reachable through its address.
+    pub uses_addresses: bool,
+}
+
+/// A pipeline cache (empty: compiled code is cached by the runtime per process).
+pub struct PipelineCache;
+
+pub unsafe extern "system" fn create_shader_module(
+    raw: vk::Device,
+    info: *const vk::ShaderModuleCreateInfo<'_>,
+    _alloc: *const vk::AllocationCallbacks<'_>,
+    out: *mut vk::ShaderModule,
+) -> vk::Result {
+    guard(|| {
+        device(raw)?;
+        // SAFETY: the caller's create info.
+        let info = unsafe { info.as_ref() }.ok_or(vk::Result::ERROR_UNKNOWN)?;
+        if info.code_size % 4 != 0 || info.p_code.is_null() {
+            handles::log(&format!("vkCreateShaderModule: codeSize {} is not a whole number of words", info.code_size));
+            return Err(vk::Result::ERROR_INVALID_SHADER_NV);
+        }
+        // SAFETY: `p_code` points at `code_size` bytes (the caller's contract).
+        let bytes = unsafe { std::slice::from_raw_parts(info.p_code as *const u8, info.code_size) }.to_vec();
+        let id = handles::new_object(Arc::new(ShaderModule { bytes }), raw.as_raw());
+        // SAFETY: the caller's output pointer.
+        unsafe { put(out, vk::ShaderModule::from_raw(id)) }
+    })
+}
+
+pub unsafe extern "system" fn destroy_shader_module(
+    _raw: vk::Device,
+    module: vk::ShaderModule,
+    _alloc: *const vk::AllocationCallbacks<'_>,
+) {
+    guard_void(|| {
+        handles::free_object::<ShaderModule>(module.as_raw());
+    })
+}
+
+/// The specialization of a stage: each map entry's bytes, little-endian, as raw bits.
+///
+/// # Safety
+/// `info`, when not null, must be valid.
+unsafe fn specialization(info: *const vk::SpecializationInfo<'_>) -> Result<spirjit::Specialization, String> {
+    let mut spec = spirjit::Specialization::new();
+    // SAFETY: the caller's contract.
+    let Some(info) = (unsafe { info.as_ref() }) else { return Ok(spec) };
+    // SAFETY: as above: `map_entry_count` entries and `data_size` bytes of data.
+    let (entries, data) = unsafe {
+        let entries = slice(info.p_map_entries, info.map_entry_count).map_err(|_| "a null pMapEntries")?;
+        let data: &[u8] = if info.data_size == 0 {
+            &[]
+        } else {
+            std::slice::from_raw_parts(info.p_data as *const u8, info.data_size)
+        };
+        (entries, data)
+    };
+    for e in entries {
+        let start = e.offset as usize;
+        let bytes = data.get(start..start.saturating_add(e.size)).filter(|b| b.len() <= 8).ok_or_else(|| {
+            format!("specialization constant {}: {} bytes at offset {}", e.constant_id, e.size, e.offset)
+        })?;
+        let mut word = [0u8; 8];
+        word[..bytes.len()].copy_from_slice(bytes);
+        spec.insert(e.constant_id, spirjit::SpecValue::Bits(u64::from_le_bytes(word)));
+    }
+    Ok(spec)
+}
+
+/// `OpCapability PhysicalStorageBufferAddresses` in the module's words.
+fn declares_addresses(bytes: &[u8]) -> bool {
+    const OP_CAPABILITY: u32 = (2 << 16) | 17;
+    const PHYSICAL_STORAGE_BUFFER_ADDRESSES: u32 = 5347;
+    let words: Vec<u32> = bytes.chunks_exact(4).map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]])).collect();
+    words.windows(2).any(|w| w[0] == OP_CAPABILITY && w[1] == PHYSICAL_STORAGE_BUFFER_ADDRESSES)
+}
+
+fn build(info: &vk::ComputePipelineCreateInfo<'_>, robust: bool) -> Result<ComputePipeline, String> {
+    let stage = &info.stage;
+    if stage.stage != vk::ShaderStageFlags::COMPUTE {
+        return Err(format!("stage {:?} is not COMPUTE", stage.stage));
+    }
+    let module = handles::object::<ShaderModule>(stage.module.as_raw()).ok_or("an invalid shader module")?;
+    let layout = handles::object::<PipelineLayout>(info.layout.as_raw()).ok_or("an invalid pipeline layout")?;
+    if stage.p_name.is_null() {
+        return Err("no entry point name".to_string());
+    }
+    // SAFETY: a valid C string (the caller's contract).
+    let entry = unsafe { std::ffi::CStr::from_ptr(stage.p_name) }.to_string_lossy().into_owned();
+    // SAFETY: the stage's specialization info (the caller's contract).
+    let spec = unsafe { specialization(stage.p_specialization_info) }?;
+    let options = spirjit::Options { lanes: physical::LANES, checked: true, robust_buffer_access: robust };
+    let program = spirjit::Program::with_options(&module.bytes, &options).map_err(|e| e.to_string())?;
+    let pipeline = program.pipeline(&entry, &spec).map_err(|e| e.to_string())?;
+    // Compile now, so that errors surface here rather than at the first dispatch.
+    pipeline.kernel().path().map_err(|e| e.to_string())?;
+    check_layout(&pipeline, &layout)?;
+    let uses_addresses = declares_addresses(&module.bytes);
+    Ok(ComputePipeline { pipeline, uses_addresses })
+}
+
+/// The shader's interface must be in the pipeline layout: each binding it uses, with a
+/// buffer type and enough descriptors, and its push constants within the layout's ranges.
+fn check_layout(pipeline: &spirjit::Pipeline, layout: &PipelineLayout) -> Result<(), String> {
+    for b in pipeline.bindings() {
+        let found = layout.sets.get(b.set as usize).and_then(|s| s.bindings.get(&b.binding));
+        match found {
+            Some(l) if l.count >= b.count => {}
+            Some(l) => {
+                return Err(format!(
+                    "binding ({}, {}) has {} descriptors in the layout; the shader uses {}",
+                    b.set, b.binding, l.count, b.count
+                ))
+            }
+            None => {
+                return Err(format!(
+                    "the shader uses binding ({}, {}), which the pipeline layout lacks",
+                    b.set, b.binding
+                ))
+            }
+        }
+        if !matches!(b.kind, spirjit::DescriptorKind::StorageBuffer | spirjit::DescriptorKind::UniformBuffer) {
+            return Err(format!(
+                "binding ({}, {}) is a {:?}; the driver supports buffers only so far",
+                b.set, b.binding, b.kind
+            ));
+        }
+    }
+    let push = pipeline.push_constant_size();
+    if push > u64::from(layout.push_size) {
+        return Err(format!("the shader reads {push} bytes of push constants; the layout has {}", layout.push_size));
+    }
+    Ok(())
+}
+
+pub unsafe extern "system" fn create_compute_pipelines(
+    raw: vk::Device,
+    _cache: vk::PipelineCache,
+    count: u32,
+    infos: *const vk::ComputePipelineCreateInfo<'_>,
+    _alloc: *const vk::AllocationCallbacks<'_>,
+    out: *mut vk::Pipeline,
+) -> vk::Result {
+    guard(|| {
+        let d = device(raw)?;
+        // SAFETY: the caller's array.
+        let infos = unsafe { slice(infos, count)? };
+        if out.is_null() && count > 0 {
+            return Err(vk::Result::ERROR_UNKNOWN);
+        }
+        let mut result = vk::Result::SUCCESS;
+        for (i, info) in infos.iter().enumerate() {
+            let handle = match build(info, d.state.robust) {
+                Ok(p) => handles::new_object(Arc::new(p), raw.as_raw()),
+                Err(m) => {
+                    handles::log(&format!("vkCreateComputePipelines: pipeline {i}: {m}"));
+                    result = vk::Result::ERROR_UNKNOWN;
+                    0
+                }
+            };
+            // SAFETY: `out` has room for `count` handles (the caller's contract).
+            unsafe { out.add(i).write(vk::Pipeline::from_raw(handle)) };
+        }
+        Ok(result)
+    })
+}
+
+pub unsafe extern "system" fn destroy_pipeline(
+    _raw: vk::Device,
+    pipeline: vk::Pipeline,
+    _alloc: *const vk::AllocationCallbacks<'_>,
+) {
+    guard_void(|| {
+        handles::free_object::<ComputePipeline>(pipeline.as_raw());
+    })
+}
+
+pub unsafe extern "system" fn create_pipeline_cache(
+    raw: vk::Device,
+    _info: *const vk::PipelineCacheCreateInfo<'_>,
+    _alloc: *const vk::AllocationCallbacks<'_>,
+    out: *mut vk::PipelineCache,
+) -> vk::Result {
+    guard(|| {
+        device(raw)?;
+        let id = handles::new_object(Arc::new(PipelineCache), raw.as_raw());
+        // SAFETY: the caller's output pointer.
+        unsafe { put(out, vk::PipelineCache::from_raw(id)) }
+    })
+}
+
+pub unsafe extern "system" fn destroy_pipeline_cache(
+    _raw: vk::Device,
+    cache: vk::PipelineCache,
+    _alloc: *const vk::AllocationCallbacks<'_>,
+) {
+    guard_void(|| {
+        handles::free_object::<PipelineCache>(cache.as_raw());
+    })
+}
+
+/// The cache data: the header Vulkan specifies (version one), and no entries.
+fn cache_header() -> Vec<u8> {
+    let p = physical::properties();
+    let mut h = Vec::with_capacity(32);
+    h.extend_from_slice(&32u32.to_le_bytes());
+    h.extend_from_slice(&1u32.to_le_bytes()); // VK_PIPELINE_CACHE_HEADER_VERSION_ONE
+    h.extend_from_slice(&p.vendor_id.to_le_bytes());
+    h.extend_from_slice(&p.device_id.to_le_bytes());
+    h.extend_from_slice(&p.pipeline_cache_uuid);
+    h
+}
+
+pub unsafe extern "system" fn get_pipeline_cache_data(
+    _raw: vk::Device,
+    cache: vk::PipelineCache,
+    size: *mut usize,
+    data: *mut std::ffi::c_void,
+) -> vk::Result {
+    guard(|| {
+        handles::get::<PipelineCache>(cache.as_raw())?;
+        let header = cache_header();
+        if size.is_null() {
+            return Err(vk::Result::ERROR_UNKNOWN);
+        }
+        // SAFETY: the caller's size and buffer of `*size` bytes.
+        unsafe {
+            if data.is_null() {
+                *size = header.len();
+                return OK;
+            }
+            if *size < header.len() {
+                *size = 0;
+                return Ok(vk::Result::INCOMPLETE);
+            }
+            std::ptr::copy_nonoverlapping(header.as_ptr(), data as *mut u8, header.len());
+            *size = header.len();
+        }
+        OK
+    })
+}
+
+pub unsafe extern "system" fn merge_pipeline_caches(
+    _raw: vk::Device,
+    dst: vk::PipelineCache,
+    _count: u32,
+    _src: *const vk::PipelineCache,
+) -> vk::Result {
+    guard(|| {
+        handles::get::<PipelineCache>(dst.as_raw())?;
+        OK
+    })
+}

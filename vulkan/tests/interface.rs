@@ -1,0 +1,105 @@
+//! The loader–driver interface, called directly (no loader): version negotiation, the
+//! procedure-address queries, and handle checking.
+
+use std::ffi::CStr;
+
+use ash::vk::{self, Handle};
+use spirjit_vulkan::{
+    vk_icdGetInstanceProcAddr, vk_icdGetPhysicalDeviceProcAddr, vk_icdNegotiateLoaderICDInterfaceVersion,
+};
+
+fn proc_addr(instance: vk::Instance, name: &CStr) -> vk::PFN_vkVoidFunction {
+    // SAFETY: a valid C string.
+    unsafe { vk_icdGetInstanceProcAddr(instance, name.as_ptr()) }
+}
+
+#[test]
+fn negotiates_version_5_to_7() {
+    let mut v = 9;
+    // SAFETY: a valid pointer.
+    assert_eq!(unsafe { vk_icdNegotiateLoaderICDInterfaceVersion(&mut v) }, vk::Result::SUCCESS);
+    assert_eq!(v, 7);
+    let mut v = 5;
+    // SAFETY: as above.
+    assert_eq!(unsafe { vk_icdNegotiateLoaderICDInterfaceVersion(&mut v) }, vk::Result::SUCCESS);
+    assert_eq!(v, 5);
+    let mut v = 4;
+    // SAFETY: as above.
+    assert_eq!(unsafe { vk_icdNegotiateLoaderICDInterfaceVersion(&mut v) }, vk::Result::ERROR_INCOMPATIBLE_DRIVER);
+    // SAFETY: null is allowed (and refused).
+    assert_eq!(
+        unsafe { vk_icdNegotiateLoaderICDInterfaceVersion(std::ptr::null_mut()) },
+        vk::Result::ERROR_INCOMPATIBLE_DRIVER
+    );
+}
+
+#[test]
+fn proc_addr_queries() {
+    assert!(proc_addr(vk::Instance::null(), c"vkCreateInstance").is_some());
+    assert!(proc_addr(vk::Instance::null(), c"vkCmdDispatch").is_some());
+    assert!(proc_addr(vk::Instance::null(), c"vk_icdGetPhysicalDeviceProcAddr").is_some());
+    assert!(proc_addr(vk::Instance::null(), c"vkCmdDraw").is_none());
+    // SAFETY: valid C strings.
+    unsafe {
+        assert!(
+            vk_icdGetPhysicalDeviceProcAddr(vk::Instance::null(), c"vkGetPhysicalDeviceProperties2".as_ptr()).is_some()
+        );
+        assert!(vk_icdGetPhysicalDeviceProcAddr(vk::Instance::null(), c"vkCmdDispatch".as_ptr()).is_none());
+        assert!(vk_icdGetPhysicalDeviceProcAddr(vk::Instance::null(), c"vkNotAFunction".as_ptr()).is_none());
+        assert!(vk_icdGetInstanceProcAddr(vk::Instance::null(), std::ptr::null()).is_none());
+    }
+    for name in spirjit_vulkan::entry_point_names() {
+        assert!(name.starts_with("vk"), "{name}");
+    }
+}
+
+#[test]
+fn wrong_handles_are_errors() {
+    let f = proc_addr(vk::Instance::null(), c"vkEnumeratePhysicalDevices").expect("implemented");
+    // SAFETY: the function's own type.
+    let enumerate: vk::PFN_vkEnumeratePhysicalDevices = unsafe { std::mem::transmute(f) };
+    let mut count = 0u32;
+    // A pointer the driver never made, and one to a live object of another kind.
+    let bogus = vk::Instance::from_raw(0x1234_5678);
+    // SAFETY: the driver must not dereference the bogus handle.
+    let r = unsafe { enumerate(bogus, &mut count, std::ptr::null_mut()) };
+    assert_eq!(r, vk::Result::ERROR_UNKNOWN);
+
+    let create: vk::PFN_vkCreateInstance =
+        // SAFETY: the function's own type.
+        unsafe { std::mem::transmute(proc_addr(vk::Instance::null(), c"vkCreateInstance").expect("implemented")) };
+    let info = vk::InstanceCreateInfo::default();
+    let mut instance = vk::Instance::null();
+    // SAFETY: valid create info and output.
+    assert_eq!(unsafe { create(&info, std::ptr::null(), &mut instance) }, vk::Result::SUCCESS);
+    // The loader word holds the magic value until the loader overwrites it.
+    // SAFETY: a dispatchable handle points at the loader's word.
+    assert_eq!(unsafe { *(instance.as_raw() as *const usize) }, 0x01CD_C0DE);
+    // SAFETY: valid pointers.
+    assert_eq!(unsafe { enumerate(instance, &mut count, std::ptr::null_mut()) }, vk::Result::SUCCESS);
+    assert_eq!(count, 1);
+    let mut pd = vk::PhysicalDevice::null();
+    // SAFETY: room for one handle.
+    assert_eq!(unsafe { enumerate(instance, &mut count, &mut pd) }, vk::Result::SUCCESS);
+    // A physical device is not an instance.
+    // SAFETY: the driver checks the handle's kind.
+    let r = unsafe { enumerate(vk::Instance::from_raw(pd.as_raw()), &mut count, std::ptr::null_mut()) };
+    assert_eq!(r, vk::Result::ERROR_UNKNOWN);
+    let destroy: vk::PFN_vkDestroyInstance =
+        // SAFETY: the function's own type.
+        unsafe { std::mem::transmute(proc_addr(vk::Instance::null(), c"vkDestroyInstance").expect("implemented")) };
+    // SAFETY: a live instance; destroying it twice must be harmless.
+    unsafe {
+        destroy(instance, std::ptr::null());
+        destroy(instance, std::ptr::null());
+        assert_eq!(enumerate(instance, &mut count, std::ptr::null_mut()), vk::Result::ERROR_UNKNOWN);
+    }
+}
+
+#[test]
+fn manifest_names_the_library() {
+    let m = spirjit_vulkan::manifest_json("/x/libspirjit_vulkan.so");
+    assert!(m.contains("\"library_path\": \"/x/libspirjit_vulkan.so\""));
+    assert!(m.contains("\"file_format_version\": \"1.0.0\""));
+    assert!(m.contains("\"api_version\": \"1.1.0\""));
+}
