@@ -5,6 +5,7 @@ finds only spirjit's driver, through VK_DRIVER_FILES pointing at the manifest th
 `spirjit vulkan-icd` writes next to the built library. Skipped, saying why, when the
 loader, the package or the built driver is missing."""
 
+import contextlib
 import os
 import shutil
 import struct
@@ -38,10 +39,27 @@ if MANIFEST is None:
     pytest.skip(
         "the driver is not built: run `cargo build -p spirjit -p spirjit-vulkan` first", allow_module_level=True
     )
-os.environ["VK_DRIVER_FILES"] = MANIFEST
-os.environ["VK_ICD_FILENAMES"] = MANIFEST
 os.environ.setdefault("VK_LOADER_DEBUG", "error")
 os.environ["SPIRJIT_VK_QUIET"] = "1"
+
+
+@contextlib.contextmanager
+def _only_spirjit():
+    """The loader sees only the spirjit driver while an instance is created (the
+    environment is restored after, so other tests still find their drivers)."""
+    keys = ("VK_DRIVER_FILES", "VK_ICD_FILENAMES")
+    saved = {k: os.environ.get(k) for k in keys}
+    for k in keys:
+        os.environ[k] = MANIFEST
+    try:
+        yield
+    finally:
+        for k, v in saved.items():
+            if v is None:
+                os.environ.pop(k, None)
+            else:
+                os.environ[k] = v
+
 try:
     import vulkan as vk
 except ImportError:
@@ -62,7 +80,8 @@ class Gpu:
 
     def __init__(self, queues=1):
         app = vk.VkApplicationInfo(pApplicationName="spirjit-test", apiVersion=vk.VK_MAKE_VERSION(1, 1, 0))
-        self.instance = vk.vkCreateInstance(vk.VkInstanceCreateInfo(pApplicationInfo=app), None)
+        with _only_spirjit():
+            self.instance = vk.vkCreateInstance(vk.VkInstanceCreateInfo(pApplicationInfo=app), None)
         self.physical = vk.vkEnumeratePhysicalDevices(self.instance)[0]
         prio = [1.0] * queues
         qinfo = vk.VkDeviceQueueCreateInfo(queueFamilyIndex=0, queueCount=queues, pQueuePriorities=prio)
