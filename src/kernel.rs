@@ -77,7 +77,7 @@ impl Kernel {
         Kernel { program, index }
     }
 
-    fn ir(&self) -> &ir::Kernel {
+    pub(crate) fn ir(&self) -> &ir::Kernel {
         &self.program.module().kernels[self.index]
     }
 
@@ -86,14 +86,22 @@ impl Kernel {
         &self.ir().name
     }
 
-    /// The kernel's parameters, in order.
+    /// The kernel's parameters, in order. A kernel compiled from OpenCL C by clspv
+    /// presents its OpenCL parameters (from the module's reflection), not the
+    /// descriptor bindings and push constants of its Vulkan form.
     pub fn params(&self) -> &[Param] {
-        &self.ir().params
+        match &self.ir().opencl {
+            Some(sig) => &sig.params,
+            None => &self.ir().params,
+        }
     }
 
     /// The work-group size the kernel requires (`reqd_work_group_size`), if any.
     pub fn reqd_work_group_size(&self) -> Option<[u32; 3]> {
-        self.ir().reqd_work_group_size
+        match &self.ir().opencl {
+            Some(sig) => sig.reqd_work_group_size,
+            None => self.ir().reqd_work_group_size,
+        }
     }
 
     /// The work-group size the kernel suggests (`work_group_size_hint`), if any.
@@ -152,6 +160,15 @@ impl Kernel {
 
     /// Like [`Kernel::run`], with a time limit and/or a cancel token (see [`RunOptions`]).
     pub fn run_with(&self, range: &NdRange, args: &mut [Arg<'_>], options: &RunOptions) -> Result<RunInfo> {
+        match &self.ir().opencl {
+            Some(sig) => crate::clspv::run(self, sig, range, args, options),
+            None => self.run_interface(range, args, options),
+        }
+    }
+
+    /// Run the kernel with one argument per parameter of its kernel IR (for a clspv
+    /// kernel: its Vulkan form's descriptors and push constants).
+    pub(crate) fn run_interface(&self, range: &NdRange, args: &mut [Arg<'_>], options: &RunOptions) -> Result<RunInfo> {
         let fresh;
         let cancel = match &options.cancel {
             Some(t) => t,

@@ -139,7 +139,7 @@ impl Pipeline {
             1
         };
         let range = NdRange { dims, global, local: Some(local), offset };
-        self.kernel.run_with(&range, &mut args, options).map_err(|e| match e {
+        self.kernel.run_interface(&range, &mut args, options).map_err(|e| match e {
             // Say which binding an argument error is about.
             Error::Argument { index, message, .. } => {
                 let params = self.kernel.params();
