@@ -213,7 +213,7 @@ fn the_circle_finder_finds_circles() {
 
 /// The module-analysis layer of the SPIR-V front end: these modules read the module and
 /// must not use the translation modules (every other module of the directory).
-const SPIRV_ANALYSIS: [&str; 10] =
+const SPIRV_ANALYSIS: [&str; 11] =
     ["reader", "limits", "module", "index", "types", "constants", "constval", "spec", "opaque", "host", "clspv"];
 
 #[test]

@@ -386,19 +386,24 @@ fn pod_type(m: &SpvModule, var: u32, offset: u32, size: u32) -> Type {
     let mut base = 0u64;
     for _ in 0..16 {
         let Type::Struct(st) = &t else { break };
-        let exact = |o: &u64, mt: &Type| base + o == offset && mt.size() == size;
+        // A 3-element vector's reflected size leaves out its padding.
+        let fits = |mt: &Type| match mt {
+            Type::Vector(s, 3) => s.size() * 3 == size || mt.size() == size,
+            _ => mt.size() == size,
+        };
+        let exact = |o: &u64, mt: &Type| base + o == offset && fits(mt);
         let inner =
             st.members.iter().find(|(o, mt)| exact(o, mt)).or_else(|| {
                 st.members.iter().find(|(o, mt)| base + o <= offset && offset + size <= base + o + mt.size())
             });
         let Some((o, inner)) = inner else { break };
-        if base == offset && t.size() == size && !exact(o, inner) {
+        if base == offset && fits(&t) && !exact(o, inner) {
             break;
         }
         base += o;
         t = inner.clone();
     }
-    if base == offset && t.size() == size {
+    if base == offset && (t.size() == size || matches!(t, Type::Vector(s, 3) if s.size() * 3 == size)) {
         t
     } else {
         bytes_type(size as u32)

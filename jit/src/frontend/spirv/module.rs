@@ -49,6 +49,10 @@ pub const SUPPORTED_CAPABILITIES: &[Capability] = &[
     Capability::Shader,
     Capability::Matrix,
     Capability::VulkanMemoryModel,
+    // Pointers are host addresses here, so pointers chosen by OpSelect / OpPhi (which
+    // clspv emits) need nothing more.
+    Capability::VariablePointersStorageBuffer,
+    Capability::VariablePointers,
     Capability::GroupNonUniform,
     Capability::GroupNonUniformVote,
     Capability::GroupNonUniformArithmetic,
