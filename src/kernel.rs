@@ -77,7 +77,7 @@ impl Kernel {
         Kernel { program, index }
     }
 
-    fn ir(&self) -> &ir::Kernel {
+    pub(crate) fn ir(&self) -> &ir::Kernel {
         &self.program.module().kernels[self.index]
     }
 
@@ -86,20 +86,38 @@ impl Kernel {
         &self.ir().name
     }
 
-    /// The kernel's parameters, in order.
+    /// The kernel's parameters, in order. A kernel compiled from OpenCL C by clspv
+    /// presents its OpenCL parameters (from the module's reflection), not the
+    /// descriptor bindings and push constants of its Vulkan form.
     pub fn params(&self) -> &[Param] {
-        &self.ir().params
+        match &self.ir().opencl {
+            Some(sig) => &sig.params,
+            None => &self.ir().params,
+        }
     }
 
     /// The work-group size the kernel requires (`reqd_work_group_size`), if any.
     pub fn reqd_work_group_size(&self) -> Option<[u32; 3]> {
-        self.ir().reqd_work_group_size
+        match &self.ir().opencl {
+            Some(sig) => sig.reqd_work_group_size,
+            None => self.ir().reqd_work_group_size,
+        }
     }
 
     /// How the parameters map onto descriptor bindings and push constants, for a Vulkan
-    /// compute kernel (`None` for kernels that take their arguments in order).
+    /// compute kernel (`None` for kernels that take their arguments in order, OpenCL
+    /// kernels compiled by clspv included: their [`Kernel::params`] are the OpenCL ones).
     pub fn interface(&self) -> Option<&spirjit_jit::ir::ShaderInterface> {
-        self.ir().interface.as_ref()
+        match self.ir().opencl {
+            Some(_) => None,
+            None => self.ir().interface.as_ref(),
+        }
+    }
+
+    /// The parameters of the kernel's own form (for a clspv kernel: its descriptors and
+    /// push constants, not the OpenCL arguments [`Kernel::params`] lists).
+    pub(crate) fn interface_params(&self) -> &[Param] {
+        &self.ir().params
     }
 
     /// The work-group size the kernel suggests (`work_group_size_hint`), if any.
@@ -158,6 +176,15 @@ impl Kernel {
 
     /// Like [`Kernel::run`], with a time limit and/or a cancel token (see [`RunOptions`]).
     pub fn run_with(&self, range: &NdRange, args: &mut [Arg<'_>], options: &RunOptions) -> Result<RunInfo> {
+        match &self.ir().opencl {
+            Some(sig) => crate::clspv::run(self, sig, range, args, options),
+            None => self.run_reaching(range, args, options, &[]),
+        }
+    }
+
+    /// Run the kernel with one argument per parameter of its kernel IR (for a clspv
+    /// kernel: its Vulkan form's descriptors and push constants).
+    pub(crate) fn run_interface(&self, range: &NdRange, args: &mut [Arg<'_>], options: &RunOptions) -> Result<RunInfo> {
         self.run_reaching(range, args, options, &[])
     }
 

@@ -52,6 +52,7 @@ mod args;
 mod cache;
 mod cancel;
 pub mod cli;
+mod clspv;
 mod dispatch;
 mod error;
 mod image;

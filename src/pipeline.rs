@@ -188,7 +188,7 @@ impl Pipeline {
         self.kernel.run_reaching(&range, &mut args, options, &device).map_err(|e| match e {
             // Say which binding an argument error is about.
             Error::Argument { index, message, .. } => {
-                let params = self.kernel.params();
+                let params = self.kernel.interface_params();
                 let at =
                     |b: &&ir::Binding| (b.first_param as usize..(b.first_param + b.count) as usize).contains(&index);
                 match self.interface.bindings.iter().find(at) {
@@ -214,7 +214,7 @@ impl Pipeline {
 
     /// The kernel arguments of `bindings`, in parameter order, or what is wrong with them.
     fn arguments<'a>(&self, mut bindings: Bindings<'a>) -> std::result::Result<Vec<Arg<'a>>, String> {
-        let params = self.kernel.params();
+        let params = self.kernel.interface_params();
         let mut slots: Vec<Option<Arg<'a>>> = (0..params.len()).map(|_| None).collect();
         for b in &self.interface.bindings {
             let what = || binding_text(b, params.get(b.first_param as usize).and_then(|p| p.name.as_deref()));

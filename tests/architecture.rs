@@ -213,8 +213,8 @@ fn the_circle_finder_finds_circles() {
 
 /// The module-analysis layer of the SPIR-V front end: these modules read the module and
 /// must not use the translation modules (every other module of the directory).
-const SPIRV_ANALYSIS: [&str; 10] =
-    ["reader", "limits", "module", "index", "types", "constants", "constval", "spec", "opaque", "host"];
+const SPIRV_ANALYSIS: [&str; 11] =
+    ["reader", "limits", "module", "index", "types", "constants", "constval", "spec", "opaque", "host", "clspv"];
 
 #[test]
 fn spirv_module_analysis_does_not_use_translation() {

@@ -137,3 +137,111 @@ pub struct SpecConstant {
     /// The bits of the value in effect (the specialization's, else the default).
     pub value: u64,
 }
+
+/// Where the value of one OpenCL kernel argument of a clspv-compiled module goes
+/// (`NonSemantic.ClspvReflection`'s `Argument*` instructions).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ArgPlace {
+    /// A buffer bound to (`set`, `binding`) (`ArgumentStorageBuffer`, `ArgumentUniform`).
+    Buffer { set: u32, binding: u32, uniform: bool },
+    /// A by-value argument at `offset` of the push-constant block.
+    PodPushConstant { offset: u32, size: u32 },
+    /// A by-value argument at `offset` of the buffer bound to (`set`, `binding`).
+    PodBuffer { set: u32, binding: u32, offset: u32, size: u32, uniform: bool },
+    /// A `__local` pointer: a work-group array whose length in elements of `elem_size`
+    /// bytes is specialization constant `spec_id`.
+    Workgroup { spec_id: u32, elem_size: u32 },
+    /// An image (`ArgumentSampledImage`, `ArgumentStorageImage`, texel buffers).
+    Image { set: u32, binding: u32 },
+    /// A sampler (`ArgumentSampler`).
+    Sampler { set: u32, binding: u32 },
+    /// A buffer's device address at `offset` of the push-constant block
+    /// (`ArgumentPointerPushConstant`).
+    PointerPushConstant { offset: u32, size: u32 },
+    /// A buffer's device address at `offset` of the buffer bound to (`set`, `binding`)
+    /// (`ArgumentPointerUniform`).
+    PointerUniform { set: u32, binding: u32, offset: u32, size: u32 },
+}
+
+/// A value the launch puts in the push-constant block (`PushConstant*` reflection).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PushValue {
+    GlobalOffset,
+    EnqueuedLocalSize,
+    GlobalSize,
+    RegionOffset,
+    NumWorkgroups,
+    RegionGroupOffset,
+    /// The image channel order of argument `ordinal` (`CL_RGBA`, ...).
+    ImageChannelOrder(u32),
+    /// The image channel data type of argument `ordinal` (`CL_FLOAT`, ...).
+    ImageChannelDataType(u32),
+    /// The normalized-coordinates bit of the sampler of argument `ordinal`.
+    NormalizedSamplerMask(u32),
+    /// The device address of the module's constant data.
+    ConstantDataPointer,
+    /// The device address of the printf buffer.
+    PrintfBufferPointer,
+    /// The device address of the program-scope variables.
+    ProgramScopeVariablesPointer,
+}
+
+/// A slot of the push-constant block filled by the launch.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PushSlot {
+    pub value: PushValue,
+    pub offset: u32,
+    pub size: u32,
+}
+
+/// A buffer the module brings its own contents for, bound to (`set`, `binding`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ModuleBuffer {
+    pub set: u32,
+    pub binding: u32,
+    pub data: Vec<u8>,
+}
+
+/// One `printf` call site: its id in the printf buffer, format string and argument sizes.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PrintfSite {
+    pub id: u32,
+    pub format: String,
+    pub arg_sizes: Vec<u32>,
+}
+
+/// The OpenCL signature of a kernel of a module compiled from OpenCL C to Vulkan
+/// SPIR-V by clspv, and what a launch must supply besides the arguments: push-constant
+/// values, specialization constants, the module's own buffers. Its arguments are in
+/// OpenCL order; the kernel's own parameters stay those of the Vulkan interface.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct OpenClSignature {
+    /// The OpenCL parameters, in argument order.
+    pub params: Vec<super::Param>,
+    /// Where each argument's value goes (one per parameter).
+    pub places: Vec<ArgPlace>,
+    /// `PushConstant*` slots: the launch writes them into the push-constant block.
+    pub push: Vec<PushSlot>,
+    /// `SpecConstantWorkgroupSize`: the spec ids of the work-group size (x, y, z).
+    pub workgroup_size_spec: Option<[u32; 3]>,
+    /// `SpecConstantGlobalOffset`: the spec ids of the global offset (x, y, z).
+    pub global_offset_spec: Option<[u32; 3]>,
+    /// `SpecConstantWorkDim`: the spec id of `get_work_dim()`.
+    pub work_dim_spec: Option<u32>,
+    /// `SpecConstantSubgroupMaxSize`: the spec id of the maximum sub-group size.
+    pub subgroup_max_size_spec: Option<u32>,
+    /// `PropertyRequiredWorkgroupSize` (`reqd_work_group_size`).
+    pub reqd_work_group_size: Option<[u32; 3]>,
+    /// `LiteralSampler`s: (set, binding, OpenCL sampler bits).
+    pub literal_samplers: Vec<(u32, u32, u32)>,
+    /// `ConstantDataStorageBuffer` / `ConstantDataUniform`: `__constant` module data.
+    pub constant_data: Vec<ModuleBuffer>,
+    /// `ProgramScopeVariablesStorageBuffer`: the initial program-scope variables.
+    pub program_scope: Option<ModuleBuffer>,
+    /// `PrintfBufferStorageBuffer`: (set, binding, size in bytes).
+    pub printf_buffer: Option<(u32, u32, u32)>,
+    pub printf_sites: Vec<PrintfSite>,
+    /// Reflection instructions of the module this version does not handle, by name,
+    /// for messages (they are ignored).
+    pub ignored: Vec<String>,
+}

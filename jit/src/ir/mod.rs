@@ -37,7 +37,10 @@ mod types;
 
 pub use builder::FunctionBuilder;
 pub use host::{HostScalar, HostType, Signedness};
-pub use interface::{Binding, DescriptorKind, PushConstants, ShaderInterface, SpecConstant, SpecValue, Specialization};
+pub use interface::{
+    ArgPlace, Binding, DescriptorKind, ModuleBuffer, OpenClSignature, PrintfSite, PushConstants, PushSlot, PushValue,
+    ShaderInterface, SpecConstant, SpecValue, Specialization,
+};
 pub use ops::{
     AtomicOp, BinaryOp, ConvOp, Conversion, FloatCC, IntCC, MathOp, Rounding, ScanKind, SubGroupArith, SubGroupOp,
     UnaryOp, WorkItemQuery,
@@ -137,6 +140,9 @@ pub struct Kernel {
     /// How the parameters map onto descriptor bindings and push constants (Vulkan
     /// compute kernels); `None` for kernels that take their parameters in order.
     pub interface: Option<ShaderInterface>,
+    /// The OpenCL signature of a kernel compiled by clspv (from its
+    /// `NonSemantic.ClspvReflection` instructions); `None` for other kernels.
+    pub opencl: Option<OpenClSignature>,
     pub func: Function,
 }
 

@@ -215,6 +215,7 @@ fn kernel_header(c: &mut Cur<'_>) -> Result<Kernel> {
         local_static_size: 0,
         local_zero_init: Vec::new(),
         interface: None,
+        opencl: None,
         func: Function::default(),
     };
     loop {

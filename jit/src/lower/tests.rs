@@ -76,6 +76,7 @@ fn module(params: Vec<Param>, func: Function, local_static_size: u64) -> Module 
             local_static_size,
             local_zero_init: vec![],
             interface: None,
+            opencl: None,
             func,
         }],
         data: vec![],

@@ -107,7 +107,9 @@ pub(crate) fn build_kernel(m: &SpvModule, ep: &EntryPoint, layout: &GlobalLayout
         params.push(Param { name, kind, type_name, read_only, value_type, host });
     }
     // Vulkan compute shaders take their buffers and push constants as parameters.
-    let interface = super::vulkan::bind_resources(m, &mut t, &mut params).map_err(|e| e.in_kernel(&ep.name))?;
+    let interface =
+        super::vulkan::bind_resources(m, ep.func, &mut t, &mut params).map_err(|e| e.in_kernel(&ep.name))?;
+    let opencl = super::clspv::signature(m, ep).map_err(|e| e.in_kernel(&ep.name))?;
     t.run_function(ep.func, args, None).map_err(|e| e.in_kernel(&ep.name))?;
     crate::verify::verify(&t.f).map_err(|msg| {
         CompileError::internal(format!("the SPIR-V front end produced invalid KIR: {msg}")).in_kernel(&ep.name)
@@ -122,6 +124,7 @@ pub(crate) fn build_kernel(m: &SpvModule, ep: &EntryPoint, layout: &GlobalLayout
         local_static_size: layout.local_size,
         local_zero_init: layout.local_zero_init.clone(),
         interface,
+        opencl,
         func: t.f,
     })
 }

@@ -13,7 +13,9 @@
 //!   sizes from `LocalSizeId` and the `WorkgroupSize` built-in;
 //! * `opaque` — image and sampler types, parameters and literal samplers; `host` — the
 //!   host's view of each kernel parameter (integer signedness);
-//! * `limits` — caps on every size an input controls.
+//! * `limits` — caps on every size an input controls;
+//! * `clspv` — the OpenCL signature of kernels compiled by clspv, from their
+//!   `NonSemantic.ClspvReflection` instructions.
 //!
 //! Translation turns function bodies into KIR:
 //! * `kernel` — kernel parameters and assembly of each `ir::Kernel`;
@@ -37,6 +39,7 @@
 mod arith;
 mod bits;
 mod builtins_vars;
+mod clspv;
 mod composite;
 mod constants;
 mod constval;

@@ -80,6 +80,8 @@ pub const SUPPORTED_CAPABILITIES: &[Capability] = &[
     Capability::WorkgroupMemoryExplicitLayoutKHR,
     Capability::WorkgroupMemoryExplicitLayout8BitAccessKHR,
     Capability::WorkgroupMemoryExplicitLayout16BitAccessKHR,
+    // Pointers are host addresses here, so pointers chosen by OpSelect / OpPhi (which
+    // clspv emits) need nothing more.
     Capability::VariablePointers,
     Capability::VariablePointersStorageBuffer,
     Capability::AtomicFloat32AddEXT,
@@ -318,5 +320,37 @@ impl SpvModule {
         self.funcs
             .get(&id)
             .ok_or_else(|| CompileError::invalid(format!("%{id} is not a function defined in the module")))
+    }
+
+    /// The module-scope variables function `func` and the functions it calls refer to
+    /// (a Vulkan entry point's statically used resources).
+    pub fn used_globals(&self, func: u32) -> std::collections::HashSet<u32> {
+        let globals: std::collections::HashSet<u32> = self.globals.iter().copied().collect();
+        let mut used = std::collections::HashSet::new();
+        let mut seen = std::collections::HashSet::new();
+        let mut todo = vec![func];
+        while let Some(f) = todo.pop() {
+            if !seen.insert(f) {
+                continue;
+            }
+            let Some(def) = self.funcs.get(&f) else { continue };
+            for b in &def.blocks {
+                for inst in &self.insts[b.body.clone()] {
+                    if inst.op == Op::FunctionCall {
+                        if let Ok(callee) = inst.id(0) {
+                            todo.push(callee);
+                        }
+                    }
+                    for o in &inst.operands {
+                        if let Operand::IdRef(id) = o {
+                            if globals.contains(id) {
+                                used.insert(*id);
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        used
     }
 }

@@ -42,6 +42,7 @@ struct Resource {
 /// parameter each binding became (`None` for modules that are not Vulkan modules).
 pub(crate) fn bind_resources(
     m: &SpvModule,
+    func: u32,
     t: &mut Translator<'_>,
     params: &mut Vec<Param>,
 ) -> Result<Option<ShaderInterface>> {
@@ -49,7 +50,7 @@ pub(crate) fn bind_resources(
         return Ok(None);
     }
     let mut interface = ShaderInterface::default();
-    for r in resources(m)? {
+    for r in resources(m, func)? {
         let inst = m.def(r.var)?;
         let first_param = params.len() as u32;
         let kind = bind(m, t, params, &r).map_err(|e| err_at(e, inst))?;
@@ -73,12 +74,18 @@ pub(crate) fn bind_resources(
     Ok(Some(interface))
 }
 
-/// The resource variables in parameter order: buffers by (set, binding), then the
-/// push-constant block.
-fn resources(m: &SpvModule) -> Result<Vec<Resource>> {
+/// The resource variables of entry point function `func` in parameter order: buffers
+/// by (set, binding), then the push-constant block. In modules compiled by clspv, whose
+/// kernels each number their own bindings from 0, only the variables the entry point
+/// uses; elsewhere every resource variable of the module.
+fn resources(m: &SpvModule, func: u32) -> Result<Vec<Resource>> {
     let mut buffers = Vec::new();
     let mut push = Vec::new();
+    let used = super::clspv::has_reflection(m).then(|| m.used_globals(func));
     for &var in &m.globals {
+        if used.as_ref().is_some_and(|u| !u.contains(&var)) {
+            continue;
+        }
         let inst = m.def(var)?;
         let sc = match inst.operands.first() {
             Some(Operand::StorageClass(sc)) => *sc,
@@ -225,7 +232,8 @@ impl Translator<'_> {
         let m = self.m;
         let var = inst.id(0)?;
         let member = inst.lit(1)?;
-        let rs = resources(m)?;
+        let entry = self.stack.first().copied().unwrap_or(0);
+        let rs = resources(m, entry)?;
         // Vulkan entry points have no function parameters: resources come first, a
         // descriptor array taking a parameter per descriptor.
         let n = rs.iter().position(|r| r.var == var && r.sc != StorageClass::PushConstant).ok_or_else(|| {
