@@ -199,6 +199,15 @@ impl Kernel {
         device_buffers: &mut [&mut [u8]],
         options: &RunOptions,
     ) -> Result<RunInfo> {
+        if device_buffers.is_empty() {
+            return self.run_with(range, args, options);
+        }
+        if self.ir().opencl.is_some() {
+            return Err(crate::Error::Compile(spirjit_jit::CompileError::unsupported(format!(
+                "kernel `{}` was compiled by clspv; device-address buffers are for Vulkan compute kernels",
+                self.name()
+            ))));
+        }
         let device: Vec<(u64, u64)> = device_buffers.iter().map(|b| (b.as_ptr() as u64, b.len() as u64)).collect();
         self.run_reaching(range, args, options, &device)
     }
