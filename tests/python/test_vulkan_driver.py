@@ -10,6 +10,7 @@ import os
 import shutil
 import struct
 import subprocess
+import sys
 import threading
 
 import pytest
@@ -68,6 +69,8 @@ except OSError as e:
     pytest.skip(f"the Vulkan loader (libvulkan.so.1) cannot be loaded: {e}", allow_module_level=True)
 
 ffi = vk.ffi
+# VK_PIPELINE_CREATE_DISPATCH_BASE_BIT (the `vulkan` package leaves the constant as None).
+DISPATCH_BASE = 0x10
 
 
 def _spv(name):
@@ -93,9 +96,15 @@ class Gpu:
             self.device, vk.VkDescriptorPoolCreateInfo(maxSets=16, pPoolSizes=sizes), None
         )
         self.buffers = []
+        self.pipelines = []
 
     def close(self):
         vk.vkDeviceWaitIdle(self.device)
+        for pipe, playout, layouts in self.pipelines:
+            vk.vkDestroyPipeline(self.device, pipe, None)
+            vk.vkDestroyPipelineLayout(self.device, playout, None)
+            for layout in layouts:
+                vk.vkDestroyDescriptorSetLayout(self.device, layout, None)
         for buf, mem in self.buffers:
             vk.vkDestroyBuffer(self.device, buf, None)
             vk.vkFreeMemory(self.device, mem, None)
@@ -172,9 +181,15 @@ class Gpu:
             stage=vk.VK_SHADER_STAGE_COMPUTE_BIT, module=module, pName="main", pSpecializationInfo=spec_info
         )
         pipe = vk.vkCreateComputePipelines(
-            self.device, vk.VK_NULL_HANDLE, 1, [vk.VkComputePipelineCreateInfo(stage=stage, layout=playout)], None
+            self.device,
+            vk.VK_NULL_HANDLE,
+            1,
+            # Every pipeline may be dispatched from a base group (test_specialization_and_dispatch_base).
+            [vk.VkComputePipelineCreateInfo(flags=DISPATCH_BASE, stage=stage, layout=playout)],
+            None,
         )[0]
         vk.vkDestroyShaderModule(self.device, module, None)
+        self.pipelines.append((pipe, playout, layouts))
         return pipe, playout, layouts
 
     def descriptor_set(self, layout, writes):
@@ -430,6 +445,8 @@ def test_two_threads_submitting(gpu):
         vk.vkDestroyCommandPool(gpu.device, p, None)
 
 
+@pytest.mark.skipif("VK_LAYER_KHRONOS_validation" in os.environ.get("VK_INSTANCE_LAYERS", ""),
+                    reason="an invalid module is undefined behaviour under the validation layer, which crashes on it")
 def test_bad_shader_module_fails_pipeline_creation(gpu):
     bad = b"\x03\x02\x23\x07" + b"\x00" * 16
     with pytest.raises(vk.VkError):
@@ -471,3 +488,24 @@ def test_dynamic_offsets_and_one_buffer_bound_twice(gpu):
     # In place: b = b + a, with b both read and written through two bindings.
     run([4 * n, 0, 4 * n])
     assert unf32(gpu.read(mem, 12 * n)[4 * n: 8 * n]) == [1.0 + i for i in range(n)]
+
+
+def _validation_layer_installed():
+    return any(
+        os.path.isfile(os.path.join(d, "VkLayer_khronos_validation.json"))
+        for d in ("/usr/share/vulkan/explicit_layer.d", "/etc/vulkan/explicit_layer.d")
+    )
+
+
+@pytest.mark.skipif("VK_INSTANCE_LAYERS" in os.environ, reason="already running under a layer")
+@pytest.mark.skipif(not _validation_layer_installed(), reason="the Khronos validation layer (vulkan-validationlayers) "
+                    "is not installed")
+def test_the_driver_tests_are_clean_under_the_validation_layer():
+    env = dict(os.environ, VK_INSTANCE_LAYERS="VK_LAYER_KHRONOS_validation")
+    out = subprocess.run(
+        [sys.executable, "-m", "pytest", "-q", "-s", "-p", "no:cacheprovider", os.path.abspath(__file__)],
+        capture_output=True, text=True, env=env, timeout=600, cwd=os.path.dirname(os.path.abspath(__file__)),
+    )
+    text = out.stdout + out.stderr
+    assert out.returncode == 0, text[-4000:]
+    assert "Validation Error" not in text, text[-4000:]
