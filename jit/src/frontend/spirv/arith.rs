@@ -220,6 +220,10 @@ impl Translator<'_> {
             | Op::GenericCastToPtr
             | Op::GenericCastToPtrExplicit
             | Op::Bitcast => return self.conversion(fr, inst),
+            Op::QuantizeToF16 => {
+                let a = self.op(fr, inst, 0)?;
+                self.quantize_to_f16(a)?
+            }
             Op::VectorShuffle
             | Op::CompositeExtract
             | Op::CompositeInsert
