@@ -136,3 +136,58 @@ fn debug_printf_prints_like_printf_and_other_non_semantic_sets_are_ignored() {
         assert_eq!(out, input.iter().map(|x| x * 2).collect::<Vec<_>>(), "lanes {lanes}");
     }
 }
+
+#[test]
+fn row_major_and_padded_matrices_in_buffers() {
+    let n = 8usize;
+    // std140 U: row-major mat3 r at 0 (rows 16 bytes apart), mat2 m2 at 48 (columns 16
+    // apart), row-major mat2x3 r23 at 80, mat3x2 m32 at 128 (columns 16 apart).
+    let uf: Vec<f32> = (0..44).map(|k| k as f32 * 0.5 + 1.0).collect();
+    // std430 B: row-major mat4 rm at 0, row-major mat3 rarr[2] at 64 (48 bytes each).
+    let bf: Vec<f32> = (0..40).map(|k| (k as f32 - 7.0) * 0.25).collect();
+    let u = |byte: usize| uf[byte / 4];
+    let r = |c: usize, row: usize| u(row * 16 + c * 4);
+    let m2 = |c: usize, row: usize| u(48 + c * 16 + row * 4);
+    let r23 = |c: usize, row: usize| u(80 + row * 16 + c * 4);
+    let m32 = |c: usize, row: usize| u(128 + c * 16 + row * 4);
+    let rm = |c: usize, row: usize| bf[(row * 16 + c * 4) / 4];
+    let rarr = |k: usize, c: usize, row: usize| bf[(64 + k * 48 + row * 16 + c * 4) / 4];
+    let (o, wm, pm) = at_every_width("matrix_layouts", n as u64, |run| {
+        let mut o = vec![0f32; 24 * n];
+        let mut wm = vec![0f32; 16 * n];
+        let mut pm = vec![0f32; 8 * n];
+        run(&mut [
+            Arg::read_only(&uf),
+            Arg::read_only(&bf),
+            Arg::buffer(&mut o),
+            Arg::buffer(&mut wm),
+            Arg::buffer(&mut pm),
+        ]);
+        (o, wm, pm)
+    });
+    for i in 0..n {
+        let fi = i as f32;
+        let rv = |row: usize| r(0, row) + 2.0 * r(1, row) + 3.0 * r(2, row);
+        let m32v = |row: usize| m32(0, row) - m32(1, row) + 2.0 * m32(2, row);
+        let want = [
+            [r(i % 3, 0), r(i % 3, 1), r(i % 3, 2), 0.0],
+            [m2(0, 0), m2(0, 1), m2(1, 0), m2(1, 1)],
+            [rv(0), rv(1), rv(2), r(1, i % 3)],
+            [r23(1, 0), r23(1, 1), r23(1, 2), m32(2, i & 1)],
+            [m32v(0), m32v(1), m2(i & 1, 1), rm(2, 1)],
+            [rarr(i & 1, 2, 0), rarr(i & 1, 2, 1), rm(i & 3, 3), rm(0, 2) + rm(3, 2)],
+        ];
+        for (k, w) in want.iter().enumerate() {
+            assert_eq!(&o[24 * i + 4 * k..24 * i + 4 * k + 4], w, "o[{}] (invocation {i})", 6 * i + k);
+        }
+        // w.m[i]: row-major, element (c, row) at float 4 row + c.
+        let mut cols =
+            [[fi, 1.0, 2.0, 3.0], [4.0, 5.0, 6.0, 7.0], [8.0, 9.0, 10.0, 11.0], [12.0, 13.0, 14.0, fi + 15.0]];
+        cols[1] = [-1.0, -2.0, -3.0, -fi];
+        cols[2][3] = 100.0 + fi;
+        let want_w: Vec<f32> = (0..16).map(|k| cols[k % 4][k / 4]).collect();
+        assert_eq!(&wm[16 * i..16 * i + 16], &want_w[..], "w.m[{i}]");
+        // p.p[i]: std140 mat2, columns 16 bytes apart; the padding stays zero.
+        assert_eq!(&pm[8 * i..8 * i + 8], &[fi, fi + 1.0, 0.0, 0.0, -fi, fi + 3.0, 0.0, 0.0], "p.p[{i}]");
+    }
+}
