@@ -10,7 +10,7 @@
 
 use std::path::Path;
 
-use spirjit::{Arg, NdRange, Options, Program};
+use spirjit::{Arg, Bindings, NdRange, Options, Program, Specialization};
 
 const WIDTHS: [u32; 2] = [1, 4];
 
@@ -190,4 +190,58 @@ fn row_major_and_padded_matrices_in_buffers() {
         // p.p[i]: std140 mat2, columns 16 bytes apart; the padding stays zero.
         assert_eq!(&pm[8 * i..8 * i + 8], &[fi, fi + 1.0, 0.0, 0.0, -fi, fi + 3.0, 0.0, 0.0], "p.p[{i}]");
     }
+}
+
+#[test]
+fn descriptor_arrays_of_buffers() {
+    let n = 16usize;
+    let k = 2u32;
+    let init: Vec<Vec<f32>> =
+        (0..4).map(|b| (0..n + 3 * b).map(|x| (x as f32 + 1.0) * (b as f32 + 1.5)).collect()).collect();
+    let us = [[2.0f32, 3.0, 0.0, 0.0], [-1.0, 0.5, 0.0, 0.0]];
+    for lanes in WIDTHS {
+        let p = program("buffer_arrays", lanes);
+        let pipe = p.pipeline("main", &Specialization::new()).unwrap_or_else(|e| panic!("{e}"));
+        let b = pipe.bindings();
+        let counts: Vec<(u32, u32, u32)> = b.iter().map(|b| (b.set, b.binding, b.count)).collect();
+        assert_eq!(counts, vec![(0, 0, 4), (0, 1, 2), (1, 0, 1)], "the interface");
+        let mut bufs = init.clone();
+        let mut o = vec![0f32; 4 * n];
+        {
+            let [b0, b1, b2, b3] = &mut bufs[..] else { panic!("four buffers") };
+            let bindings = Bindings::new()
+                .bind_array(0, 0, vec![Arg::buffer(b0), Arg::buffer(b1), Arg::buffer(b2), Arg::buffer(b3)])
+                .bind_array(0, 1, vec![Arg::read_only(&us[0]), Arg::read_only(&us[1])])
+                .bind(1, 0, Arg::buffer(&mut o))
+                .push_constants(&k.to_le_bytes());
+            pipe.dispatch([n as u32 / 4, 1, 1], bindings).unwrap_or_else(|e| panic!("lanes {lanes}: {e}"));
+        }
+        for i in 0..n {
+            let want = [
+                init[0][i] + init[3][i],
+                init[k as usize][i] * us[1][1],
+                init[i % 4][i] + us[i & 1][0],
+                (n + 3 * ((i + 1) % 4)) as f32,
+            ];
+            assert_eq!(&o[4 * i..4 * i + 4], &want, "lanes {lanes}, invocation {i}");
+        }
+        let mut want = init.clone();
+        for i in 0..n {
+            want[(i + k as usize) % 4][i] += 1.0;
+        }
+        assert_eq!(bufs, want, "lanes {lanes}: buffers written through the array");
+    }
+}
+
+#[test]
+fn run_time_sized_buffer_arrays_are_refused() {
+    let e = Program::with_options(
+        &std::fs::read(Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/kernels/vulkan/buffer_arrays_runtime.spv"))
+            .unwrap_or_else(|e| panic!("{e}")),
+        &Options::default(),
+    )
+    .err()
+    .map(|e| e.to_string())
+    .unwrap_or_default();
+    assert!(e.contains("run-time sized descriptor arrays of buffers are not supported"), "{e}");
 }

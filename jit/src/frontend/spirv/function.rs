@@ -60,6 +60,8 @@ pub(crate) struct Translator<'m> {
     pub private_bytes: u64,
     /// Pointers (by SPIR-V id) into matrices laid out other than naturally.
     pub ptr_layouts: HashMap<u32, super::types::MatrixLayout>,
+    /// Descriptor arrays of buffers (by variable id): the pointer of each descriptor.
+    pub buffer_arrays: HashMap<u32, Vec<Value>>,
 }
 
 pub(crate) const PROLOGUE: BlockId = BlockId(0);
@@ -80,6 +82,7 @@ impl<'m> Translator<'m> {
             inlined: 0,
             private_bytes: 0,
             ptr_layouts: HashMap::new(),
+            buffer_arrays: HashMap::new(),
         }
     }
 

@@ -185,7 +185,15 @@ impl Translator<'_> {
         let base_id = inst.id(0)?;
         let is_ptr_chain = matches!(inst.op, Op::PtrAccessChain | Op::InBoundsPtrAccessChain);
         let indices: Vec<u32> = (1..inst.operands.len()).map(|i| inst.id(i)).collect::<Result<_>>()?;
-        let base = self.val(fr, base_id)?;
+        // A descriptor array of buffers: the first index picks the buffer.
+        let element = match (is_ptr_chain, indices.first()) {
+            (false, Some(&first)) => self.buffer_array_element(fr, base_id, first)?,
+            _ => None,
+        };
+        let base = match element {
+            Some(v) => Val::V(v),
+            None => self.val(fr, base_id)?,
+        };
         if let Val::Builtin(b) = base {
             // gid[i]: one index (after a zero element for pointer chains).
             let idx = match (is_ptr_chain, indices.as_slice()) {
@@ -209,6 +217,13 @@ impl Translator<'_> {
         let mut const_off: i64 = 0;
         let mut dyn_off: Option<Value> = None;
         let mut rest = indices.as_slice();
+        if element.is_some() {
+            cur = match m.spv_type(cur)? {
+                SpvType::Array { elem, .. } => *elem,
+                _ => return Err(CompileError::internal("a descriptor array of buffers is not an array")),
+            };
+            rest = &rest[1..];
+        }
         // The layout of matrices the pointer points into, where not natural.
         let mut layout = self.ptr_layouts.get(&base_id).copied();
         if is_ptr_chain {
