@@ -192,6 +192,137 @@ fn row_major_and_padded_matrices_in_buffers() {
     }
 }
 
+/// A small deterministic generator of test words.
+fn words(seed: u32, n: usize) -> Vec<u32> {
+    let mut s = seed;
+    (0..n)
+        .map(|_| {
+            s ^= s << 13;
+            s ^= s >> 17;
+            s ^= s << 5;
+            s
+        })
+        .collect()
+}
+
+#[test]
+fn integer_dot_products() {
+    let n = 16usize;
+    let mut input = words(77, 2 * n);
+    input[0] = 0x8080_8080;
+    input[1] = 0x8080_8080;
+    input[2] = 0xffff_ffff;
+    input[3] = 0xffff_ffff;
+    let mut accs = words(99, n);
+    accs[0] = i32::MAX as u32 - 5;
+    accs[1] = u32::MAX - 3;
+    accs[2] = i32::MIN as u32 + 2;
+    accs[3] = 0;
+    let out = at_every_width("asm/int_dot", n as u64, |run| {
+        let mut out = vec![0u32; 9 * n];
+        run(&mut [Arg::read_only(&input), Arg::read_only(&accs), Arg::buffer(&mut out)]);
+        out
+    });
+    for i in 0..n {
+        let (a, b, acc) = (input[2 * i].to_le_bytes(), input[2 * i + 1].to_le_bytes(), accs[i]);
+        let sdot: i32 = (0..4).map(|k| a[k] as i8 as i32 * b[k] as i8 as i32).sum();
+        let udot: u32 = (0..4).map(|k| a[k] as u32 * b[k] as u32).sum();
+        let sudot: i32 = (0..4).map(|k| a[k] as i8 as i32 * b[k] as i32).sum();
+        let want = [
+            sdot as u32,
+            udot,
+            sudot as u32,
+            sdot as u32,
+            udot,
+            sudot as u32,
+            sdot.saturating_add(acc as i32) as u32,
+            udot.saturating_add(acc),
+            sudot.saturating_add(acc as i32) as u32,
+        ];
+        assert_eq!(&out[9 * i..9 * i + 9], &want, "invocation {i}: a = {:?}, b = {:?}, acc = {acc:#x}", a, b);
+    }
+}
+
+#[test]
+fn bit_fields_at_8_16_and_64_bits() {
+    let n = 16usize;
+    let w = words(5, 4 * n);
+    let input: Vec<u64> = (0..2 * n).map(|k| (w[2 * k] as u64) << 32 | w[2 * k + 1] as u64).collect();
+    let widths = [8u32, 16, 64];
+    let mut oc = Vec::new();
+    for i in 0..n as u32 {
+        for bits in widths {
+            let off = (i * 5 + bits) % bits;
+            let count = match i % 4 {
+                0 => 0,
+                1 => bits - off,
+                _ => (i * 7 + 1) % (bits - off + 1),
+            };
+            oc.extend([off, count]);
+        }
+    }
+    let out = at_every_width("asm/bits_widths", n as u64, |run| {
+        let mut out = vec![0u64; 15 * n];
+        run(&mut [Arg::read_only(&input), Arg::read_only(&oc), Arg::buffer(&mut out)]);
+        out
+    });
+    for i in 0..n {
+        for (wi, &bits) in widths.iter().enumerate() {
+            let keep = if bits == 64 { u64::MAX } else { (1u64 << bits) - 1 };
+            let (x, y) = (input[2 * i] & keep, input[2 * i + 1] & keep);
+            let (off, count) = (oc[6 * i + 2 * wi], oc[6 * i + 2 * wi + 1]);
+            let field = if count == 64 { u64::MAX } else { ((1u64 << count) - 1) << off };
+            let ins = (x & !field) | ((y << off) & field);
+            let ue = (x & field) >> off;
+            let se = if count == 0 {
+                0
+            } else {
+                let sh = 64 - count;
+                ((((x >> off) << sh) as i64) >> sh) as u64 & keep
+            };
+            let rev = x.reverse_bits() >> (64 - bits);
+            let cnt = x.count_ones() as u64;
+            let want = [ins & keep, ue, se, rev, cnt];
+            let at = 15 * i + 5 * wi;
+            assert_eq!(&out[at..at + 5], &want, "{bits} bits, invocation {i}: x = {x:#x}, off {off}, count {count}");
+        }
+    }
+}
+
+#[test]
+fn atomic_increments_private_initializers_and_copies_between_storage_classes() {
+    let n = 16usize;
+    let input: Vec<u32> = words(3, n).iter().map(|w| w % 1000).collect();
+    let vin: Vec<u32> = words(4, 4 * (n / 4));
+    let (ctr, mut olds, out, vout, out2) = at_every_width("asm/memory_misc", n as u64, |run| {
+        let mut ctr = vec![100u32, 50, 1000];
+        let mut olds = vec![0u32; n];
+        let mut out = vec![0u32; 2 * n];
+        let mut vout = vec![0u32; 4 * (n / 4)];
+        let mut out2 = vec![0u32; n];
+        run(&mut [
+            Arg::buffer(&mut ctr),
+            Arg::buffer(&mut olds),
+            Arg::read_only(&input),
+            Arg::buffer(&mut out),
+            Arg::read_only(&vin),
+            Arg::buffer(&mut vout),
+            Arg::buffer(&mut out2),
+        ]);
+        (ctr, olds, out, vout, out2)
+    });
+    let sum: u32 = (1..=n as u32).sum();
+    assert_eq!(ctr, vec![100 + n as u32, 50 - n as u32, 1000 - sum]);
+    olds.sort_unstable();
+    assert_eq!(olds, (100..100 + n as u32).collect::<Vec<_>>(), "old values of atomicIIncrement");
+    let init = [10u32, 20, 30, 40];
+    for i in 0..n {
+        assert_eq!(&out[2 * i..2 * i + 2], &[init[(i + 1) % 4], init[i % 4] + i as u32], "private, invocation {i}");
+        assert_eq!(out2[i], vin[i] + 1, "Workgroup copy of vin, invocation {i}");
+    }
+    assert_eq!(vout, input.iter().map(|x| x * 3).collect::<Vec<_>>(), "StorageBuffer copy of sh");
+}
+
 #[test]
 fn descriptor_arrays_of_buffers() {
     let n = 16usize;
