@@ -10,7 +10,7 @@
 
 use std::path::Path;
 
-use spirjit::{Arg, Bindings, NdRange, Options, Program, Specialization};
+use spirjit::{Arg, Bindings, NdRange, Options, ParamKind, Program, Specialization};
 
 const WIDTHS: [u32; 2] = [1, 4];
 
@@ -152,6 +152,14 @@ fn row_major_and_padded_matrices_in_buffers() {
     let m32 = |c: usize, row: usize| u(128 + c * 16 + row * 4);
     let rm = |c: usize, row: usize| bf[(row * 16 + c * 4) / 4];
     let rarr = |k: usize, c: usize, row: usize| bf[(64 + k * 48 + row * 16 + c * 4) / 4];
+    // The uniform block spans its last matrix's padded columns: 128 + 2 * 16 + 8 bytes,
+    // rounded to 16.
+    let p = program("matrix_layouts", 1);
+    let k = p.kernel("main").unwrap_or_else(|e| panic!("{e}"));
+    match &k.params()[0].kind {
+        ParamKind::Pointer { pointee, .. } => assert_eq!(pointee.size(), 176, "the size of block U"),
+        other => panic!("binding (0, 0) is a {other:?}"),
+    }
     let (o, wm, pm) = at_every_width("matrix_layouts", n as u64, |run| {
         let mut o = vec![0f32; 24 * n];
         let mut wm = vec![0f32; 16 * n];

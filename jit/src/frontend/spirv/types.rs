@@ -234,7 +234,10 @@ fn kir_of(m: &SpvModule, id: u32, ty: &SpvType) -> Result<Option<Type>> {
             match offsets {
                 Some(offsets) if !tys.is_empty() => {
                     let align = if packed { 1 } else { tys.iter().map(|t| t.align().max(1)).max().unwrap_or(1) };
-                    let end = offsets.iter().zip(&tys).map(|(o, t)| o + t.size()).max().unwrap_or(0);
+                    let end = (offsets.iter().zip(&tys).enumerate())
+                        .map(|(k, (o, t))| o + laid_out_size(m, id, k as u32, t))
+                        .max()
+                        .unwrap_or(0);
                     let size = end.div_ceil(align as u64) * align as u64;
                     Type::Struct(Arc::new(StructType { members: offsets.into_iter().zip(tys).collect(), size, align }))
                 }
@@ -245,6 +248,19 @@ fn kir_of(m: &SpvModule, id: u32, ty: &SpvType) -> Result<Option<Type>> {
             space_of(*sc).ok_or_else(|| CompileError::unsupported(format!("pointers to storage class {sc:?}")))?,
         ),
     }))
+}
+
+/// The bytes member `k` of struct `id` (type `t`) spans: a matrix member's from its
+/// `MatrixStride` and `RowMajor` decorations (std140 `mat2` columns 16 bytes apart span
+/// 24 bytes, not 16), else the type's size.
+fn laid_out_size(m: &SpvModule, id: u32, k: u32, t: &Type) -> u64 {
+    let (Some(stride), Type::Array { elem, len, .. }) = (m.member_deco_lit(id, k, Decoration::MatrixStride), t) else {
+        return t.size();
+    };
+    let Type::Vector(s, rows) = **elem else { return t.size() };
+    let row_major = m.member_decos.get(&(id, k)).into_iter().flatten().any(|d| d.kind == Decoration::RowMajor);
+    let (lines, line) = if row_major { (rows as u64, len * s.size()) } else { (*len, elem.size()) };
+    lines.saturating_sub(1).saturating_mul(stride as u64).saturating_add(line)
 }
 
 /// How memory a pointer points into is laid out where it holds matrices not laid out
