@@ -518,11 +518,3 @@ fn matrix_arithmetic_and_matrices_in_buffers() {
         assert_eq!(&oc[4 * i..4 * i + 4], &[c(0, 0), c(0, 1), i as f32, c(1, 1)], "oc {i}");
     }
 }
-
-#[test]
-fn unsupported_matrix_layouts_are_refused() {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/kernels/vulkan/matrix_layouts.spv");
-    let bytes = std::fs::read(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-    let e = Program::with_options(&bytes, &Options::default()).err().map(|e| e.to_string()).unwrap_or_default();
-    assert!(e.contains("row-major matrices with a MatrixStride of 16 are not supported"), "{e}");
-}

@@ -4,7 +4,7 @@
 // MatrixStride is the columns' natural size (mat4, mat3, mat3x2 and mat2 in std430):
 // whole matrices, single columns and single elements through access chains. Values are
 // small integers so every result is exact. Row-major matrices and std140 mat2 / matNx2
-// (16-byte column stride) are refused: see matrix_layouts.comp.
+// (16-byte column stride) are in matrix_layouts.comp.
 layout(local_size_x = 4) in;
 layout(std140, set = 0, binding = 0) uniform U {
     mat4 m;                   // column-major, stride 16

@@ -220,6 +220,10 @@ impl Translator<'_> {
             | Op::GenericCastToPtr
             | Op::GenericCastToPtrExplicit
             | Op::Bitcast => return self.conversion(fr, inst),
+            Op::QuantizeToF16 => {
+                let a = self.op(fr, inst, 0)?;
+                self.quantize_to_f16(a)?
+            }
             Op::VectorShuffle
             | Op::CompositeExtract
             | Op::CompositeInsert
@@ -292,6 +296,15 @@ impl Translator<'_> {
                 let a = self.op(fr, inst, 1)?;
                 let b = self.op(fr, inst, 2)?;
                 self.same_types(a, b)?;
+                // Pointers into laid-out matrices: the result has their layout.
+                let (la, lb) =
+                    (self.ptr_layouts.get(&inst.id(1)?).copied(), self.ptr_layouts.get(&inst.id(2)?).copied());
+                if la != lb {
+                    return Err(CompileError::unsupported(
+                        "OpSelect between pointers into matrices laid out differently (row-major or padded columns)",
+                    ));
+                }
+                self.copy_layout(inst.id(1)?, inst.rid()?);
                 let ct = self.f.ty(cond);
                 if ct.scalar() != Some(Scalar::Bool) || (ct.lanes() != Some(1) && ct.lanes() != self.f.ty(a).lanes()) {
                     return Err(CompileError::invalid(format!(

@@ -226,6 +226,37 @@ fn aliased_workgroup_region(m: &SpvModule) -> Result<Option<(u64, u64)>> {
     Ok(region)
 }
 
+/// Lay out every `OpString` of a module that imports `NonSemantic.DebugPrintf` as
+/// constant data (NUL-terminated), so DebugPrintf formats are C strings kernels address.
+fn debug_printf_strings(m: &mut SpvModule, data: &mut Vec<ConstData>) -> Result<()> {
+    if !m.ext_sets.values().any(|s| s == "NonSemantic.DebugPrintf") {
+        return Ok(());
+    }
+    let mut bytes_total = 0u64;
+    for i in 0..m.insts.len() {
+        let inst = &m.insts[i];
+        if inst.op != Op::String {
+            continue;
+        }
+        let id = inst.rid()?;
+        let mut bytes = inst.string(0).map_err(|e| err_at(e, inst))?.as_bytes().to_vec();
+        bytes.push(0);
+        bytes_total += bytes.len() as u64;
+        if bytes_total > limits::MAX_DATA_BYTES {
+            return Err(err_at(
+                limits::exceeded(
+                    format!("strings of {bytes_total} bytes"),
+                    format!("{} bytes", limits::MAX_DATA_BYTES),
+                ),
+                inst,
+            ));
+        }
+        m.data_ids.insert(id, DataId(data.len() as u32));
+        data.push(ConstData { name: None, bytes, align: 1, writable: false });
+    }
+    Ok(())
+}
+
 /// Lay out module-scope variables: constant data for `UniformConstant` and
 /// `CrossWorkgroup` variables, offsets in static local memory for `Workgroup` ones.
 pub(crate) fn build_globals(m: &mut SpvModule, data: &mut Vec<ConstData>) -> Result<GlobalLayout> {
@@ -235,6 +266,7 @@ pub(crate) fn build_globals(m: &mut SpvModule, data: &mut Vec<ConstData>) -> Res
     // other: they share one region, as large and as aligned as the largest of them.
     let blocks = aliased_workgroup_region(m)?;
     let mut block_offset = None;
+    debug_printf_strings(m, data)?;
     for gi in 0..m.globals.len() {
         let id = m.globals[gi];
         let inst = m.def(id)?.clone();

@@ -95,6 +95,12 @@ impl Translator<'_> {
         for i in 1..inst.operands.len() {
             args.push(self.val(fr, inst.id(i)?)?);
         }
+        // Pointers into laid-out matrices keep their layout in the callee.
+        let params = self.m.func(callee)?.params.clone();
+        for (k, &pi) in params.iter().enumerate().take(inst.operands.len() - 1) {
+            let param = self.m.insts[pi].rid()?;
+            self.copy_layout(inst.id(k + 1)?, param);
+        }
         let cont = self.builder().create_block();
         let result = ret_ty.map(|t| self.builder().append_block_param(cont, t));
         self.run_function(callee, args, Some(cont))?;

@@ -81,6 +81,31 @@ impl Translator<'_> {
         self.set_v(fr, inst, v)
     }
 
+    /// `OpQuantizeToF16`: `a` (f32 or a vector of them) rounded to half precision and
+    /// back; results that are half denormals flush to zero of the same sign, infinities
+    /// and NaNs stay.
+    pub(crate) fn quantize_to_f16(&mut self, a: crate::ir::Value) -> Result<crate::ir::Value> {
+        use crate::ir::{BinaryOp, IntCC};
+        let ty = self.ty_of(a);
+        if ty.scalar() != Some(Scalar::F32) {
+            return Err(CompileError::invalid(format!("OpQuantizeToF16 of {ty}: the operand must be 32-bit floats")));
+        }
+        let rte = |op| Conversion { op, saturate: false, rounding: Some(Rounding::NearestEven) };
+        let half = self.emit(InstKind::Convert(rte(ConvOp::FToF), a), ty.with_scalar(Scalar::F16));
+        let back = self.emit(InstKind::Convert(rte(ConvOp::FToF), half), ty.clone());
+        let ity = ty.with_scalar(Scalar::I32);
+        let bits = self.emit(InstKind::Bitcast(back), ity.clone());
+        let abs_mask = self.konst(&ity, &[0x7fff_ffff]);
+        let sign_mask = self.konst(&ity, &[0x8000_0000]);
+        // The smallest normal half, 2^-14, as f32 bits.
+        let min_normal = self.konst(&ity, &[0x3880_0000]);
+        let mag = self.emit(InstKind::Binary(BinaryOp::And, bits, abs_mask), ity.clone());
+        let tiny = self.emit(InstKind::Icmp(IntCC::Ult, mag, min_normal), ty.with_scalar(Scalar::Bool));
+        let sign = self.emit(InstKind::Binary(BinaryOp::And, bits, sign_mask), ity.clone());
+        let flushed = self.emit(InstKind::Select(tiny, sign, bits), ity);
+        Ok(self.emit(InstKind::Bitcast(flushed), ty))
+    }
+
     /// Reinterpret `a` as `to` (pointer ↔ integer bitcasts become conversions).
     pub(crate) fn bitcast(&mut self, a: crate::ir::Value, to: &Type) -> Result<crate::ir::Value> {
         let src = self.ty_of(a);

@@ -87,6 +87,7 @@ impl Translator<'_> {
             }
             CopyObject | ExpectKHR => {
                 let v = self.val(fr, inst.id(0)?)?;
+                self.copy_layout(inst.id(0)?, inst.rid()?);
                 self.set(fr, inst, v)
             }
             SizeOf => Err(CompileError::unsupported("OpSizeOf is not supported yet")),

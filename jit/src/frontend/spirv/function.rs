@@ -58,6 +58,10 @@ pub(crate) struct Translator<'m> {
     pub inlined: usize,
     /// Bytes of private variables so far.
     pub private_bytes: u64,
+    /// Pointers (by SPIR-V id) into matrices laid out other than naturally.
+    pub ptr_layouts: HashMap<u32, super::types::MatrixLayout>,
+    /// Descriptor arrays of buffers (by variable id): the pointer of each descriptor.
+    pub buffer_arrays: HashMap<u32, Vec<Value>>,
 }
 
 pub(crate) const PROLOGUE: BlockId = BlockId(0);
@@ -77,6 +81,8 @@ impl<'m> Translator<'m> {
             size_ty,
             inlined: 0,
             private_bytes: 0,
+            ptr_layouts: HashMap::new(),
+            buffer_arrays: HashMap::new(),
         }
     }
 
@@ -442,6 +448,16 @@ impl<'m> Translator<'m> {
                 err_at(CompileError::invalid(format!("OpPhi has no incoming value for predecessor %{}", fr.label)), phi)
             })?;
             let v = self.value(fr, id).map_err(|e| err_at(e, phi))?;
+            // A pointer into laid-out matrices gives the phi its layout.
+            if let Some(l) = self.ptr_layouts.get(&id).copied() {
+                let pid = phi.rid()?;
+                if self.ptr_layouts.insert(pid, l).is_some_and(|old| old != l) {
+                    return Err(err_at(
+                        CompileError::unsupported("OpPhi of pointers into matrices laid out differently"),
+                        phi,
+                    ));
+                }
+            }
             let want = self.rty(phi)?;
             if self.f.ty(v) != &want {
                 return Err(err_at(

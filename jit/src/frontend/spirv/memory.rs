@@ -9,6 +9,7 @@ use rspirv::spirv::{Decoration, MemoryAccess, Op};
 
 use super::constants::const_bytes;
 use super::function::{Frame, Translator, Val};
+use super::matrix_layout::{holds_laid_out, member_layout};
 use super::reader::SpvInst;
 use super::types::SpvType;
 use crate::ir::{AtomicOp, BinaryOp, ConvOp, Conversion, InstKind, IntCC, PrivateVar, Scalar, Type, Value};
@@ -47,6 +48,12 @@ impl Translator<'_> {
                     }
                     Val::V(ptr) => {
                         self.expect_ptr(ptr)?;
+                        let layout = self.ptr_layouts.get(&inst.id(0)?).copied();
+                        let t = inst.rtype()?;
+                        if layout.is_some() || holds_laid_out(self.m, t)? {
+                            let v = self.load_laid_out(ptr, t, layout)?;
+                            return self.set_v(fr, inst, v);
+                        }
                         let align = aligned(inst, 1).unwrap_or(ty.align().max(1));
                         let v = self.emit(InstKind::Load { ptr, align }, ty);
                         self.set_v(fr, inst, v)
@@ -57,6 +64,11 @@ impl Translator<'_> {
                 let ptr = self.op(fr, inst, 0)?;
                 self.expect_ptr(ptr)?;
                 let value = self.op(fr, inst, 1)?;
+                let layout = self.ptr_layouts.get(&inst.id(0)?).copied();
+                let t = self.m.type_of_value(inst.id(1)?)?;
+                if layout.is_some() || holds_laid_out(self.m, t)? {
+                    return self.store_laid_out(ptr, t, layout, value);
+                }
                 let align = aligned(inst, 2).unwrap_or(self.f.ty(value).align().max(1));
                 self.emit_void(InstKind::Store { ptr, value, align });
                 Ok(())
@@ -69,6 +81,16 @@ impl Translator<'_> {
                 let src = self.op(fr, inst, 1)?;
                 self.expect_ptr(dst)?;
                 self.expect_ptr(src)?;
+                if inst.op == Op::CopyMemory {
+                    // Laid-out matrices move component by component.
+                    let (dl, sl) =
+                        (self.ptr_layouts.get(&inst.id(0)?).copied(), self.ptr_layouts.get(&inst.id(1)?).copied());
+                    let (_, pointee) = self.m.pointer_type(self.m.type_of_value(inst.id(0)?)?)?;
+                    if dl.is_some() || sl.is_some() || holds_laid_out(self.m, pointee)? {
+                        let v = self.load_laid_out(src, pointee, sl)?;
+                        return self.store_laid_out(dst, pointee, dl, v);
+                    }
+                }
                 let size = if inst.op == Op::CopyMemorySized {
                     self.op(fr, inst, 2)?
                 } else {
@@ -162,8 +184,16 @@ impl Translator<'_> {
         let m = self.m;
         let base_id = inst.id(0)?;
         let is_ptr_chain = matches!(inst.op, Op::PtrAccessChain | Op::InBoundsPtrAccessChain);
-        let base = self.val(fr, base_id)?;
         let indices: Vec<u32> = (1..inst.operands.len()).map(|i| inst.id(i)).collect::<Result<_>>()?;
+        // A descriptor array of buffers: the first index picks the buffer.
+        let element = match (is_ptr_chain, indices.first()) {
+            (false, Some(&first)) => self.buffer_array_element(fr, base_id, first)?,
+            _ => None,
+        };
+        let base = match element {
+            Some(v) => Val::V(v),
+            None => self.val(fr, base_id)?,
+        };
         if let Val::Builtin(b) = base {
             // gid[i]: one index (after a zero element for pointer chains).
             let idx = match (is_ptr_chain, indices.as_slice()) {
@@ -187,6 +217,15 @@ impl Translator<'_> {
         let mut const_off: i64 = 0;
         let mut dyn_off: Option<Value> = None;
         let mut rest = indices.as_slice();
+        if element.is_some() {
+            cur = match m.spv_type(cur)? {
+                SpvType::Array { elem, .. } => *elem,
+                _ => return Err(CompileError::internal("a descriptor array of buffers is not an array")),
+            };
+            rest = &rest[1..];
+        }
+        // The layout of matrices the pointer points into, where not natural.
+        let mut layout = self.ptr_layouts.get(&base_id).copied();
         if is_ptr_chain {
             let (&elem, tail) = rest
                 .split_first()
@@ -200,6 +239,15 @@ impl Translator<'_> {
         }
         for &idx in rest {
             let kt = self.ty(cur)?;
+            if let Some((step, next)) = self.step_layout(cur, layout)? {
+                self.add_index(fr, idx, step, &mut const_off, &mut dyn_off)?;
+                layout = next;
+                cur = match m.spv_type(cur)? {
+                    SpvType::Array { elem, .. } | SpvType::Vector { elem, .. } => *elem,
+                    _ => return Err(CompileError::internal("a laid-out step into a non-composite")),
+                };
+                continue;
+            }
             match m.spv_type(cur)?.clone() {
                 SpvType::Struct { members } => {
                     let i = m
@@ -211,6 +259,7 @@ impl Translator<'_> {
                         .filter(|_| i < members.len())
                         .ok_or_else(|| CompileError::invalid(format!("struct member index {i} is out of range")))?;
                     const_off = const_off.wrapping_add(off as i64);
+                    layout = member_layout(m, cur, i as u32)?;
                     cur = members[i];
                 }
                 SpvType::Array { elem, .. } | SpvType::RuntimeArray { elem } => {
@@ -256,6 +305,11 @@ impl Translator<'_> {
                 self.emit(InstKind::PtrAdd(base, zero), rt)
             }
             Some(o) => self.emit(InstKind::PtrAdd(base, o), rt),
+        };
+        let id = inst.rid()?;
+        match layout {
+            Some(l) => self.ptr_layouts.insert(id, l),
+            None => self.ptr_layouts.remove(&id),
         };
         self.set_v(fr, inst, v)
     }

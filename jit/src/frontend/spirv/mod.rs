@@ -33,8 +33,8 @@
 //! result id, the kernel and the word offset where known. Vulkan compute modules
 //! (`Shader`, `GLCompute`) are translated too: `vulkan` turns their descriptor-bound
 //! variables into kernel parameters (`descriptors` the image, sampler and texel-buffer
-//! ones), `image_vk` translates their image instructions and `extinst::glsl` handles the
-//! GLSL.std.450 set.
+//! ones), `image_vk` translates their image instructions, `extinst::glsl` handles the
+//! GLSL.std.450 set and `matrix_layout` row-major and padded matrices in buffers.
 
 mod arith;
 mod bits;
@@ -56,6 +56,7 @@ mod index;
 mod kernel;
 mod limits;
 mod matrix;
+mod matrix_layout;
 mod memory;
 mod module;
 mod opaque;

@@ -59,6 +59,14 @@ pub const SUPPORTED_CAPABILITIES: &[Capability] = &[
     Capability::StorageTexelBufferArrayDynamicIndexing,
     Capability::UniformTexelBufferArrayNonUniformIndexing,
     Capability::StorageTexelBufferArrayNonUniformIndexing,
+    // Descriptor arrays of buffers (`vulkan`).
+    Capability::UniformBufferArrayDynamicIndexing,
+    Capability::StorageBufferArrayDynamicIndexing,
+    Capability::UniformBufferArrayNonUniformIndexing,
+    Capability::StorageBufferArrayNonUniformIndexing,
+    // Declared by modules with run-time sized descriptor arrays, which binding refuses
+    // with the reason.
+    Capability::RuntimeDescriptorArray,
     Capability::DenormPreserve,
     Capability::DenormFlushToZero,
     Capability::SignedZeroInfNanPreserve,

@@ -1,4 +1,5 @@
-//! OpenCL `printf` (`OpExtInst printf`): one whole-value call of the `spirjit_printf`
+//! OpenCL `printf` (`OpExtInst printf`) and Vulkan's `NonSemantic.DebugPrintf` (its
+//! format an `OpString`, laid out as constant data by `constants`): one whole-value call of the `spirjit_printf`
 //! builtin with the format string, a descriptor of each argument's type and offset, the
 //! arguments laid out in one struct, their count and the work-item's global linear id
 //! (the runtime prints work-items in that order).
@@ -6,6 +7,7 @@
 //! The descriptor encoding is the builtin's (`spirjit_builtins::printf`); this module
 //! must not format anything itself.
 
+use rspirv::spirv::Op;
 use spirjit_builtins::printf::{arg_code, ARG_FLOAT, ARG_INT, ARG_PTR};
 
 use super::function::{Frame, Translator};
@@ -17,6 +19,33 @@ impl Translator<'_> {
     /// `printf(format, args...)`; returns the call's `i32` result (0).
     pub(crate) fn printf(&mut self, fr: &Frame, inst: &SpvInst) -> Result<Value> {
         let fmt = self.op(fr, inst, 2)?;
+        self.printf_call(fr, inst, fmt)
+    }
+
+    /// `NonSemantic.DebugPrintf`: `OpExtInst %void %set 1 %format %args...`, printed as
+    /// OpenCL `printf` prints (GLSL `debugPrintfEXT` formats are C formats).
+    pub(crate) fn debug_printf(&mut self, fr: &Frame, inst: &SpvInst) -> Result<()> {
+        let id = inst.id(2)?;
+        let data = match self.m.def(id)?.op {
+            Op::String => self.m.data_ids.get(&id).copied(),
+            _ => None,
+        }
+        .ok_or_else(|| CompileError::invalid(format!("the format of DebugPrintf, %{id}, is not an OpString")))?;
+        let fmt = match self.cache.get(&id) {
+            Some(v) => *v,
+            None => {
+                let v = self.emit_prologue(InstKind::DataAddr(data), Type::ptr(AddressSpace::Constant));
+                self.cache.insert(id, v);
+                v
+            }
+        };
+        self.printf_call(fr, inst, fmt)?;
+        Ok(())
+    }
+
+    /// A call of the printf builtin with format `fmt` and the arguments from operand 3
+    /// of `inst` on; the call's result as `inst`'s result type (`i32` when it has none).
+    fn printf_call(&mut self, fr: &Frame, inst: &SpvInst, fmt: Value) -> Result<Value> {
         let mut args = Vec::new();
         let mut types = Vec::new();
         let mut codes = Vec::new();

@@ -228,16 +228,16 @@ fn kir_of(m: &SpvModule, id: u32, ty: &SpvType) -> Result<Option<Type>> {
         }
         SpvType::Struct { members } => {
             let tys = members.iter().map(|&t| elem(t)).collect::<Result<Vec<_>>>()?;
-            for (k, t) in tys.iter().enumerate() {
-                check_matrix_layout(m, id, k as u32, t)?;
-            }
             let packed = m.has_deco(id, Decoration::CPacked);
             let offsets: Option<Vec<u64>> =
                 (0..tys.len() as u32).map(|i| m.member_deco_lit(id, i, Decoration::Offset).map(|o| o as u64)).collect();
             match offsets {
                 Some(offsets) if !tys.is_empty() => {
                     let align = if packed { 1 } else { tys.iter().map(|t| t.align().max(1)).max().unwrap_or(1) };
-                    let end = offsets.iter().zip(&tys).map(|(o, t)| o + t.size()).max().unwrap_or(0);
+                    let end = (offsets.iter().zip(&tys).enumerate())
+                        .map(|(k, (o, t))| o + laid_out_size(m, id, k as u32, t))
+                        .max()
+                        .unwrap_or(0);
                     let size = end.div_ceil(align as u64) * align as u64;
                     Type::Struct(Arc::new(StructType { members: offsets.into_iter().zip(tys).collect(), size, align }))
                 }
@@ -250,28 +250,28 @@ fn kir_of(m: &SpvModule, id: u32, ty: &SpvType) -> Result<Option<Type>> {
     }))
 }
 
-/// Fail unless matrix member `k` of struct `id` (type `t`) is laid out as spirjit holds
-/// matrices: column-major, columns as far apart as the column vectors' natural size.
-fn check_matrix_layout(m: &SpvModule, id: u32, k: u32, t: &Type) -> Result<()> {
-    let Some(stride) = m.member_deco_lit(id, k, Decoration::MatrixStride) else { return Ok(()) };
+/// The bytes member `k` of struct `id` (type `t`) spans: a matrix member's from its
+/// `MatrixStride` and `RowMajor` decorations (std140 `mat2` columns 16 bytes apart span
+/// 24 bytes, not 16), else the type's size.
+fn laid_out_size(m: &SpvModule, id: u32, k: u32, t: &Type) -> u64 {
+    let (Some(stride), Type::Array { elem, len, .. }) = (m.member_deco_lit(id, k, Decoration::MatrixStride), t) else {
+        return t.size();
+    };
+    let Type::Vector(s, rows) = **elem else { return t.size() };
     let row_major = m.member_decos.get(&(id, k)).into_iter().flatten().any(|d| d.kind == Decoration::RowMajor);
-    let mut inner = t;
-    while let Type::Array { elem, .. } = inner {
-        if matches!(**elem, Type::Array { .. }) {
-            inner = elem;
-        } else {
-            break;
-        }
-    }
-    let natural = matches!(inner, Type::Array { stride: s, .. } if *s == stride as u64);
-    if row_major || !natural {
-        return Err(CompileError::unsupported(format!(
-            "member {k} of struct %{id}: {} matrices with a MatrixStride of {stride} are not supported (column-major \
-             matrices whose columns are as far apart as their natural size are)",
-            if row_major { "row-major" } else { "column-major" }
-        )));
-    }
-    Ok(())
+    let (lines, line) = if row_major { (rows as u64, len * s.size()) } else { (*len, elem.size()) };
+    lines.saturating_sub(1).saturating_mul(stride as u64).saturating_add(line)
+}
+
+/// How memory a pointer points into is laid out where it holds matrices not laid out
+/// naturally (see `matrix_layout`).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(crate) enum MatrixLayout {
+    /// Matrices in (arrays of) this member have `MatrixStride` `stride`, row-major or
+    /// column-major.
+    Matrices { stride: u64, row_major: bool },
+    /// A column of such a matrix: its components are `elem` bytes apart.
+    Column { elem: u64 },
 }
 
 impl SpvModule {

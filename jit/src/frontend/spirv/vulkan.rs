@@ -4,14 +4,17 @@
 //!
 //! Parameters are ordered by (descriptor set, binding), each a global pointer named
 //! after the variable (or its block type) with the type name `set<S>.binding<B>`; the
-//! push-constant block, if any, is one last by-value struct parameter. Image, sampler and
+//! push-constant block, if any, is one last by-value struct parameter. A descriptor
+//! array of buffers (`buffer B { .. } b[4]`) takes one parameter per descriptor, named
+//! `b[k]`; access chains into it select among them. Run-time sized arrays of buffers
+//! are refused as unsupported: the interface needs a fixed descriptor count. Image, sampler and
 //! texel-buffer descriptors (`UniformConstant` variables) are bound in the same order by
 //! `descriptors`, one parameter per descriptor. This module only
 //! declares parameters and their values in the prologue; layouts come from `types`
 //! (`Offset` / `ArrayStride` decorations) and accesses from `memory`.
 
 use rspirv::dr::Operand;
-use rspirv::spirv::{Decoration, StorageClass};
+use rspirv::spirv::{Decoration, Op, StorageClass};
 
 use super::function::{Frame, Translator};
 use super::module::{err_at, SpvModule};
@@ -130,11 +133,15 @@ fn bind(
         let kind = super::descriptors::bind_descriptors(m, t, params, r.var, r.pointee, (r.set, r.binding))?;
         return Ok(Some(kind));
     }
+    if r.sc != StorageClass::PushConstant {
+        if let Some((block, count)) = buffer_array(m, r.pointee)? {
+            return bind_buffer_array(m, t, params, r, block, count).map(Some);
+        }
+    }
     let ty = m.kir_type(r.pointee)?;
     let name = m.names.get(&r.var).filter(|n| !n.is_empty()).or_else(|| m.names.get(&r.pointee)).cloned();
     let n = params.len() as u32;
-    let mut kind = None;
-    let (param, value_type) = if r.sc == StorageClass::PushConstant {
+    let (param, kind) = if r.sc == StorageClass::PushConstant {
         super::constants::check_size(&ty)?;
         let vt = Type::ptr(AddressSpace::Private);
         let p = Param {
@@ -143,50 +150,118 @@ fn bind(
             kind: ParamKind::Value(ty),
             type_name: Some("push_constant".to_string()),
             read_only: true,
-            value_type: vt.clone(),
+            value_type: vt,
         };
-        (p, vt)
+        (p, None)
     } else {
-        let block = m.has_deco(r.pointee, Decoration::Block);
-        let buffer_block = m.has_deco(r.pointee, Decoration::BufferBlock);
-        if !block && !buffer_block {
-            return Err(CompileError::invalid(format!(
-                "{:?} variable %{} is not a Block or BufferBlock decorated struct",
-                r.sc, r.var
-            )));
-        }
-        kind = Some(if r.sc == StorageClass::Uniform && !buffer_block {
-            DescriptorKind::UniformBuffer
-        } else {
-            DescriptorKind::StorageBuffer
-        });
-        let read_only = (r.sc == StorageClass::Uniform && !buffer_block)
-            || m.has_deco(r.var, Decoration::NonWritable)
-            || all_members_non_writable(m, r.pointee);
-        let vt = Type::ptr(AddressSpace::Global);
-        let (pointee, pointee_id) = element_type(m, r.pointee, &ty);
-        let p = Param {
-            name: name.clone(),
-            host: super::host::vulkan_buffer(m, &pointee, pointee_id),
-            kind: ParamKind::Pointer { space: AddressSpace::Global, pointee },
-            type_name: Some(format!("set{}.binding{}", r.set, r.binding)),
-            read_only,
-            value_type: vt.clone(),
-        };
-        (p, vt)
+        let (p, kind) = buffer_param(m, r, r.pointee, &ty, name.clone())?;
+        (p, Some(kind))
     };
+    let v = param_value(t, r, n, &param, name);
+    t.cache.insert(r.var, v);
+    params.push(param);
+    Ok(kind)
+}
+
+/// The value parameter `n` (`param`) stands for in the prologue: the parameter, as a
+/// pointer in the address space of `r`'s storage class.
+fn param_value(t: &mut Translator<'_>, r: &Resource, n: u32, param: &Param, name: Option<String>) -> Value {
+    let value_type = param.value_type.clone();
     let v = t.emit_prologue(InstKind::Param(n), value_type.clone());
     t.f.values[v.0 as usize].name = name;
     // Accesses use the variable's own storage class's address space.
     let space = space_of(r.sc).unwrap_or(AddressSpace::Global);
-    let v = if Type::ptr(space) == value_type {
+    if Type::ptr(space) == value_type {
         v
     } else {
         let c = Conversion { op: ConvOp::PtrToPtr, saturate: false, rounding: None };
         t.emit_prologue(InstKind::Convert(c, v), Type::ptr(space))
+    }
+}
+
+/// The parameter of one buffer descriptor of resource `r` whose Block struct is `block`
+/// (KIR type `ty`), named `name`, with its descriptor kind.
+fn buffer_param(
+    m: &SpvModule,
+    r: &Resource,
+    block: u32,
+    ty: &Type,
+    name: Option<String>,
+) -> Result<(Param, DescriptorKind)> {
+    let is_block = m.has_deco(block, Decoration::Block);
+    let buffer_block = m.has_deco(block, Decoration::BufferBlock);
+    if !is_block && !buffer_block {
+        return Err(CompileError::invalid(format!(
+            "{:?} variable %{} is not a Block or BufferBlock decorated struct (or an array of them)",
+            r.sc, r.var
+        )));
+    }
+    let kind = if r.sc == StorageClass::Uniform && !buffer_block {
+        DescriptorKind::UniformBuffer
+    } else {
+        DescriptorKind::StorageBuffer
     };
-    t.cache.insert(r.var, v);
-    params.push(param);
+    let read_only = (r.sc == StorageClass::Uniform && !buffer_block)
+        || m.has_deco(r.var, Decoration::NonWritable)
+        || all_members_non_writable(m, block);
+    let vt = Type::ptr(AddressSpace::Global);
+    let (pointee, pointee_id) = element_type(m, block, ty);
+    let p = Param {
+        name,
+        host: super::host::vulkan_buffer(m, &pointee, pointee_id),
+        kind: ParamKind::Pointer { space: AddressSpace::Global, pointee },
+        type_name: Some(format!("set{}.binding{}", r.set, r.binding)),
+        read_only,
+        value_type: vt,
+    };
+    Ok((p, kind))
+}
+
+/// The Block struct and length of a descriptor array of buffers (`buffer B { .. } b[4]`);
+/// `None` when `pointee` is not an array. Run-time sized arrays are refused.
+fn buffer_array(m: &SpvModule, pointee: u32) -> Result<Option<(u32, u32)>> {
+    match m.spv_type(pointee)? {
+        SpvType::Array { elem, len } => {
+            if *len > super::limits::MAX_ARRAY_LENGTH {
+                return Err(super::limits::exceeded(
+                    format!("a descriptor array of {len} buffers"),
+                    format!("{} elements", super::limits::MAX_ARRAY_LENGTH),
+                ));
+            }
+            Ok(Some((*elem, *len as u32)))
+        }
+        SpvType::RuntimeArray { .. } => Err(CompileError::unsupported(
+            "run-time sized descriptor arrays of buffers are not supported; give the array a constant size \
+             (a specialization constant works)",
+        )),
+        _ => Ok(None),
+    }
+}
+
+/// Bind descriptor array `r` of `count` buffers with Block struct `block`: one parameter
+/// per descriptor, named `name[k]`; access chains select among them (see
+/// [`Translator::buffer_array_element`]).
+fn bind_buffer_array(
+    m: &SpvModule,
+    t: &mut Translator<'_>,
+    params: &mut Vec<Param>,
+    r: &Resource,
+    block: u32,
+    count: u32,
+) -> Result<DescriptorKind> {
+    let ty = m.kir_type(block)?;
+    let name = m.names.get(&r.var).filter(|n| !n.is_empty()).or_else(|| m.names.get(&block)).cloned();
+    let mut kind = DescriptorKind::StorageBuffer;
+    let mut values = Vec::with_capacity(count as usize);
+    for k in 0..count {
+        let pname = name.as_ref().map(|s| format!("{s}[{k}]"));
+        let (param, kd) = buffer_param(m, r, block, &ty, pname.clone())?;
+        kind = kd;
+        let n = params.len() as u32;
+        values.push(param_value(t, r, n, &param, pname));
+        params.push(param);
+    }
+    t.buffer_arrays.insert(r.var, values);
     Ok(kind)
 }
 
@@ -226,14 +301,54 @@ fn element_type(m: &SpvModule, block: u32, ty: &Type) -> (Type, Option<u32>) {
 }
 
 impl Translator<'_> {
+    /// The pointer to the Block of element `index` (an id) of descriptor array `var`,
+    /// `None` when `var` is not a descriptor array of buffers. A constant index picks the
+    /// descriptor's parameter; any other (uniform or `NonUniform`) a select among them,
+    /// whose accesses are then checked against every buffer of the dispatch.
+    pub(crate) fn buffer_array_element(&mut self, fr: &Frame, var: u32, index: u32) -> Result<Option<Value>> {
+        let Some(values) = self.buffer_arrays.get(&var).cloned() else { return Ok(None) };
+        let Some(&first) = values.first() else {
+            return Err(CompileError::invalid(format!("descriptor array %{var} has no elements")));
+        };
+        if matches!(self.m.def(index)?.op, Op::Constant | Op::SpecConstant | Op::ConstantNull) {
+            let k = self.m.const_u64(index)?;
+            return values.get(k as usize).copied().map(Some).ok_or_else(|| {
+                CompileError::invalid(format!("index {k} is out of range for a descriptor array of {}", values.len()))
+            });
+        }
+        let i = self.value(fr, index)?;
+        let it = self.ty_of(i);
+        if !it.scalar().is_some_and(|s| s.is_int()) || it.lanes() != Some(1) {
+            return Err(CompileError::invalid(format!("descriptor array index %{index} is not a scalar integer")));
+        }
+        let pt = self.ty_of(first);
+        let mut v = first;
+        for (k, &p) in values.iter().enumerate().skip(1) {
+            let kc = self.konst(&it, &[k as u64]);
+            let is_k = self.emit(InstKind::Icmp(IntCC::Eq, i, kc), Type::BOOL);
+            v = self.emit(InstKind::Select(is_k, p, v), pt.clone());
+        }
+        Ok(Some(v))
+    }
+
     /// `OpArrayLength`: elements of the run-time array that ends the block bound to a
     /// buffer parameter, from the size of the bound buffer.
     pub(crate) fn array_length(&mut self, fr: &mut Frame, inst: &SpvInst) -> Result<()> {
         let m = self.m;
-        let var = inst.id(0)?;
+        let mut var = inst.id(0)?;
         let member = inst.lit(1)?;
         let entry = self.stack.first().copied().unwrap_or(0);
         let rs = resources(m, entry)?;
+        // An element of a descriptor array of buffers: `OpAccessChain %array %index`.
+        let mut element = None;
+        let def = m.def(var)?;
+        if matches!(def.op, Op::AccessChain | Op::InBoundsAccessChain) && def.operands.len() == 2 {
+            let (base, index) = (def.id(0)?, def.id(1)?);
+            if self.buffer_arrays.contains_key(&base) {
+                var = base;
+                element = Some(index);
+            }
+        }
         // Vulkan entry points have no function parameters: resources come first, a
         // descriptor array taking a parameter per descriptor.
         let n = rs.iter().position(|r| r.var == var && r.sc != StorageClass::PushConstant).ok_or_else(|| {
@@ -241,25 +356,32 @@ impl Translator<'_> {
                 "OpArrayLength of %{var}: only the run-time array of a buffer variable itself is supported"
             ))
         })?;
-        let param: u32 =
-            rs[..n]
-                .iter()
-                .map(|r| {
-                    if r.sc == StorageClass::UniformConstant {
-                        super::descriptors::param_count(m, r.pointee)
-                    } else {
-                        1
-                    }
-                })
-                .sum();
-        let block = m.kir_type(rs[n].pointee)?;
+        let param: u32 = rs[..n]
+            .iter()
+            .map(|r| {
+                if r.sc == StorageClass::UniformConstant {
+                    super::descriptors::param_count(m, r.pointee)
+                } else if r.sc == StorageClass::PushConstant {
+                    1
+                } else {
+                    buffer_array(m, r.pointee).ok().flatten().map_or(1, |(_, n)| n)
+                }
+            })
+            .sum();
+        let block = match buffer_array(m, rs[n].pointee)? {
+            Some((block, _)) => m.kir_type(block)?,
+            None => m.kir_type(rs[n].pointee)?,
+        };
         let (offset, stride) = match (block.component_offset(member), block.component(member)) {
             (Some(o), Some(Type::Array { stride, len: 0, .. })) if stride > 0 => (o, stride),
             _ => {
                 return Err(CompileError::invalid(format!("member {member} of %{var}'s block is not a run-time array")))
             }
         };
-        let size = self.emit(InstKind::ArgSize(param), Type::I64);
+        let size = match element {
+            None => self.emit(InstKind::ArgSize(param), Type::I64),
+            Some(index) => self.element_size(fr, param, var, index)?,
+        };
         let off = self.i64c(offset as i64);
         let zero = self.i64c(0);
         let short = self.emit(InstKind::Icmp(IntCC::Ult, size, off), Type::BOOL);
@@ -270,6 +392,31 @@ impl Translator<'_> {
         let rt = self.rty(inst)?;
         let v = self.int_cast(len, &rt, false);
         self.set_v(fr, inst, v)
+    }
+
+    /// The size of the buffer bound to element `index` (an id) of descriptor array `var`,
+    /// whose parameters start at `first`.
+    fn element_size(&mut self, fr: &Frame, first: u32, var: u32, index: u32) -> Result<Value> {
+        let count = self.buffer_arrays.get(&var).map_or(0, |v| v.len()) as u32;
+        if matches!(self.m.def(index)?.op, Op::Constant | Op::SpecConstant | Op::ConstantNull) {
+            let k = self.m.const_u64(index)?;
+            if k >= count as u64 {
+                return Err(CompileError::invalid(format!(
+                    "index {k} is out of range for a descriptor array of {count}"
+                )));
+            }
+            return Ok(self.emit(InstKind::ArgSize(first + k as u32), Type::I64));
+        }
+        let i = self.value(fr, index)?;
+        let it = self.ty_of(i);
+        let mut size = self.emit(InstKind::ArgSize(first), Type::I64);
+        for k in 1..count {
+            let s = self.emit(InstKind::ArgSize(first + k), Type::I64);
+            let kc = self.konst(&it, &[k as u64]);
+            let is_k = self.emit(InstKind::Icmp(IntCC::Eq, i, kc), Type::BOOL);
+            size = self.emit(InstKind::Select(is_k, s, size), Type::I64);
+        }
+        Ok(size)
     }
 
     /// The address of module-scope `Private` variable `id` (a GLSL global): each

@@ -1,7 +1,8 @@
 //! `OpExtInst`: the instruction set decides the table. OpenCL.std (`opencl`) and
 //! GLSL.std.450 (`glsl`) map each instruction number to a family and to the KIR
 //! operation or `spirjit-builtins` function it becomes; one function per family builds
-//! the KIR. Non-semantic and debug-info sets are ignored; other sets are rejected.
+//! the KIR. `NonSemantic.DebugPrintf` prints like OpenCL `printf` (see `printf`); other
+//! non-semantic and debug-info sets are ignored; other sets are rejected.
 //!
 //! Operand counts come from the SPIR-V grammar (`rspirv::grammar`), not from the tables,
 //! and are checked before any family runs. This module holds what the families share:
@@ -26,6 +27,9 @@ use crate::frontend::spirv::reader::SpvInst;
 use crate::ir::{BinaryOp, ConvOp, FloatCC, InstKind, IntCC, MathOp, Scalar, Type, Value};
 use crate::{CompileError, Result};
 
+/// The one instruction of `NonSemantic.DebugPrintf`.
+const DEBUG_PRINTF: u32 = 1;
+
 impl Translator<'_> {
     /// Translate one `OpExtInst`.
     pub(crate) fn ext_inst(&mut self, fr: &mut Frame, inst: &SpvInst) -> Result<()> {
@@ -35,6 +39,9 @@ impl Translator<'_> {
             .ext_sets
             .get(&set_id)
             .ok_or_else(|| CompileError::invalid(format!("%{set_id} is not an OpExtInstImport")))?;
+        if set == "NonSemantic.DebugPrintf" && inst.lit(1)? == DEBUG_PRINTF {
+            return self.debug_printf(fr, inst).map_err(|e| with_name(e, "NonSemantic.DebugPrintf DebugPrintf"));
+        }
         if set.starts_with("NonSemantic.") || set.contains("DebugInfo") {
             return Ok(());
         }
