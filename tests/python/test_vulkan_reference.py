@@ -311,6 +311,12 @@ def compare(name, pipe, inputs_, ref, got, sp, label):
         pytest.fail(f"{name} ({label}) differs from lavapipe:\n  " + "\n  ".join(problems) + hint, pytrace=False)
 
 
+def bytewise_copy(a):
+    """A copy of every byte of `a`: NumPy copies structured arrays field by field, leaving
+    the padding between fields (std140 gaps a shader may read) uninitialised."""
+    return a.reshape(-1).view(np.uint8).copy().view(a.dtype).reshape(a.shape)
+
+
 def run_both(name, spv, entry, pipe, arrays, push, groups, base=(0, 0, 0), specialization=None):
     kinds = {(b.set, b.binding): b.kind for b in pipe.bindings}
     spec_bytes = None
@@ -319,7 +325,7 @@ def run_both(name, spv, entry, pipe, arrays, push, groups, base=(0, 0, 0), speci
         spec_bytes = {k: vkref.spec_value(types[k], v) for k, v in specialization.items()}
     ref = vkref.run(spv, entry, {k: (kinds[k], a) for k, a in arrays.items()}, push_constants=push,
                     specialization=spec_bytes, groups=groups, base=base)
-    got = {k: a.copy() for k, a in arrays.items()}
+    got = {k: bytewise_copy(a) for k, a in arrays.items()}
     pipe.dispatch(groups, bindings=got, push_constants=push, base=base)
     return ref, got
 

@@ -420,7 +420,8 @@ class _Device:
             out = {}
             for key, (kind, array, _, mapped) in buffers.items():
                 data = bytes(mapped[:array.nbytes])
-                out[key] = np.frombuffer(data, dtype=array.dtype).reshape(array.shape).copy()
+                # Byte for byte (a structured copy would drop the padding between fields).
+                out[key] = np.frombuffer(bytearray(data), dtype=array.dtype).reshape(array.shape)
             return out
 
 
