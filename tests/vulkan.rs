@@ -7,19 +7,9 @@
 //!
 //! A missing `.spv` is a failure: rebuild with `tests/kernels/vulkan/build.sh`.
 
-use std::path::Path;
-
 mod common;
 
-use spirjit::{Arg, NdRange, Options, ParamKind, Program};
-
-fn program(name: &str, lanes: u32) -> Program {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/kernels/vulkan").join(format!("{name}.spv"));
-    let bytes = std::fs::read(&path)
-        .unwrap_or_else(|e| panic!("{}: {e}; rebuild with tests/kernels/vulkan/build.sh", path.display()));
-    Program::with_options(&bytes, &Options { lanes, ..Options::default() })
-        .unwrap_or_else(|e| panic!("{name} (lanes {lanes}): {e}"))
-}
+use spirjit::{Arg, NdRange, ParamKind};
 
 /// Deterministic inputs in [0, 1).
 fn inputs(n: usize, seed: u32) -> Vec<f32> {
@@ -30,7 +20,7 @@ fn inputs(n: usize, seed: u32) -> Vec<f32> {
 #[test]
 fn vector_add_over_storage_buffers() {
     for lanes in [1, 4] {
-        let p = program("vadd", lanes);
+        let p = common::vulkan::program("vadd", lanes);
         let k = p.kernel("main").unwrap();
         assert_eq!(k.reqd_work_group_size(), Some([64, 1, 1]));
         let params = k.params();
@@ -53,7 +43,7 @@ fn vector_add_over_storage_buffers() {
 #[test]
 fn shared_memory_reduction_with_barriers() {
     for lanes in [1, 4] {
-        let p = program("reduce", lanes);
+        let p = common::vulkan::program("reduce", lanes);
         let k = p.kernel("main").unwrap();
         let groups = 4;
         let n = 64 * groups;
@@ -76,7 +66,7 @@ fn shared_memory_reduction_with_barriers() {
 #[test]
 fn host_types_carry_spirv_signedness() {
     use spirjit::{HostScalar, HostType, Signedness};
-    let p = program("reduce", 1);
+    let p = common::vulkan::program("reduce", 1);
     let k = p.kernel("main").unwrap();
     let params = k.params();
     let uvec4 = HostType::Vector(HostScalar::Int { bits: 32, sign: Signedness::Unsigned }, 4);
@@ -86,7 +76,7 @@ fn host_types_carry_spirv_signedness() {
 
 #[test]
 fn push_constants_and_uniform_blocks() {
-    let p = program("push", 1);
+    let p = common::vulkan::program("push", 1);
     let k = p.kernel("main").unwrap();
     let params = k.params();
     assert_eq!(params.len(), 4, "{params:?}");
@@ -442,7 +432,7 @@ fn every_glsl_std450_family() {
     iin[3] = 50;
     iin[4] = 0x3c00_c000; // halves 1.0 and -2.0... in the other order
     for (part, lanes) in (1..=5).flat_map(|part| [(part, 1), (part, 4)]) {
-        let p = program(&format!("glsl_std450_p{part}"), lanes);
+        let p = common::vulkan::program(&format!("glsl_std450_p{part}"), lanes);
         let k = p.kernel("main").unwrap();
         let mut o = vec![0f32; invocations * 1024];
         let mut oi = vec![0i32; invocations * 256];
@@ -634,7 +624,7 @@ fn check_invocation(part: u32, inv: usize, lanes: u32, v: [f32; 4], iv: [i32; 4]
 #[test]
 fn array_length_from_the_bound_buffer() {
     for lanes in [1, 4] {
-        let p = program("array_length", lanes);
+        let p = common::vulkan::program("array_length", lanes);
         let k = p.kernel("main").unwrap();
         // A 4-byte header then 9 floats: the run-time array has 9 elements.
         let mut b: Vec<f32> = (0..10).map(|i| i as f32).collect();

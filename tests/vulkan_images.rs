@@ -6,20 +6,12 @@
 //! each filter and addressing mode; texel buffers, image atomics, descriptor arrays,
 //! queries, and the interface each kernel reports. Every test runs at lanes 1 and 4.
 
-use std::path::Path;
+mod common;
 
 use spirjit::{
     AddressingMode, Arg, BorderColor, ChannelOrder, ChannelType, CompareOp, DescriptorKind, FilterMode, Image,
-    ImageDim, NdRange, Options, Program, Sampler,
+    ImageDim, NdRange, Sampler,
 };
-
-fn program(name: &str, lanes: u32) -> Program {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/kernels/vulkan/images").join(format!("{name}.spv"));
-    let bytes = std::fs::read(&path)
-        .unwrap_or_else(|e| panic!("{}: {e}; rebuild with tests/kernels/vulkan/build.sh", path.display()));
-    Program::with_options(&bytes, &Options { lanes, ..Options::default() })
-        .unwrap_or_else(|e| panic!("{name} (lanes {lanes}): {e}"))
-}
 
 fn as_bytes<T: spirjit::Pod>(v: &[T]) -> Vec<u8> {
     spirjit::bytes_of(v).to_vec()
@@ -191,7 +183,7 @@ const H: usize = 2;
 fn storage_image_formats_read_and_write() {
     for lanes in [1, 4] {
         for (part, order, ty, n, kind) in formats() {
-            let p = program(&format!("formats_p{part}"), lanes);
+            let p = common::vulkan::program(&format!("images/{}", &format!("formats_p{part}")), lanes);
             let k = p.kernel("main").unwrap();
             let iface = k.program().module().kernels[0].interface.clone().expect("a Vulkan interface");
             assert_eq!(iface.bindings[0].kind, DescriptorKind::StorageImage);
@@ -259,7 +251,7 @@ fn every_dimensionality_with_the_bound_images_format() {
     ];
     for lanes in [1, 4] {
         for (part, dim, size, grid, want_size) in cases {
-            let p = program(&format!("dims_p{part}"), lanes);
+            let p = common::vulkan::program(&format!("images/{}", &format!("dims_p{part}")), lanes);
             let k = p.kernel("main").unwrap();
             let mut src = Image::new(dim, ChannelOrder::RGBA, ChannelType::Float, size).unwrap();
             let n = src.bytes().len() / 4;
@@ -406,7 +398,7 @@ fn close(a: [f32; 4], b: [f32; 4]) -> bool {
 /// Run sampling fixture `part` with image `img`, sampler `s` over `COORDS` (scaled for
 /// unnormalized samplers).
 fn run_sample(part: usize, lanes: u32, img: &mut Image, s: Sampler) -> (Vec<[f32; 4]>, Vec<[f32; 4]>) {
-    let p = program(&format!("sample_p{part}"), lanes);
+    let p = common::vulkan::program(&format!("images/{}", &format!("sample_p{part}")), lanes);
     let k = p.kernel("main").unwrap();
     let scale = if s.normalized_coords { [1.0, 1.0] } else { [img.width() as f32, img.height() as f32] };
     let coords: Vec<[f32; 4]> = COORDS.iter().map(|c| [c[0] * scale[0], c[1] * scale[1], c[2], c[3]]).collect();
@@ -439,7 +431,11 @@ fn sampling_with_every_filter_and_addressing_mode() {
     let r = ref_image(4, 4, 0);
     for lanes in [1, 4] {
         for part in [1, 2, 3, 4] {
-            let iface = program(&format!("sample_p{part}"), lanes).module().kernels[0].interface.clone().unwrap();
+            let iface =
+                common::vulkan::program(&format!("images/{}", &format!("sample_p{part}")), lanes).module().kernels[0]
+                    .interface
+                    .clone()
+                    .unwrap();
             let kinds: Vec<DescriptorKind> = iface.bindings.iter().map(|b| b.kind).collect();
             if part == 2 {
                 assert_eq!(kinds[..2], [DescriptorKind::SampledImage, DescriptorKind::Sampler]);
@@ -557,7 +553,7 @@ fn cube_maps_select_faces() {
             BorderColor::FloatOpaqueBlack,
             None,
         );
-        let p = program("sample_p9", lanes);
+        let p = common::vulkan::program(&format!("images/{}", "sample_p9"), lanes);
         let k = p.kernel("main").unwrap();
         // Directions slightly off each face's centre towards +s, +t.
         let coords: Vec<[f32; 4]> = vec![
@@ -584,7 +580,7 @@ fn cube_maps_select_faces() {
 fn texel_buffers_atomics_arrays_and_queries() {
     for lanes in [1, 4] {
         // Texel buffers.
-        let p = program("texel_buffers", lanes);
+        let p = common::vulkan::program(&format!("images/{}", "texel_buffers"), lanes);
         let kinds: Vec<DescriptorKind> =
             p.module().kernels[0].interface.as_ref().unwrap().bindings.iter().map(|b| b.kind).collect();
         assert_eq!(
@@ -617,7 +613,7 @@ fn texel_buffers_atomics_arrays_and_queries() {
         assert_eq!(sizes, [n as i32, n as i32]);
 
         // Image atomics.
-        let p = program("atomics", lanes);
+        let p = common::vulkan::program(&format!("images/{}", "atomics"), lanes);
         let mut u = Image::new(ImageDim::D2, ChannelOrder::R, ChannelType::UnsignedInt32, [4, 3, 1]).unwrap();
         let mut s = Image::new(ImageDim::D2, ChannelOrder::R, ChannelType::SignedInt32, [4, 2, 1]).unwrap();
         let mut w = Image::new(ImageDim::D2, ChannelOrder::R, ChannelType::UnsignedInt64, [4, 1, 1]).unwrap();
@@ -646,7 +642,7 @@ fn texel_buffers_atomics_arrays_and_queries() {
         }
 
         // Descriptor arrays with uniform, non-uniform and constant indices.
-        let p = program("arrays", lanes);
+        let p = common::vulkan::program(&format!("images/{}", "arrays"), lanes);
         let iface = p.module().kernels[0].interface.clone().unwrap();
         let b = iface.binding(0, 0).unwrap();
         assert_eq!((b.kind, b.count, b.first_param), (DescriptorKind::CombinedImageSampler, 3, 0));
@@ -689,7 +685,7 @@ fn texel_buffers_atomics_arrays_and_queries() {
         }
 
         // Queries.
-        let p = program("queries", lanes);
+        let p = common::vulkan::program(&format!("images/{}", "queries"), lanes);
         let mut tex = Image::new(ImageDim::D2Array, ChannelOrder::RGBA, ChannelType::UnormInt8, [5, 3, 4]).unwrap();
         let mut vol = Image::new(ImageDim::D3, ChannelOrder::R, ChannelType::Float, [2, 3, 4]).unwrap();
         let mut ms = Image::new(ImageDim::D2, ChannelOrder::R, ChannelType::Float, [2, 2, 1]).unwrap();

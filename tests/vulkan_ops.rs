@@ -10,43 +10,11 @@
 //! a reference computed here. Buffers are passed in (set, binding) order, push
 //! constants as one last by-value argument. A missing `.spv` is a failure.
 
-use std::path::Path;
-
 mod common;
 
-use spirjit::{Arg, NdRange, Options, Program};
+use spirjit::{Arg, NdRange};
 
 const WIDTHS: [u32; 3] = [1, 4, 8];
-
-fn program(name: &str, lanes: u32) -> Program {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/kernels/vulkan").join(format!("{name}.spv"));
-    let bytes = std::fs::read(&path)
-        .unwrap_or_else(|e| panic!("{}: {e}; rebuild with tests/kernels/vulkan/build.sh", path.display()));
-    Program::with_options(&bytes, &Options { lanes, ..Options::default() })
-        .unwrap_or_else(|e| panic!("{name} (lanes {lanes}): {e}"))
-}
-
-/// Run `main` of `name` over `n` invocations at every width; `args` gets fresh
-/// arguments for each run and returns the outputs as words to compare.
-fn at_every_width<T: PartialEq + std::fmt::Debug>(
-    name: &str,
-    n: u64,
-    mut run: impl FnMut(&mut dyn FnMut(&mut [Arg<'_>])) -> T,
-) -> T {
-    let mut first: Option<T> = None;
-    for lanes in WIDTHS {
-        let p = program(name, lanes);
-        let k = p.kernel("main").unwrap_or_else(|e| panic!("{name}: {e}"));
-        let got = run(&mut |args: &mut [Arg<'_>]| {
-            k.run(&NdRange::d1(n), args).unwrap_or_else(|e| panic!("{name} (lanes {lanes}): {e}"));
-        });
-        match &first {
-            None => first = Some(got),
-            Some(f) => assert_eq!(f, &got, "{name}: lanes {lanes} differs from lanes 1"),
-        }
-    }
-    first.unwrap_or_else(|| panic!("no widths"))
-}
 
 /// The binary16 bits nearest to `x` (ties to even), with overflow to infinity.
 fn f16_bits(x: f64) -> u16 {
@@ -93,7 +61,7 @@ fn narrow_and_wide_arithmetic_and_conversions() {
     let mut push = vec![a8 as u8, b8];
     push.extend_from_slice(&a16.to_le_bytes());
     push.extend_from_slice(&b16.to_le_bytes());
-    let got = at_every_width("widths", n as u64, |run| {
+    let got = common::vulkan::at_every_width("widths", n as u64, &WIDTHS, |run| {
         let (mut o8, mut o16, mut o64) = (vec![0i8; 4 * n], vec![0i16; 4 * n], vec![0i64; 4 * n]);
         let (mut oh, mut od, mut oc) = (vec![0u16; 4 * n], vec![0f64; 4 * n], vec![0i32; 8 * n]);
         run(&mut [
@@ -185,7 +153,7 @@ fn extended_integer_arithmetic_and_bit_fields() {
     v[0] = [u32::MAX, 1];
     v[1] = [0, 1];
     v[2] = [0x8000_0000, 0x8000_0000];
-    let o = at_every_width("intops", n as u64, |run| {
+    let o = common::vulkan::at_every_width("intops", n as u64, &WIDTHS, |run| {
         let mut o = vec![0u64; 12 * n];
         run(&mut [Arg::read_only(&v), Arg::buffer(&mut o)]);
         o
@@ -248,7 +216,7 @@ fn atomics_on_storage_buffers_and_shared_memory() {
     // between runs; the checks below hold for every order.
     let mut finals = Vec::new();
     for lanes in WIDTHS {
-        let p = program("atomics", lanes);
+        let p = common::vulkan::program("atomics", lanes);
         let k = p.kernel("main").unwrap();
         let (mut a, mut b) = (a_init, b_init);
         let (mut old, mut g) = (vec![0u32; 5 * n], vec![0u32; 8 * groups]);
@@ -354,7 +322,7 @@ fn structured_control_flow_and_barriers() {
     let n = 64usize;
     let mut r = common::XorShift::new(9);
     let v: Vec<i32> = (0..n).map(|_| (r.next_u32() % 100) as i32).collect();
-    let o = at_every_width("control", n as u64, |run| {
+    let o = common::vulkan::at_every_width("control", n as u64, &WIDTHS, |run| {
         let mut o = vec![0i32; 4 * n];
         run(&mut [Arg::read_only(&v), Arg::buffer(&mut o)]);
         o
@@ -381,7 +349,7 @@ fn structured_control_flow_and_barriers() {
 #[test]
 fn shared_null_initializers_private_and_function_initializers() {
     let n = 24usize;
-    let o = at_every_width("shared_init", n as u64, |run| {
+    let o = common::vulkan::at_every_width("shared_init", n as u64, &WIDTHS, |run| {
         let mut o = vec![0u32; 5 * n];
         run(&mut [Arg::buffer(&mut o)]);
         o
@@ -399,7 +367,7 @@ fn shared_null_initializers_private_and_function_initializers() {
 #[test]
 fn explicit_layout_shared_blocks_alias() {
     let n = 16usize;
-    let o = at_every_width("shared_block", n as u64, |run| {
+    let o = common::vulkan::at_every_width("shared_block", n as u64, &WIDTHS, |run| {
         let mut o = vec![0u32; 2 * n];
         run(&mut [Arg::buffer(&mut o)]);
         o
@@ -427,7 +395,7 @@ fn explicit_layout_shared_blocks_alias() {
 #[test]
 fn debug_information_is_ignored() {
     let n = 8usize;
-    let o = at_every_width("debuginfo", n as u64, |run| {
+    let o = common::vulkan::at_every_width("debuginfo", n as u64, &WIDTHS, |run| {
         let mut o: Vec<f32> = (0..n).map(|i| i as f32 * 0.5).collect();
         run(&mut [Arg::buffer(&mut o)]);
         o
@@ -443,7 +411,7 @@ fn dynamic_indexing_copies_selects_and_pointer_arithmetic() {
     let input: Vec<[u32; 4]> = (0..=n).map(|_| [0; 4].map(|_: u32| r.next_u32() % 5000)).collect();
     let pairs: Vec<[u32; 2]> =
         (0..n).map(|i| [r.next_u32() % 1500, if i == 0 { 5 } else { r.next_u32() % 1500 }]).collect();
-    let (out, pairs_out) = at_every_width("asm/pointers", n as u64, |run| {
+    let (out, pairs_out) = common::vulkan::at_every_width("asm/pointers", n as u64, &WIDTHS, |run| {
         let (mut out, mut po, mut pin) = (vec![[0u32; 4]; 5 * n], vec![[0u32; 2]; n], pairs.clone());
         run(&mut [Arg::read_only(&input), Arg::buffer(&mut out), Arg::buffer(&mut pin), Arg::buffer(&mut po)]);
         (out, po)
@@ -482,7 +450,7 @@ fn matrix_arithmetic_and_matrices_in_buffers() {
     let u = small(28);
     let a = small(6 * n);
     let m2 = small(4);
-    let (o, om, oc) = at_every_width("matrices", n as u64, |run| {
+    let (o, om, oc) = common::vulkan::at_every_width("matrices", n as u64, &WIDTHS, |run| {
         let (mut o, mut om, mut oc) = (vec![[0f32; 4]; 8 * n], vec![0f32; 8 * n], vec![0f32; 4 * n]);
         run(&mut [
             Arg::read_only(&u),

@@ -8,15 +8,9 @@
 
 use std::path::Path;
 
-use spirjit::{Arg, Bindings, DescriptorKind, Error, Options, Program, Scalar, SpecValue, Specialization};
+mod common;
 
-fn program(name: &str, lanes: u32) -> Program {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/kernels/vulkan").join(format!("{name}.spv"));
-    let bytes = std::fs::read(&path)
-        .unwrap_or_else(|e| panic!("{}: {e}; rebuild with tests/kernels/vulkan/build.sh", path.display()));
-    Program::with_options(&bytes, &Options { lanes, ..Options::default() })
-        .unwrap_or_else(|e| panic!("{name} (lanes {lanes}): {e}"))
-}
+use spirjit::{Arg, Bindings, DescriptorKind, Error, Options, Program, Scalar, SpecValue, Specialization};
 
 fn spec(values: &[(u32, SpecValue)]) -> Specialization {
     values.iter().copied().collect()
@@ -56,7 +50,7 @@ fn spec_reference(
 }
 
 fn run_spec(name: &str, lanes: u32, sp: &Specialization, base: u32, groups: u32, total: usize) -> (Vec<f32>, Vec<u32>) {
-    let p = program(name, lanes);
+    let p = common::vulkan::program(name, lanes);
     let pipe = p.pipeline("main", sp).unwrap_or_else(|e| panic!("{name}: {e}"));
     let local = pipe.local_size()[0] as usize;
     let src: Vec<f32> = (0..total * local).map(|i| (i % 97) as f32 * 0.25).collect();
@@ -93,7 +87,7 @@ fn run_spec(name: &str, lanes: u32, sp: &Specialization, base: u32, groups: u32,
 #[test]
 fn specialization_constants_have_their_defaults_without_values() {
     for name in ["spec", "spec_id"] {
-        let p = program(name, 1);
+        let p = common::vulkan::program(name, 1);
         let pipe = p.pipeline("main", &Specialization::new()).unwrap();
         assert_eq!(pipe.local_size(), [1, 1, 1], "{name}");
         let cs = pipe.spec_constants();
@@ -119,7 +113,7 @@ fn specialization_values_reach_constants_expressions_and_the_work_group_size() {
     ]);
     for name in ["spec", "spec_id"] {
         for lanes in [1, 4, 8] {
-            let p = program(name, lanes);
+            let p = common::vulkan::program(name, lanes);
             let pipe = p.pipeline("main", &sp).unwrap();
             assert_eq!(pipe.local_size(), [64, 1, 1]);
             assert_eq!(pipe.spec_constants()[2].value, 5);
@@ -136,7 +130,7 @@ fn specialization_values_reach_constants_expressions_and_the_work_group_size() {
 
 #[test]
 fn a_specialized_program_is_compiled_once_and_shared() {
-    let p = program("spec", 4);
+    let p = common::vulkan::program("spec", 4);
     let sp = spec(&[(0, SpecValue::Int(32))]);
     let a = p.specialized(&sp).unwrap();
     let b = p.specialized(&sp).unwrap();
@@ -159,7 +153,7 @@ fn dispatch_from_a_base_group_counts_workgroup_ids_from_it() {
 
 #[test]
 fn bindings_and_push_constants_are_described_and_bound_by_set_and_binding() {
-    let p = program("push", 4);
+    let p = common::vulkan::program("push", 4);
     let pipe = p.pipeline("main", &Specialization::new()).unwrap();
     let b: Vec<(u32, u32, DescriptorKind, u32)> =
         pipe.bindings().iter().map(|b| (b.set, b.binding, b.kind, b.count)).collect();
@@ -197,7 +191,7 @@ fn message(e: Error) -> String {
 
 #[test]
 fn mistakes_are_reported_with_what_to_do() {
-    let p = program("push", 1);
+    let p = common::vulkan::program("push", 1);
     let pipe = p.pipeline("main", &Specialization::new()).unwrap();
     let input = vec![0f32; 64];
     let bias = [0f32; 4];
@@ -245,7 +239,7 @@ fn mistakes_are_reported_with_what_to_do() {
     let m = message(e);
     assert!(m.contains("storage buffer") && m.contains("(set 1, binding 0)"), "{m}");
 
-    let s = program("spec", 1);
+    let s = common::vulkan::program("spec", 1);
     let e = s.pipeline("main", &spec(&[(9, SpecValue::Int(1))])).unwrap_err();
     assert!(message(e).contains("no specialization constant with SpecId 9; it declares 0, 1, 2, 3, 4"));
     let e = s.pipeline("main", &spec(&[(2, SpecValue::float(1.5))])).unwrap_err();
@@ -264,7 +258,7 @@ fn mistakes_are_reported_with_what_to_do() {
 #[test]
 fn buffer_device_addresses_reach_buffers_given_to_the_dispatch() {
     for lanes in [1, 4] {
-        let p = program("bda", lanes);
+        let p = common::vulkan::program("bda", lanes);
         let pipe = p.pipeline("main", &Specialization::new()).unwrap();
         assert!(pipe.bindings().is_empty());
         assert_eq!(pipe.push_constant_size(), 32);
@@ -333,7 +327,7 @@ fn robust_buffer_access_reads_zero_and_drops_writes_out_of_bounds() {
         assert!(guard.iter().all(|&g| g == 7.0), "an out-of-bounds write landed in other memory");
     }
     // Without the option the same dispatch is an error.
-    let p = program("push", 4);
+    let p = common::vulkan::program("push", 4);
     let pipe = p.pipeline("main", &Specialization::new()).unwrap();
     let input = vec![0f32; 40];
     let mut out = vec![0f32; 48];

@@ -10,39 +10,11 @@
 
 use std::path::Path;
 
+mod common;
+
 use spirjit::{Arg, Bindings, NdRange, Options, ParamKind, Program, Specialization};
 
 const WIDTHS: [u32; 2] = [1, 4];
-
-fn program(name: &str, lanes: u32) -> Program {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/kernels/vulkan").join(format!("{name}.spv"));
-    let bytes = std::fs::read(&path)
-        .unwrap_or_else(|e| panic!("{}: {e}; rebuild with tests/kernels/vulkan/build.sh", path.display()));
-    Program::with_options(&bytes, &Options { lanes, checked: true, ..Options::default() })
-        .unwrap_or_else(|e| panic!("{name} (lanes {lanes}): {e}"))
-}
-
-/// Run `main` of `name` over `n` invocations at every width; `run` gets a runner for
-/// fresh arguments and returns the outputs to compare; every width must agree.
-fn at_every_width<T: PartialEq + std::fmt::Debug>(
-    name: &str,
-    n: u64,
-    mut run: impl FnMut(&mut dyn FnMut(&mut [Arg<'_>])) -> T,
-) -> T {
-    let mut first: Option<T> = None;
-    for lanes in WIDTHS {
-        let p = program(name, lanes);
-        let k = p.kernel("main").unwrap_or_else(|e| panic!("{name}: {e}"));
-        let got = run(&mut |args: &mut [Arg<'_>]| {
-            k.run(&NdRange::d1(n), args).unwrap_or_else(|e| panic!("{name} (lanes {lanes}): {e}"));
-        });
-        match &first {
-            None => first = Some(got),
-            Some(f) => assert_eq!(f, &got, "{name}: lanes {lanes} differs from lanes 1"),
-        }
-    }
-    first.unwrap_or_else(|| panic!("no widths"))
-}
 
 /// `x` rounded to the nearest binary16 value (ties to even), results below the smallest
 /// normal half flushed to zero of the same sign, overflow to infinity.
@@ -99,7 +71,7 @@ fn quantize_to_f16_scalars_and_vectors() {
         xs.push(f32::from_bits((s & 0x807f_ffff) | ((s % 60 + 97) << 23)));
     }
     let n = xs.len();
-    let out = at_every_width("asm/quantize", n as u64, |run| {
+    let out = common::vulkan::at_every_width("asm/quantize", n as u64, &WIDTHS, |run| {
         let mut out = vec![0f32; 3 * n];
         run(&mut [Arg::read_only(&xs), Arg::buffer(&mut out)]);
         out.iter().map(|f| f.to_bits()).collect::<Vec<_>>()
@@ -126,7 +98,7 @@ fn debug_printf_prints_like_printf_and_other_non_semantic_sets_are_ignored() {
         want += "no arguments\n";
     }
     for lanes in WIDTHS {
-        let p = program("asm/debug_printf", lanes);
+        let p = common::vulkan::program("asm/debug_printf", lanes);
         let k = p.kernel("main").unwrap_or_else(|e| panic!("{e}"));
         let mut out = vec![0u32; n];
         let (_, text) = k
@@ -154,13 +126,13 @@ fn row_major_and_padded_matrices_in_buffers() {
     let rarr = |k: usize, c: usize, row: usize| bf[(64 + k * 48 + row * 16 + c * 4) / 4];
     // The uniform block spans its last matrix's padded columns: 128 + 2 * 16 + 8 bytes,
     // rounded to 16.
-    let p = program("matrix_layouts", 1);
+    let p = common::vulkan::program("matrix_layouts", 1);
     let k = p.kernel("main").unwrap_or_else(|e| panic!("{e}"));
     match &k.params()[0].kind {
         ParamKind::Pointer { pointee, .. } => assert_eq!(pointee.size(), 176, "the size of block U"),
         other => panic!("binding (0, 0) is a {other:?}"),
     }
-    let (o, wm, pm) = at_every_width("matrix_layouts", n as u64, |run| {
+    let (o, wm, pm) = common::vulkan::at_every_width("matrix_layouts", n as u64, &WIDTHS, |run| {
         let mut o = vec![0f32; 24 * n];
         let mut wm = vec![0f32; 16 * n];
         let mut pm = vec![0f32; 8 * n];
@@ -226,7 +198,7 @@ fn integer_dot_products() {
     accs[1] = u32::MAX - 3;
     accs[2] = i32::MIN as u32 + 2;
     accs[3] = 0;
-    let out = at_every_width("asm/int_dot", n as u64, |run| {
+    let out = common::vulkan::at_every_width("asm/int_dot", n as u64, &WIDTHS, |run| {
         let mut out = vec![0u32; 9 * n];
         run(&mut [Arg::read_only(&input), Arg::read_only(&accs), Arg::buffer(&mut out)]);
         out
@@ -269,7 +241,7 @@ fn bit_fields_at_8_16_and_64_bits() {
             oc.extend([off, count]);
         }
     }
-    let out = at_every_width("asm/bits_widths", n as u64, |run| {
+    let out = common::vulkan::at_every_width("asm/bits_widths", n as u64, &WIDTHS, |run| {
         let mut out = vec![0u64; 15 * n];
         run(&mut [Arg::read_only(&input), Arg::read_only(&oc), Arg::buffer(&mut out)]);
         out
@@ -302,23 +274,24 @@ fn atomic_increments_private_initializers_and_copies_between_storage_classes() {
     let n = 16usize;
     let input: Vec<u32> = words(3, n).iter().map(|w| w % 1000).collect();
     let vin: Vec<u32> = words(4, 4 * (n / 4));
-    let (ctr, mut olds, out, vout, out2) = at_every_width("asm/memory_misc", n as u64, |run| {
-        let mut ctr = vec![100u32, 50, 1000];
-        let mut olds = vec![0u32; n];
-        let mut out = vec![0u32; 2 * n];
-        let mut vout = vec![0u32; 4 * (n / 4)];
-        let mut out2 = vec![0u32; n];
-        run(&mut [
-            Arg::buffer(&mut ctr),
-            Arg::buffer(&mut olds),
-            Arg::read_only(&input),
-            Arg::buffer(&mut out),
-            Arg::read_only(&vin),
-            Arg::buffer(&mut vout),
-            Arg::buffer(&mut out2),
-        ]);
-        (ctr, olds, out, vout, out2)
-    });
+    let (ctr, mut olds, out, vout, out2) =
+        common::vulkan::at_every_width("asm/memory_misc", n as u64, &WIDTHS, |run| {
+            let mut ctr = vec![100u32, 50, 1000];
+            let mut olds = vec![0u32; n];
+            let mut out = vec![0u32; 2 * n];
+            let mut vout = vec![0u32; 4 * (n / 4)];
+            let mut out2 = vec![0u32; n];
+            run(&mut [
+                Arg::buffer(&mut ctr),
+                Arg::buffer(&mut olds),
+                Arg::read_only(&input),
+                Arg::buffer(&mut out),
+                Arg::read_only(&vin),
+                Arg::buffer(&mut vout),
+                Arg::buffer(&mut out2),
+            ]);
+            (ctr, olds, out, vout, out2)
+        });
     let sum: u32 = (1..=n as u32).sum();
     assert_eq!(ctr, vec![100 + n as u32, 50 - n as u32, 1000 - sum]);
     olds.sort_unstable();
@@ -339,7 +312,7 @@ fn descriptor_arrays_of_buffers() {
         (0..4).map(|b| (0..n + 3 * b).map(|x| (x as f32 + 1.0) * (b as f32 + 1.5)).collect()).collect();
     let us = [[2.0f32, 3.0, 0.0, 0.0], [-1.0, 0.5, 0.0, 0.0]];
     for lanes in WIDTHS {
-        let p = program("buffer_arrays", lanes);
+        let p = common::vulkan::program("buffer_arrays", lanes);
         let pipe = p.pipeline("main", &Specialization::new()).unwrap_or_else(|e| panic!("{e}"));
         let b = pipe.bindings();
         let counts: Vec<(u32, u32, u32)> = b.iter().map(|b| (b.set, b.binding, b.count)).collect();

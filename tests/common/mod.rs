@@ -1,10 +1,11 @@
 //! Helpers shared by the integration tests (each test file that needs them declares
 //! `mod common;`): locating the test data, deterministic inputs; `corpus` is the harness
-//! of the corpus tests (`tests/corpus_*.rs`). Nothing outside `corpus` compiles or runs
-//! kernels.
+//! of the corpus tests (`tests/corpus_*.rs`) and `vulkan` loads the Vulkan shaders.
+//! Nothing outside `corpus` and `vulkan` compiles or runs kernels.
 #![allow(dead_code)] // Each test crate uses its own subset.
 
 pub mod corpus;
+pub mod vulkan;
 
 use std::path::{Path, PathBuf};
 
