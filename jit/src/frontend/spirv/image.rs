@@ -20,6 +20,26 @@ use crate::{CompileError, Result};
 pub(crate) use super::opaque::opaque_param;
 
 impl Translator<'_> {
+    /// The value of a size query with result type `rt` (`n` components of `s`): component
+    /// `k` is `query(what[k])`, zero beyond `what`.
+    pub(crate) fn size_result(
+        &mut self,
+        rt: Type,
+        s: Scalar,
+        n: usize,
+        what: &[u32],
+        mut query: impl FnMut(&mut Self, u32, Scalar) -> Result<Value>,
+    ) -> Result<Value> {
+        let mut parts = Vec::with_capacity(n);
+        for k in 0..n {
+            parts.push(match what.get(k) {
+                Some(w) => query(self, *w, s)?,
+                None => self.konst(&Type::Scalar(s), &[0]),
+            });
+        }
+        Ok(if n == 1 { parts[0] } else { self.emit(InstKind::Construct(parts), rt) })
+    }
+
     /// Translate one image instruction.
     pub(crate) fn image_op(&mut self, fr: &mut Frame, inst: &SpvInst) -> Result<()> {
         if self.m.capabilities.iter().any(|c| c == "Shader") && !matches!(inst.op, Op::SampledImage | Op::Image) {
@@ -99,14 +119,7 @@ impl Translator<'_> {
                     Type::Vector(s, n) => (*s, *n as usize),
                     other => return Err(CompileError::invalid(format!("image size query of type {other}"))),
                 };
-                let mut parts = Vec::with_capacity(n);
-                for k in 0..n {
-                    parts.push(match what.get(k) {
-                        Some(w) => self.image_query(img, *w, s)?,
-                        None => self.konst(&Type::Scalar(s), &[0]),
-                    });
-                }
-                let v = if n == 1 { parts[0] } else { self.emit(InstKind::Construct(parts), rt) };
+                let v = self.size_result(rt, s, n, &what, |t, w, s| t.image_query(img, w, s))?;
                 self.set_v(fr, inst, v)
             }
             Op::ImageQueryFormat | Op::ImageQueryOrder => {

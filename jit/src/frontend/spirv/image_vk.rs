@@ -134,14 +134,7 @@ impl Translator<'_> {
                 let what = size_queries(self.m, self.m.type_of_value(img_id)?)?;
                 let rt = self.rty(inst)?;
                 let (s, n) = components(&rt, "image size query")?;
-                let mut parts = Vec::with_capacity(n);
-                for k in 0..n {
-                    parts.push(match what.get(k) {
-                        Some(w) => self.vk_query(img, *w, s)?,
-                        None => self.konst(&Type::Scalar(s), &[0]),
-                    });
-                }
-                let v = if n == 1 { parts[0] } else { self.emit(InstKind::Construct(parts), rt) };
+                let v = self.size_result(rt, s, n, &what, |t, w, s| t.vk_query(img, w, s))?;
                 self.set_v(fr, inst, v)
             }
             Op::ImageQueryLevels | Op::ImageQuerySamples => {
