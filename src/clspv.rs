@@ -65,14 +65,19 @@ pub(crate) fn run(
         ))));
     };
     // The module adds the global offset itself when it reads it from a specialization
-    // or push constant; otherwise the range carries it.
+    // or push constant. A module that reads no offset but global ids (compiled without
+    // `-global-offset`) gets it through the range, which offsets `gl_WorkGroupID` too
+    // (as a dispatch base does). Otherwise no id depends on the offset: `get_group_id`
+    // is `gl_WorkGroupID`, which the offset must not move.
     let module_offset = sig.global_offset_spec.is_some()
         || sig.push.iter().any(|s| matches!(s.value, PushValue::GlobalOffset | PushValue::RegionOffset));
+    let reads_global_id =
+        vk.ir().func.insts.iter().any(|i| matches!(i.kind, ir::InstKind::WorkItem(ir::WorkItemQuery::GlobalId, _)));
     let vk_range = NdRange {
         dims: range.dims,
         global: range.global,
         local: Some(local),
-        offset: if module_offset { [0; 3] } else { range.offset },
+        offset: if module_offset || !reads_global_id { [0; 3] } else { range.offset },
     };
     let unsupported = |what: String| Error::Compile(spirjit_jit::CompileError::unsupported(what));
     if !sig.literal_samplers.is_empty() {

@@ -378,19 +378,21 @@ fn bytes_type(size: u32) -> Type {
 
 /// The type of the `size` bytes at `offset` of the block variable `var` points to: the
 /// innermost member there of that size (wrapper structs of one member are looked
-/// through), else bytes.
+/// through), else bytes. A 3-element vector's reflected size leaves out its padding,
+/// and clspv widens one to 4 elements in a struct of clustered arguments (`int3` is a
+/// `v4uint` member there, 12 bytes reflected): either is the 3-element vector.
 fn pod_type(m: &SpvModule, var: u32, offset: u32, size: u32) -> Type {
     let Some(block) = pointee_of(m, var).and_then(|p| m.kir_type(p).ok()) else { return bytes_type(size) };
     let (offset, size) = (u64::from(offset), u64::from(size));
+    let vec3 = |t: &Type| match t {
+        Type::Vector(s, 3 | 4) if s.size() * 3 == size => Some(Type::Vector(*s, 3)),
+        _ => None,
+    };
+    let fits = |mt: &Type| mt.size() == size || vec3(mt).is_some();
     let mut t = block;
     let mut base = 0u64;
     for _ in 0..16 {
         let Type::Struct(st) = &t else { break };
-        // A 3-element vector's reflected size leaves out its padding.
-        let fits = |mt: &Type| match mt {
-            Type::Vector(s, 3) => s.size() * 3 == size || mt.size() == size,
-            _ => mt.size() == size,
-        };
         let exact = |o: &u64, mt: &Type| base + o == offset && fits(mt);
         let inner =
             st.members.iter().find(|(o, mt)| exact(o, mt)).or_else(|| {
@@ -403,10 +405,10 @@ fn pod_type(m: &SpvModule, var: u32, offset: u32, size: u32) -> Type {
         base += o;
         t = inner.clone();
     }
-    if base == offset && (t.size() == size || matches!(t, Type::Vector(s, 3) if s.size() * 3 == size)) {
-        t
-    } else {
-        bytes_type(size as u32)
+    match vec3(&t) {
+        Some(v) if base == offset => v,
+        _ if base == offset && t.size() == size => t,
+        _ => bytes_type(size as u32),
     }
 }
 
