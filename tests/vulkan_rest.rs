@@ -274,27 +274,26 @@ fn atomic_increments_private_initializers_and_copies_between_storage_classes() {
     let n = 16usize;
     let input: Vec<u32> = words(3, n).iter().map(|w| w % 1000).collect();
     let vin: Vec<u32> = words(4, 4 * (n / 4));
-    let (ctr, olds, out, vout, out2) =
-        common::vulkan::at_every_width("asm/memory_misc", n as u64, &WIDTHS, |run| {
-            let mut ctr = vec![100u32, 50, 1000];
-            let mut olds = vec![0u32; n];
-            let mut out = vec![0u32; 2 * n];
-            let mut vout = vec![0u32; 4 * (n / 4)];
-            let mut out2 = vec![0u32; n];
-            run(&mut [
-                Arg::buffer(&mut ctr),
-                Arg::buffer(&mut olds),
-                Arg::read_only(&input),
-                Arg::buffer(&mut out),
-                Arg::read_only(&vin),
-                Arg::buffer(&mut vout),
-                Arg::buffer(&mut out2),
-            ]);
-            // Which invocation gets which old value depends on the order work-groups run
-            // in (they run in parallel): compare the set of values.
-            olds.sort_unstable();
-            (ctr, olds, out, vout, out2)
-        });
+    let (ctr, olds, out, vout, out2) = common::vulkan::at_every_width("asm/memory_misc", n as u64, &WIDTHS, |run| {
+        let mut ctr = vec![100u32, 50, 1000];
+        let mut olds = vec![0u32; n];
+        let mut out = vec![0u32; 2 * n];
+        let mut vout = vec![0u32; 4 * (n / 4)];
+        let mut out2 = vec![0u32; n];
+        run(&mut [
+            Arg::buffer(&mut ctr),
+            Arg::buffer(&mut olds),
+            Arg::read_only(&input),
+            Arg::buffer(&mut out),
+            Arg::read_only(&vin),
+            Arg::buffer(&mut vout),
+            Arg::buffer(&mut out2),
+        ]);
+        // Which invocation gets which old value depends on the order work-groups run
+        // in (they run in parallel): compare the set of values.
+        olds.sort_unstable();
+        (ctr, olds, out, vout, out2)
+    });
     let sum: u32 = (1..=n as u32).sum();
     assert_eq!(ctr, vec![100 + n as u32, 50 - n as u32, 1000 - sum]);
     assert_eq!(olds, (100..100 + n as u32).collect::<Vec<_>>(), "old values of atomicIIncrement");
