@@ -9,7 +9,7 @@
 //! loading a module again compiles nothing. This module must not run kernels.
 
 use std::path::Path;
-use std::sync::{Arc, OnceLock};
+use std::sync::{Arc, Mutex, OnceLock, PoisonError};
 
 use spirjit_jit::frontend::spirv;
 use spirjit_jit::ir;
@@ -54,6 +54,9 @@ impl Default for Options {
     }
 }
 
+/// Specializations of one program kept by it (see `Inner::specializations`).
+const SPECIALIZATIONS_KEPT: usize = 16;
+
 struct Inner {
     module: ir::Module,
     options: Options,
@@ -62,6 +65,11 @@ struct Inner {
     words: Option<Arc<[u32]>>,
     /// The specialization constant values the module was translated with.
     specialization: ir::Specialization,
+    /// Programs this one was specialized into, most recent last (at most
+    /// [`SPECIALIZATIONS_KEPT`]): a clspv kernel asks for one on every launch, which then
+    /// costs a comparison, not a hash of the module (nor a translation, for modules with
+    /// writable data, which the program cache does not keep).
+    specializations: Mutex<Vec<(ir::Specialization, Program)>>,
     /// The module's data, shared by its compiled kernels (copied on the first compile).
     data: OnceLock<Arc<ModuleData>>,
     /// Each kernel's machine code, compiled on first use.
@@ -146,6 +154,9 @@ impl Program {
         if *spec == self.inner.specialization {
             return Ok(self.clone());
         }
+        if let Some((_, p)) = self.kept_specializations().iter().find(|(s, _)| s == spec) {
+            return Ok(p.clone());
+        }
         let declared = &self.inner.module.spec_constants;
         if let Some(id) = spec.keys().find(|id| !declared.iter().any(|c| c.id == **id)) {
             let ids: Vec<String> = declared.iter().map(|c| c.id.to_string()).collect();
@@ -159,7 +170,17 @@ impl Program {
                 "a program made from kernel IR cannot be specialized; load it from SPIR-V",
             )));
         };
-        Program::load(words.clone(), &self.inner.options, spec)
+        let p = Program::load(words.clone(), &self.inner.options, spec)?;
+        let mut memo = self.kept_specializations();
+        if memo.len() >= SPECIALIZATIONS_KEPT {
+            memo.remove(0);
+        }
+        memo.push((spec.clone(), p.clone()));
+        Ok(p)
+    }
+
+    fn kept_specializations(&self) -> std::sync::MutexGuard<'_, Vec<(ir::Specialization, Program)>> {
+        self.inner.specializations.lock().unwrap_or_else(PoisonError::into_inner)
     }
 
     /// This program compiled at `lanes` work-items per lane group (its other options and
@@ -204,6 +225,7 @@ impl Program {
                 options: options.clone(),
                 words: None,
                 specialization: ir::Specialization::new(),
+                specializations: Mutex::new(Vec::new()),
                 data: OnceLock::new(),
                 kernels,
             }),
