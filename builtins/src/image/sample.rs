@@ -261,20 +261,7 @@ pub fn read(t: &Texels, smp: u32, coord: Coord, int_result: bool) -> Texel {
                 lin[k] = linear(c[k], sizes[k], mode, normalized);
             }
             let mut acc = [0f32; 4];
-            let corners = 1usize << n;
-            for corner in 0..corners {
-                let mut idx = [0i64; 3];
-                let mut weight = 1f32;
-                for k in 0..n {
-                    let (i0, i1, a) = lin[k];
-                    if corner >> k & 1 == 1 {
-                        idx[k] = i1;
-                        weight *= a;
-                    } else {
-                        idx[k] = i0;
-                        weight *= 1.0 - a;
-                    }
-                }
+            for (idx, weight) in corners(&lin, n) {
                 let v = t.fetch_f32(idx, layer);
                 for (a, x) in acc.iter_mut().zip(v) {
                     *a += weight * x;
@@ -283,6 +270,25 @@ pub fn read(t: &Texels, smp: u32, coord: Coord, int_result: bool) -> Texel {
             Texel::F32(acc)
         }
     }
+}
+
+/// The `2^n` corners of a linear filter's footprint (per axis: lower index, upper index,
+/// weight of the upper one) with their weights.
+fn corners(foot: &[(i64, i64, f32); 3], n: usize) -> impl Iterator<Item = ([i64; 3], f32)> + '_ {
+    (0..1usize << n).map(move |corner| {
+        let mut idx = [0i64; 3];
+        let mut weight = 1f32;
+        for (k, &(i0, i1, a)) in foot.iter().enumerate().take(n) {
+            if corner >> k & 1 == 1 {
+                idx[k] = i1;
+                weight *= a;
+            } else {
+                idx[k] = i0;
+                weight *= 1.0 - a;
+            }
+        }
+        (idx, weight)
+    })
 }
 
 /// The Vulkan addressing mode of axis `k` of sampler `smp`.
@@ -446,19 +452,7 @@ pub fn vk_sample(t: &Texels, smp: u32, c: [f32; 4], offset: [i32; 3], dref: f32,
         };
     }
     let mut acc = [0f32; 4];
-    for corner in 0..1usize << n {
-        let mut idx = [0i64; 3];
-        let mut weight = 1f32;
-        for k in 0..n {
-            let (i0, i1, a) = foot[k];
-            if corner >> k & 1 == 1 {
-                idx[k] = i1;
-                weight *= a;
-            } else {
-                idx[k] = i0;
-                weight *= 1.0 - a;
-            }
-        }
+    for (idx, weight) in corners(&foot, n) {
         let (f, _) = texel(idx);
         if dref_on {
             acc[0] += weight * depth(f);

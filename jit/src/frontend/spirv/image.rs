@@ -40,6 +40,17 @@ impl Translator<'_> {
         Ok(if n == 1 { parts[0] } else { self.emit(InstKind::Construct(parts), rt) })
     }
 
+    /// Write `texel` (4 components) at `coord` of `img`; `kind` says how the texel's
+    /// components are read (`read_flags`); out-of-range writes are reported.
+    pub(crate) fn image_write(&mut self, img: Value, coord: Value, texel: Value, kind: u32) -> Result<()> {
+        let kind = self.i32c(kind | read_flags::REPORT_OUT_OF_RANGE);
+        self.emit_void(InstKind::CallWhole {
+            builtin: super::builtin_id("spirjit_image_write")?,
+            args: vec![img, coord, texel, kind],
+        });
+        Ok(())
+    }
+
     /// Translate one image instruction.
     pub(crate) fn image_op(&mut self, fr: &mut Frame, inst: &SpvInst) -> Result<()> {
         if self.m.capabilities.iter().any(|c| c == "Shader") && !matches!(inst.op, Op::SampledImage | Op::Image) {
@@ -92,12 +103,7 @@ impl Translator<'_> {
                         )))
                     }
                 };
-                let kind = self.i32c(kind | read_flags::REPORT_OUT_OF_RANGE);
-                self.emit_void(InstKind::CallWhole {
-                    builtin: super::builtin_id("spirjit_image_write")?,
-                    args: vec![img, coord, texel, kind],
-                });
-                Ok(())
+                self.image_write(img, coord, texel, kind)
             }
             Op::ImageQuerySizeLod | Op::ImageQuerySize => {
                 let img_id = inst.id(0)?;

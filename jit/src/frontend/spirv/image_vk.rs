@@ -121,12 +121,7 @@ impl Translator<'_> {
                 let tt = self.ty_of(texel);
                 let (s, _) = components(&tt, "image write texel")?;
                 let texel = self.widen4(texel, s)?;
-                let kind = self.i32c(texel_kind(s)? | read_flags::REPORT_OUT_OF_RANGE);
-                self.emit_void(InstKind::CallWhole {
-                    builtin: super::builtin_id("spirjit_image_write")?,
-                    args: vec![img, coord, texel, kind],
-                });
-                Ok(())
+                self.image_write(img, coord, texel, texel_kind(s)?)
             }
             Op::ImageQuerySize | Op::ImageQuerySizeLod => {
                 let img_id = inst.id(0)?;
