@@ -19,6 +19,7 @@
 //! (or bitcode record) and what was not understood.
 
 pub mod model;
+pub mod to_spirv;
 
 use crate::frontend::spirv;
 use crate::{ir, CompileError, Result};
@@ -59,6 +60,20 @@ pub fn read(bytes: &[u8]) -> Result<model::Module> {
         .map_err(|e| CompileError::invalid(format!("LLVM IR text is not UTF-8 ({e}); bitcode starts with `BC`")))?;
     read_text(text)
 }
+
+/// The dialect of `bytes` when they are LLVM IR (`None` for anything else, such as
+/// SPIR-V); reading errors are returned as they are.
+pub fn dialect(bytes: &[u8]) -> Result<Option<model::Dialect>> {
+    if !is_llvm(bytes) {
+        return Ok(None);
+    }
+    Ok(Some(read(bytes)?.dialect()))
+}
+
+/// The name of the implicit last parameter a CUDA kernel gets for its `extern __shared__`
+/// memory (a `__local` pointer sized at launch: the CLI's `--shared BYTES`, Python's
+/// `kernel[grid, block, shared_bytes]`).
+pub const DYNAMIC_SHARED_PARAM: &str = "__dynamic_shared";
 
 fn read_text(_text: &str) -> Result<model::Module> {
     Err(CompileError::unsupported("reading LLVM IR text is not implemented yet"))

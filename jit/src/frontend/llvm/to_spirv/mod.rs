@@ -1,0 +1,11 @@
+//! The SPIR-V writer of the LLVM IR front end: a model in, OpenCL-flavoured SPIR-V
+//! words out.
+//!
+//! * `nvvm` — what NVVM IR (CUDA) means: kernels, address spaces, `llvm.nvvm.*`
+//!   intrinsics, warp functions, dynamic shared memory, `vprintf`;
+//! * `libdevice` — the `__nv_*` functions of CUDA's device library as OpenCL.std.
+//!
+//! These modules decide; they must not depend on how the writer emits words.
+
+pub mod libdevice;
+pub mod nvvm;
