@@ -110,6 +110,8 @@ class Kernel:
     @property
     def program(self) -> "Program": ...
     @property
+    def is_cuda(self) -> bool: ...
+    @property
     def last_run(self) -> Optional[RunInfo]: ...
     def __call__(
         self,
@@ -175,6 +177,18 @@ class Program:
         checked: bool = ...,
         robust_buffer_access: bool = ...,
     ) -> "Program": ...
+    @classmethod
+    def from_cuda(
+        cls,
+        source: Union[str, os.PathLike],
+        options: Union[str, Sequence[str]] = ...,
+        *,
+        lanes: Optional[int] = ...,
+        checked: bool = ...,
+        robust_buffer_access: bool = ...,
+    ) -> "Program": ...
+    @property
+    def dialect(self) -> str: ...
     @property
     def kernels(self) -> List[str]: ...
     @property

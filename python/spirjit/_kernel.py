@@ -6,11 +6,15 @@ them to the native launch.
 
 import collections
 
-from ._args import FAST_FLOAT_TYPES, FAST_INT_TYPES, Param, convert, fast_plan
+from ._args import FAST_FLOAT_TYPES, FAST_INT_TYPES, LocalMemory, Param, convert, fast_plan
 from ._errors import ArgumentError
-from ._ndrange import normalize, split_kwargs, split_subscript
+from ._ndrange import normalize, split_cuda_subscript, split_kwargs, split_subscript
 
-__all__ = ["Kernel", "KernelPath", "RunInfo"]
+__all__ = ["Kernel", "KernelPath", "RunInfo", "DYNAMIC_SHARED_PARAM"]
+
+# The name of the implicit last parameter of a CUDA kernel that uses `extern __shared__`
+# memory: a `local` pointer to the dynamic shared memory, sized at launch.
+DYNAMIC_SHARED_PARAM = "__dynamic_shared"
 
 KernelPath = collections.namedtuple("KernelPath", ["lanes", "vectorized", "note"])
 KernelPath.__doc__ = """The lowering path a kernel got: ``lanes`` (work-items per lane group,
@@ -38,14 +42,29 @@ class Kernel:
     arrays; structs take a tuple of members, a NumPy structured scalar or bytes;
     ``__local`` pointers take :class:`LocalMemory`. The GIL is released while the
     kernel runs; Ctrl-C cancels it and raises KeyboardInterrupt.
+
+    Kernels of CUDA programs (NVVM IR) launch the CUDA way, numba-style::
+
+        k[grid, block](n, a, x, y)                  # grid in blocks, block in threads
+        k[(gx, gy), (bx, by), shared_bytes](...)    # dynamic shared memory in bytes
+
+    The global size is ``grid * block`` and the work-group size ``block``. A kernel with
+    ``extern __shared__`` memory has an implicit last parameter for it
+    (``__dynamic_shared``), which the subscript fills; called with ``global_size=`` it
+    may be left out (one byte) or given as :class:`LocalMemory`.
     """
 
-    def __init__(self, native, program=None):
+    def __init__(self, native, program=None, cuda=False):
         self._native = native
         self._program = program
         self._name = native.name()
         self._signature = native.signature()
         self._params = tuple(Param(d) for d in native.params())
+        self._cuda = bool(cuda)
+        last = self._params[-1] if self._params else None
+        self._dynamic_shared = (
+            self._cuda and last is not None and last.space == "local" and last.name == DYNAMIC_SHARED_PARAM
+        )
         if any(p.kind in ("image", "sampler") for p in self._params) and native.interface() is not None:
             # Descriptors of a Vulkan shader: samplers follow Vulkan's rules.
             for p in self._params:
@@ -84,6 +103,12 @@ class Kernel:
         return KernelPath(*self._native.path())
 
     @property
+    def is_cuda(self):
+        """True for a kernel of a CUDA program (NVVM IR), which ``k[grid, block]`` launches
+        the CUDA way."""
+        return self._cuda
+
+    @property
     def program(self):
         """The :class:`Program` this kernel belongs to."""
         return self._program
@@ -113,7 +138,10 @@ class Kernel:
 
     def __getitem__(self, key):
         """``k[global]``, ``k[global, local]`` or ``k[global, local, offset]``: a
-        callable that runs the kernel over that NDRange."""
+        callable that runs the kernel over that NDRange. For a CUDA kernel:
+        ``k[grid, block]`` or ``k[grid, block, shared_bytes]``."""
+        if self._cuda:
+            return self._cuda_launcher(key)
         sizes = split_subscript(key)
         normalize(sizes)  # report malformed sizes here, not at the call
 
@@ -136,7 +164,28 @@ class Kernel:
         launch.__doc__ = f"Run {self._signature} over {key!r}."
         return launch
 
+    def _cuda_launcher(self, key):
+        sizes, shared = split_cuda_subscript(key)
+        normalize(sizes)
+        fast_call = self._fast_call
+        implicit = len(self._params) - 1 if self._dynamic_shared else None
+        extra_arg = (LocalMemory(max(1, shared)),)
+
+        def launch(*args):
+            if len(args) == implicit:
+                args = args + extra_arg
+            r = fast_call(args, sizes)
+            if r is not None:
+                self._last_run = r
+                return None
+            return self._launch(args, sizes)
+
+        launch.__doc__ = f"Run {self._signature} over grid x block = {key!r}."
+        return launch
+
     def _launch(self, args, sizes):
+        if self._dynamic_shared and len(args) == len(self._params) - 1:
+            args = tuple(args) + (LocalMemory(1),)
         if len(args) != len(self._params):
             raise ArgumentError(
                 f"kernel `{self._name}` takes {len(self._params)} argument(s), got {len(args)}: {self._signature}"

@@ -1,7 +1,8 @@
 """NDRange spellings: ``global_size=`` / ``local_size=`` / ``global_offset=`` keywords,
-the ``**{"global": ..., "local": ..., "offset": ...}`` dictionary form, and the
+the ``**{"global": ..., "local": ..., "offset": ...}`` dictionary form, the
 ``kernel[global]`` / ``kernel[global, local]`` subscript form, normalised to
-``(dims, global, local, offset)`` with 3-entry tuples.
+``(dims, global, local, offset)`` with 3-entry tuples, and the CUDA launch
+``kernel[grid, block]`` / ``kernel[grid, block, shared_bytes]`` of CUDA kernels.
 
 This module must not launch anything; it only validates and normalises sizes.
 """
@@ -10,7 +11,7 @@ import operator
 
 from ._errors import ArgumentError, LaunchError
 
-__all__ = ["normalize", "split_subscript", "SIZE_KEYWORDS"]
+__all__ = ["normalize", "split_subscript", "split_cuda_subscript", "SIZE_KEYWORDS"]
 
 # Accepted keyword spellings -> canonical name.
 SIZE_KEYWORDS = {
@@ -114,3 +115,33 @@ def split_kwargs(kwargs):
         if v is not None or canon not in sizes:
             sizes[canon] = v
     return sizes
+
+
+def split_cuda_subscript(key):
+    """``kernel[grid, block]`` or ``kernel[grid, block, shared_bytes]`` of a CUDA kernel,
+    numba-style: ``grid`` in blocks and ``block`` in threads, each an int or a tuple of 1
+    to 3 ints (the shorter one is padded with 1s); the global size is ``grid * block``
+    and the work-group size ``block``. Returns ``(sizes, shared_bytes)``."""
+    if not isinstance(key, tuple) or len(key) not in (2, 3):
+        raise LaunchError(
+            "a CUDA kernel is launched as kernel[grid, block](...) or kernel[grid, block, shared_bytes](...) "
+            "(grid in blocks, block in threads; ints or tuples of 1 to 3 ints), or with global_size= and "
+            "local_size= in work-items"
+        )
+    grid = _sizes("grid", key[0], allow_zero=True)
+    block = _sizes("block", key[1], allow_zero=False)
+    dims = max(len(grid), len(block))
+    grid = grid + (1,) * (dims - len(grid))
+    block = block + (1,) * (dims - len(block))
+    shared = 0
+    if len(key) == 3 and key[2] is not None:
+        if isinstance(key[2], bool):
+            raise LaunchError("shared_bytes must be an int, got a bool")
+        try:
+            shared = operator.index(key[2])
+        except TypeError:
+            raise LaunchError(f"shared_bytes must be an int, got {type(key[2]).__name__}") from None
+        if shared < 0:
+            raise LaunchError(f"shared_bytes must be 0 or more, got {shared}")
+    glob = tuple(g * b for g, b in zip(grid, block))
+    return {"global": glob, "local": block}, shared

@@ -1,5 +1,6 @@
-"""The :class:`Program` class: loading SPIR-V from a path, bytes or a uint32 array (or
-OpenCL C through :meth:`Program.from_opencl`) and looking up kernels.
+"""The :class:`Program` class: loading SPIR-V or LLVM IR (SPIR 1.2, NVVM) from a path,
+bytes or a uint32 array (or OpenCL C through :meth:`Program.from_opencl`, CUDA through
+:meth:`Program.from_cuda`) and looking up kernels.
 
 This module must not check kernel arguments (see ``_args``) or launch kernels.
 """
@@ -11,6 +12,7 @@ import numpy as np
 
 from . import _spirjit
 from ._errors import ArgumentError, CompileError
+from ._cuda import compile_cuda
 from ._kernel import Kernel
 from ._opencl import compile_opencl
 from ._pipeline import Pipeline, SpecConstantInfo
@@ -18,6 +20,15 @@ from ._pipeline import Pipeline, SpecConstantInfo
 __all__ = ["Program"]
 
 _SPIRV_MAGIC = (b"\x03\x02\x23\x07", b"\x07\x23\x02\x03")
+# Raw LLVM bitcode, and the bitcode wrapper header.
+_BITCODE_MAGIC = (b"BC\xc0\xde", b"\xde\xc0\x17\x0b")
+_LLVM_TEXT_STARTS = (b"define ", b"declare ", b"target ", b"source_filename", b"; ModuleID")
+
+
+def _looks_like_llvm(data):
+    if data[:4] in _BITCODE_MAGIC:
+        return True
+    return any(line.lstrip().startswith(_LLVM_TEXT_STARTS) for line in data[:4096].splitlines())
 
 
 def _text_hint(what):
@@ -31,7 +42,7 @@ def _looks_like_text(data):
 
 
 def _check_bytes(data, what):
-    if data[:4] in _SPIRV_MAGIC:
+    if data[:4] in _SPIRV_MAGIC or _looks_like_llvm(data):
         return data
     if _looks_like_text(data):
         raise CompileError(_text_hint(what))
@@ -41,11 +52,13 @@ def _check_bytes(data, what):
 
 
 class Program:
-    """A loaded and compiled SPIR-V module.
+    """A loaded and compiled SPIR-V or LLVM IR module.
 
-    ``source`` is a path (``str`` or ``os.PathLike``) to a ``.spv`` file, the binary as
-    ``bytes``/``bytearray``, or a NumPy array of uint32 words. SPIR-V assembly text is
-    refused with a hint to assemble it with ``spirv-as``. Keyword options:
+    ``source`` is a path (``str`` or ``os.PathLike``) to a ``.spv``, ``.ll`` or ``.bc``
+    file, the binary (or LLVM IR text) as ``bytes``/``bytearray``, LLVM IR text as a
+    ``str``, or a NumPy array of uint32 words. LLVM IR is SPIR 1.2 or NVVM IR (CUDA);
+    kernels of NVVM IR also launch the CUDA way, ``prog.saxpy[grid, block](...)``. SPIR-V
+    assembly text is refused with a hint to assemble it with ``spirv-as``. Keyword options:
     ``lanes`` — work-items per SIMD lane group (None: the runtime's default);
     ``checked`` — bounds-check every memory access (default True; False is faster);
     ``robust_buffer_access`` — with checks, out-of-bounds reads give zero and writes are
@@ -58,6 +71,7 @@ class Program:
     def __init__(self, source, *, lanes=None, checked=True, robust_buffer_access=False):
         data = self._read(source)
         self._native = _spirjit.NativeProgram(bytes(data), lanes, checked, robust_buffer_access)
+        self._dialect = _spirjit.llvm_dialect(bytes(data)) or "spirv"
         self._kernels = {}
         self._names = list(self._native.kernel_names())
 
@@ -70,6 +84,8 @@ class Program:
             return _check_bytes(np.ascontiguousarray(source).astype("<u4").tobytes(), "the word array")
         if isinstance(source, (bytes, bytearray, memoryview)):
             return _check_bytes(bytes(source), "the data")
+        if isinstance(source, str) and _looks_like_llvm(source[:4096].encode("utf-8", "replace")):
+            return source.encode("utf-8")
         if isinstance(source, str) and ("\n" in source or source.lstrip().startswith(";")
                                         or "OpCapability" in source):
             if "OpCapability" in source or source.lstrip().startswith(";"):
@@ -99,6 +115,32 @@ class Program:
             raise TypeError(f"Program.from_opencl(source) takes OpenCL C text, got {type(source).__name__}")
         return cls(compile_opencl(source, options), lanes=lanes, checked=checked,
                    robust_buffer_access=robust_buffer_access)
+
+    @classmethod
+    def from_cuda(cls, source, options="", *, lanes=None, checked=True, robust_buffer_access=False):
+        """Compile CUDA C++ ``source`` (text, or a path to a ``.cu`` file) with the
+        system's clang (19 down to 14) to NVVM IR — ``clang -x cuda --cuda-device-only
+        -nocudainc -nocudalib --cuda-gpu-arch=sm_70 -O2 -emit-llvm`` with spirjit's CUDA
+        prelude (``threadIdx``/``blockIdx``/``blockDim``/``gridDim``, ``__syncthreads``,
+        atomics, warp functions, ``printf``, math), no CUDA installation needed — and load
+        the result. Kernels are best declared ``extern "C"`` (their names are then
+        unmangled). ``options`` are extra clang flags (e.g. ``"-DN=64"``). Raises
+        :class:`CompileError` with the compiler's messages, or saying what to install
+        when clang is missing."""
+        if isinstance(source, os.PathLike) or (isinstance(source, str) and "\n" not in source
+                                               and source.endswith(".cu") and os.path.exists(source)):
+            with open(os.fspath(source), encoding="utf-8") as f:
+                source = f.read()
+        if not isinstance(source, str):
+            raise TypeError(f"Program.from_cuda(source) takes CUDA C++ text, got {type(source).__name__}")
+        return cls(compile_cuda(source, options), lanes=lanes, checked=checked,
+                   robust_buffer_access=robust_buffer_access)
+
+    @property
+    def dialect(self):
+        """What the program was loaded from: ``"spirv"``, ``"spir"`` (SPIR 1.2 or clang's
+        spir/spir64 LLVM IR) or ``"nvvm"`` (NVVM IR, CUDA)."""
+        return self._dialect
 
     @property
     def kernels(self):
@@ -188,7 +230,7 @@ class Program:
             if name not in self._names:
                 available = ", ".join(f"'{n}'" for n in self._names) or "none"
                 raise KeyError(f"no kernel named {name!r}; the module has {available}")
-            k = Kernel(self._native.kernel(name), self)
+            k = Kernel(self._native.kernel(name), self, cuda=self._dialect == "nvvm")
             self._kernels[name] = k
         return k
 

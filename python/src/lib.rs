@@ -32,6 +32,18 @@ fn num_threads() -> usize {
     spirjit::num_threads()
 }
 
+/// The dialect of `data` when it is LLVM IR: `"nvvm"` (CUDA) or `"spir"`; None for
+/// anything else (SPIR-V). Errors reading the IR become `CompileError` and friends.
+#[pyfunction]
+fn llvm_dialect(data: &[u8]) -> PyResult<Option<&'static str>> {
+    use spirjit_jit::frontend::llvm::{self, model::Dialect};
+    let dialect = llvm::dialect(data).map_err(|e| errors::to_py(spirjit::Error::Compile(e)))?;
+    Ok(dialect.map(|d| match d {
+        Dialect::Nvvm => "nvvm",
+        Dialect::Spir => "spir",
+    }))
+}
+
 /// The native module; `spirjit/__init__.py` wraps it.
 #[pymodule]
 fn _spirjit(m: &Bound<'_, PyModule>) -> PyResult<()> {
@@ -40,6 +52,7 @@ fn _spirjit(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<image::NativeImage>()?;
     m.add_function(wrap_pyfunction!(set_num_threads, m)?)?;
     m.add_function(wrap_pyfunction!(num_threads, m)?)?;
+    m.add_function(wrap_pyfunction!(llvm_dialect, m)?)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     Ok(())
 }

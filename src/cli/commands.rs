@@ -228,6 +228,36 @@ pub fn dump(args: &[String], out: &mut dyn Write) -> Result<(), CliError> {
     out.write_all(text.as_bytes()).map_err(write_err)
 }
 
+/// A CUDA kernel's `extern __shared__` memory: its implicit last parameter gets
+/// `--shared BYTES` (1 byte when left out) unless an `--arg` gives it.
+fn dynamic_shared(o: &Opts, kernel: &crate::Kernel, host: &mut Vec<HostArg>) -> Result<(), CliError> {
+    use spirjit_jit::frontend::llvm::DYNAMIC_SHARED_PARAM;
+    let shared = o.number::<usize>("--shared")?;
+    let params = kernel.params();
+    let implicit = params.last().is_some_and(|p| {
+        p.name.as_deref() == Some(DYNAMIC_SHARED_PARAM)
+            && matches!(p.kind, spirjit_jit::ir::ParamKind::Pointer { space: spirjit_jit::ir::AddressSpace::Local, .. })
+    });
+    if !implicit {
+        if shared.is_some() {
+            return Err(o.usage_error(format!(
+                "`--shared` sizes the dynamic shared memory (`extern __shared__`) of a CUDA kernel, and `{}` has none",
+                kernel.name()
+            )));
+        }
+        return Ok(());
+    }
+    if host.len() + 1 == params.len() {
+        host.push(HostArg::Local(shared.unwrap_or(1).max(1)));
+    } else if shared.is_some() {
+        return Err(o.usage_error(format!(
+            "`--shared` gives the last argument of `{}` (its dynamic shared memory); leave that `--arg` out",
+            kernel.name()
+        )));
+    }
+    Ok(())
+}
+
 /// `spirjit run MODULE --kernel NAME --global ... --arg ...`
 pub fn run(args: &[String], out: &mut dyn Write) -> Result<(), CliError> {
     let o = Opts::parse(
@@ -245,6 +275,7 @@ pub fn run(args: &[String], out: &mut dyn Write) -> Result<(), CliError> {
             "--lanes",
             "--timeout",
             "--spec",
+            "--shared",
         ],
         &["--unchecked", "--robust"],
         help::RUN,
@@ -317,6 +348,7 @@ pub fn run(args: &[String], out: &mut dyn Write) -> Result<(), CliError> {
         range = range.offset(off);
     }
     let mut host = specs.iter().map(materialize).collect::<Result<Vec<_>, _>>().map_err(CliError::Message)?;
+    dynamic_shared(&o, &kernel, &mut host)?;
     for (i, (spec, text)) in specs.iter().zip(o.all("--arg")).enumerate() {
         check_against(spec, text, &kernel, i).map_err(|m| o.usage_error(m))?;
     }

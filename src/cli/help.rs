@@ -94,6 +94,8 @@ Options:
   --global X[,Y[,Z]]     global size; the number of entries sets the dimensions
   --local X[,Y[,Z]]      work-group size (default: reqd_work_group_size or chosen)
   --offset X[,Y[,Z]]     global offset
+  --shared BYTES         dynamic shared memory (`extern __shared__`) of a CUDA kernel,
+                         its implicit last argument (default: 1 byte)
   --arg SPEC             one kernel argument (repeat, in order)
   --print INDEX[:N]      print the first N (default 16) elements of buffer INDEX
   --out INDEX=FILE.npy   write buffer INDEX to a NumPy .npy file
