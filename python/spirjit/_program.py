@@ -48,6 +48,8 @@ def _check_bytes(data, what):
         raise CompileError(_text_hint(what))
     if b"__kernel" in data[:65536] or b"kernel void" in data[:65536]:
         raise CompileError(f"{what} looks like OpenCL C source; compile it with spirjit.Program.from_opencl(source)")
+    if b"__global__" in data[:65536]:
+        raise CompileError(f"{what} looks like CUDA source; compile it with spirjit.Program.from_cuda(source)")
     return data  # let the translator report what is wrong
 
 
