@@ -3,9 +3,12 @@
 //!
 //! * `nvvm` — what NVVM IR (CUDA) means: kernels, address spaces, `llvm.nvvm.*`
 //!   intrinsics, warp functions, dynamic shared memory, `vprintf`;
+//! * `nvvm_shared` — `extern __shared__` memory as an extra kernel parameter (a model
+//!   rewrite);
 //! * `libdevice` — the `__nv_*` functions of CUDA's device library as OpenCL.std.
 //!
 //! These modules decide; they must not depend on how the writer emits words.
 
 pub mod libdevice;
 pub mod nvvm;
+pub mod nvvm_shared;
