@@ -3,6 +3,8 @@
 //!
 //! * `nvvm` — what NVVM IR (CUDA) means: kernels, address spaces, `llvm.nvvm.*`
 //!   intrinsics, warp functions, dynamic shared memory, `vprintf`;
+//! * `nvvm_printf` — `vprintf` calls as `printf` calls with their arguments unpacked (a
+//!   model rewrite);
 //! * `nvvm_shared` — `extern __shared__` memory as an extra kernel parameter (a model
 //!   rewrite);
 //! * `libdevice` — the `__nv_*` functions of CUDA's device library as OpenCL.std.
@@ -11,4 +13,5 @@
 
 pub mod libdevice;
 pub mod nvvm;
+pub mod nvvm_printf;
 pub mod nvvm_shared;

@@ -18,8 +18,8 @@ use rspirv::spirv::{BuiltIn, Scope, StorageClass};
 
 use super::libdevice::{self, Libdevice};
 use crate::frontend::llvm::model::{
-    BlockId, Callee, CallingConv, ConstExpr, ConstId, Constant, FuncId, Function, GlobalId, InstKind, LocalId, Md,
-    Module, Operand, RmwOp, Type, TypeId,
+    Callee, CallingConv, ConstExpr, ConstId, Constant, FuncId, Function, GlobalId, InstKind, Md, Module, Operand,
+    RmwOp, Terminator,
 };
 use crate::{CompileError, Result};
 
@@ -274,36 +274,80 @@ fn const_uses(m: &Module, c: ConstId, globals: &[GlobalId], seen: &mut [bool]) -
     }
 }
 
-/// Calls `f` on every value operand of an instruction.
+/// Calls `f` on every value operand of an instruction, in [`map_operands`]'s order.
 pub fn for_each_operand(kind: &InstKind, f: &mut dyn FnMut(Operand)) {
-    let ops: Vec<Operand> = match kind {
+    let mut k = kind.clone();
+    map_operands(&mut k, &mut |op| f(*op));
+}
+
+/// Calls `f` on every value operand of an instruction, in a fixed order.
+pub fn map_operands(kind: &mut InstKind, f: &mut dyn FnMut(&mut Operand)) {
+    match kind {
         InstKind::Binary { lhs, rhs, .. } | InstKind::ICmp { lhs, rhs, .. } | InstKind::FCmp { lhs, rhs, .. } => {
-            vec![*lhs, *rhs]
+            f(lhs);
+            f(rhs);
         }
-        InstKind::FNeg(v) | InstKind::Cast { value: v, .. } | InstKind::Freeze(v) => vec![*v],
-        InstKind::Select { cond, a, b } => vec![*cond, *a, *b],
-        InstKind::Phi { incoming } => incoming.iter().map(|(v, _)| *v).collect(),
-        InstKind::Alloca { count, .. } => count.iter().copied().collect(),
-        InstKind::Load { ptr, .. } => vec![*ptr],
-        InstKind::Store { value, ptr, .. } => vec![*value, *ptr],
-        InstKind::Gep { base, indices, .. } => std::iter::once(*base).chain(indices.iter().copied()).collect(),
-        InstKind::ExtractElement { vec, index } => vec![*vec, *index],
-        InstKind::InsertElement { vec, elem, index } => vec![*vec, *elem, *index],
-        InstKind::ShuffleVector { a, b, .. } => vec![*a, *b],
-        InstKind::ExtractValue { agg, .. } => vec![*agg],
-        InstKind::InsertValue { agg, elem, .. } => vec![*agg, *elem],
+        InstKind::FNeg(v) | InstKind::Cast { value: v, .. } | InstKind::Freeze(v) => f(v),
+        InstKind::Select { cond, a, b } => {
+            f(cond);
+            f(a);
+            f(b);
+        }
+        InstKind::Phi { incoming } => incoming.iter_mut().for_each(|(v, _)| f(v)),
+        InstKind::Alloca { count, .. } => count.iter_mut().for_each(f),
+        InstKind::Load { ptr, .. } => f(ptr),
+        InstKind::Store { value, ptr, .. } => {
+            f(value);
+            f(ptr);
+        }
+        InstKind::Gep { base, indices, .. } => {
+            f(base);
+            indices.iter_mut().for_each(f);
+        }
+        InstKind::ExtractElement { vec, index } => {
+            f(vec);
+            f(index);
+        }
+        InstKind::InsertElement { vec, elem, index } => {
+            f(vec);
+            f(elem);
+            f(index);
+        }
+        InstKind::ShuffleVector { a, b, .. } => {
+            f(a);
+            f(b);
+        }
+        InstKind::ExtractValue { agg, .. } => f(agg),
+        InstKind::InsertValue { agg, elem, .. } => {
+            f(agg);
+            f(elem);
+        }
         InstKind::Call { callee, args, .. } => {
-            let mut v = args.clone();
+            args.iter_mut().for_each(&mut *f);
             if let Callee::Indirect(op) = callee {
-                v.push(*op);
+                f(op);
             }
-            v
         }
-        InstKind::AtomicRmw { ptr, value, .. } => vec![*ptr, *value],
-        InstKind::CmpXchg { ptr, expected, new, .. } => vec![*ptr, *expected, *new],
-        InstKind::Fence { .. } => vec![],
-    };
-    ops.into_iter().for_each(f);
+        InstKind::AtomicRmw { ptr, value, .. } => {
+            f(ptr);
+            f(value);
+        }
+        InstKind::CmpXchg { ptr, expected, new, .. } => {
+            f(ptr);
+            f(expected);
+            f(new);
+        }
+        InstKind::Fence { .. } => {}
+    }
+}
+
+pub fn map_term(term: &mut Terminator, f: &mut dyn FnMut(&mut Operand)) {
+    match term {
+        Terminator::Ret(Some(v)) => f(v),
+        Terminator::CondBr { cond, .. } => f(cond),
+        Terminator::Switch { value, .. } => f(value),
+        Terminator::Ret(None) | Terminator::Br(_) | Terminator::Unreachable => {}
+    }
 }
 
 /// A warp shuffle's mode (`shfl.sync.<mode>`).
@@ -565,198 +609,6 @@ pub fn shfl_source(mode: ShflMode, lane: i32, b: i32, c: i32, warp: i32) -> (i32
     } else {
         (lane, false)
     }
-}
-
-/// The arguments clang packed for a `vprintf` call: `format` and the values stored into
-/// the argument buffer, in the order of their offsets (floats already promoted to
-/// double, as C varargs are).
-#[derive(Clone, Debug, PartialEq)]
-pub struct VprintfArgs {
-    pub format: Operand,
-    pub args: Vec<Operand>,
-}
-
-/// Unpack the `vprintf(fmt, buf)` call at `call` (instruction `call` of block `block`
-/// of `f`): `buf` is `null` (no arguments) or a pointer into an alloca'd struct whose
-/// fields clang stored just before the call, in the same block.
-pub fn vprintf_args(m: &Module, f: &Function, block: BlockId, call: usize) -> Result<VprintfArgs> {
-    let where_ = || format!("function `@{}`, block {}, `vprintf` call", f.name, block_name(f, block));
-    let bad = |what: &str| CompileError::unsupported(format!("a `vprintf` call {what}")).at(None, where_(), None);
-    let b = f.blocks.get(block.0 as usize).ok_or_else(|| CompileError::internal("vprintf: no such block"))?;
-    let Some(InstKind::Call { args, .. }) = b.insts.get(call).map(|i| &i.kind) else {
-        return Err(CompileError::internal("vprintf: not a call"));
-    };
-    let [format, buf] = args.as_slice() else {
-        return Err(bad("does not have the two operands (format, argument buffer) vprintf takes"));
-    };
-    let base = match buf {
-        Operand::Const(c) if matches!(m.constant(*c), Constant::Null(_) | Constant::Zero(_) | Constant::Undef(_)) => {
-            return Ok(VprintfArgs { format: *format, args: Vec::new() })
-        }
-        Operand::Local(l) => {
-            root_alloca(f, *l).ok_or_else(|| bad("passes an argument buffer that is not a local struct"))?
-        }
-        _ => return Err(bad("passes an argument buffer that is not a local struct")),
-    };
-    let ptr64 = m.triple.as_deref().is_none_or(|t| t.starts_with("nvptx64"));
-    // Latest store at each offset, walking back from the call to the previous vprintf
-    // on the same buffer.
-    let mut stores: Vec<(u64, Operand)> = Vec::new();
-    for inst in b.insts[..call].iter().rev() {
-        match &inst.kind {
-            InstKind::Call { callee: Callee::Function(fid), args, .. }
-                if m.function(*fid).name == "vprintf"
-                    && args.get(1).and_then(|a| local_of(*a)).and_then(|l| root_alloca(f, l)) == Some(base) =>
-            {
-                break
-            }
-            InstKind::Store { value, ptr, .. } => {
-                let Some(l) = local_of(*ptr) else { continue };
-                if root_alloca(f, l) != Some(base) {
-                    continue;
-                }
-                let offset =
-                    byte_offset(m, f, l, ptr64).ok_or_else(|| bad("stores an argument at a computed offset"))?;
-                if !stores.iter().any(|(o, _)| *o == offset) {
-                    stores.push((offset, *value));
-                }
-            }
-            _ => {}
-        }
-    }
-    stores.sort_by_key(|(o, _)| *o);
-    Ok(VprintfArgs { format: *format, args: stores.into_iter().map(|(_, v)| v).collect() })
-}
-
-fn block_name(f: &Function, b: BlockId) -> String {
-    match f.blocks.get(b.0 as usize).and_then(|b| b.name.as_deref()) {
-        Some(n) => format!("`%{n}`"),
-        None => format!("{}", b.0),
-    }
-}
-
-fn local_of(op: Operand) -> Option<LocalId> {
-    match op {
-        Operand::Local(l) => Some(l),
-        _ => None,
-    }
-}
-
-/// Where local `l` is defined: (block, instruction index).
-fn def_of(f: &Function, l: LocalId) -> Option<&InstKind> {
-    f.blocks.iter().flat_map(|b| b.insts.iter()).find(|i| i.result == Some(l)).map(|i| &i.kind)
-}
-
-/// The alloca `l` points into, through bitcasts, address-space casts and GEPs.
-fn root_alloca(f: &Function, l: LocalId) -> Option<LocalId> {
-    let mut cur = l;
-    for _ in 0..64 {
-        match def_of(f, cur)? {
-            InstKind::Alloca { .. } => return Some(cur),
-            InstKind::Cast { value: Operand::Local(v), .. } | InstKind::Gep { base: Operand::Local(v), .. } => cur = *v,
-            _ => return None,
-        }
-    }
-    None
-}
-
-/// The constant byte offset of `l` from its alloca.
-fn byte_offset(m: &Module, f: &Function, l: LocalId, ptr64: bool) -> Option<u64> {
-    let mut cur = l;
-    let mut total = 0u64;
-    for _ in 0..64 {
-        match def_of(f, cur)? {
-            InstKind::Alloca { .. } => return Some(total),
-            InstKind::Cast { value: Operand::Local(v), .. } => cur = *v,
-            InstKind::Gep { source_ty, base: Operand::Local(v), indices, .. } => {
-                total = total.checked_add(gep_offset(m, *source_ty, indices, ptr64)?)?;
-                cur = *v;
-            }
-            _ => return None,
-        }
-    }
-    None
-}
-
-fn gep_offset(m: &Module, source_ty: TypeId, indices: &[Operand], ptr64: bool) -> Option<u64> {
-    let index = |op: &Operand| -> Option<u64> {
-        match op {
-            Operand::Const(c) => match m.constant(*c) {
-                Constant::Int { value, .. } => Some(*value),
-                Constant::Zero(_) => Some(0),
-                _ => None,
-            },
-            _ => None,
-        }
-    };
-    let (first, rest) = indices.split_first()?;
-    let mut total = index(first)?.checked_mul(layout(m, source_ty, ptr64)?.0)?;
-    let mut ty = source_ty;
-    for op in rest {
-        let i = index(op)?;
-        match m.ty(ty) {
-            Type::Struct { fields, packed, .. } => {
-                let i = usize::try_from(i).ok()?;
-                total = total.checked_add(field_offset(m, fields, *packed, i, ptr64)?)?;
-                ty = *fields.get(i)?;
-            }
-            Type::Array { elem, .. } | Type::Vector { elem, .. } => {
-                total = total.checked_add(i.checked_mul(layout(m, *elem, ptr64)?.0)?)?;
-                ty = *elem;
-            }
-            _ => return None,
-        }
-    }
-    Some(total)
-}
-
-/// Size and alignment of `ty` in NVPTX's data layout (natural alignment).
-fn layout(m: &Module, ty: TypeId, ptr64: bool) -> Option<(u64, u64)> {
-    Some(match m.ty(ty) {
-        Type::Int(bits) => {
-            let bytes = (u64::from(*bits)).div_ceil(8).max(1).next_power_of_two();
-            (bytes, bytes.min(8))
-        }
-        Type::Half | Type::BFloat => (2, 2),
-        Type::Float => (4, 4),
-        Type::Double => (8, 8),
-        Type::Pointer { .. } if ptr64 => (8, 8),
-        Type::Pointer { .. } => (4, 4),
-        Type::Vector { len, elem } => {
-            let size = u64::from(*len).checked_mul(layout(m, *elem, ptr64)?.0)?.next_power_of_two();
-            (size, size)
-        }
-        Type::Array { len, elem } => {
-            let (s, a) = layout(m, *elem, ptr64)?;
-            (len.checked_mul(s)?, a)
-        }
-        Type::Struct { fields, packed, .. } => {
-            let end = field_offset(m, fields, *packed, fields.len(), ptr64)?;
-            let align = if *packed {
-                1
-            } else {
-                fields.iter().filter_map(|f| layout(m, *f, ptr64)).map(|l| l.1).max().unwrap_or(1)
-            };
-            (end.div_ceil(align) * align, align)
-        }
-        _ => return None,
-    })
-}
-
-/// The offset of field `i` (`i == fields.len()`: the end of the last field).
-fn field_offset(m: &Module, fields: &[TypeId], packed: bool, i: usize, ptr64: bool) -> Option<u64> {
-    let mut off = 0u64;
-    for (k, f) in fields.iter().enumerate() {
-        let (size, align) = layout(m, *f, ptr64)?;
-        if !packed {
-            off = off.div_ceil(align) * align;
-        }
-        if k == i {
-            return Some(off);
-        }
-        off = off.checked_add(size)?;
-    }
-    (i == fields.len()).then_some(off)
 }
 
 #[cfg(test)]

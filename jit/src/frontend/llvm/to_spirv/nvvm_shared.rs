@@ -9,10 +9,10 @@
 
 use std::collections::HashMap;
 
-use super::nvvm::{dynamic_shared, uses_globals};
+use super::nvvm::{dynamic_shared, map_operands, map_term, uses_globals};
 use crate::frontend::llvm::model::{
     CastOp, ConstExpr, ConstId, Constant, Function, GlobalId, Inst, InstKind, LocalId, Module, Operand, Param,
-    ParamAttrs, Terminator, Type, TypeId,
+    ParamAttrs, Type, TypeId,
 };
 use crate::frontend::llvm::DYNAMIC_SHARED_PARAM;
 use crate::{CompileError, Result};
@@ -230,76 +230,6 @@ impl Entry<'_> {
         self.types.push(ty);
         self.made.insert(c, l);
         Ok(Operand::Local(l))
-    }
-}
-
-/// Calls `f` on every value operand of an instruction, in a fixed order.
-fn map_operands(kind: &mut InstKind, f: &mut dyn FnMut(&mut Operand)) {
-    match kind {
-        InstKind::Binary { lhs, rhs, .. } | InstKind::ICmp { lhs, rhs, .. } | InstKind::FCmp { lhs, rhs, .. } => {
-            f(lhs);
-            f(rhs);
-        }
-        InstKind::FNeg(v) | InstKind::Cast { value: v, .. } | InstKind::Freeze(v) => f(v),
-        InstKind::Select { cond, a, b } => {
-            f(cond);
-            f(a);
-            f(b);
-        }
-        InstKind::Phi { incoming } => incoming.iter_mut().for_each(|(v, _)| f(v)),
-        InstKind::Alloca { count, .. } => count.iter_mut().for_each(f),
-        InstKind::Load { ptr, .. } => f(ptr),
-        InstKind::Store { value, ptr, .. } => {
-            f(value);
-            f(ptr);
-        }
-        InstKind::Gep { base, indices, .. } => {
-            f(base);
-            indices.iter_mut().for_each(f);
-        }
-        InstKind::ExtractElement { vec, index } => {
-            f(vec);
-            f(index);
-        }
-        InstKind::InsertElement { vec, elem, index } => {
-            f(vec);
-            f(elem);
-            f(index);
-        }
-        InstKind::ShuffleVector { a, b, .. } => {
-            f(a);
-            f(b);
-        }
-        InstKind::ExtractValue { agg, .. } => f(agg),
-        InstKind::InsertValue { agg, elem, .. } => {
-            f(agg);
-            f(elem);
-        }
-        InstKind::Call { callee, args, .. } => {
-            args.iter_mut().for_each(&mut *f);
-            if let crate::frontend::llvm::model::Callee::Indirect(op) = callee {
-                f(op);
-            }
-        }
-        InstKind::AtomicRmw { ptr, value, .. } => {
-            f(ptr);
-            f(value);
-        }
-        InstKind::CmpXchg { ptr, expected, new, .. } => {
-            f(ptr);
-            f(expected);
-            f(new);
-        }
-        InstKind::Fence { .. } => {}
-    }
-}
-
-fn map_term(term: &mut Terminator, f: &mut dyn FnMut(&mut Operand)) {
-    match term {
-        Terminator::Ret(Some(v)) => f(v),
-        Terminator::CondBr { cond, .. } => f(cond),
-        Terminator::Switch { value, .. } => f(value),
-        Terminator::Ret(None) | Terminator::Br(_) | Terminator::Unreachable => {}
     }
 }
 

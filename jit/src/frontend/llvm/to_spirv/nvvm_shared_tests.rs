@@ -3,7 +3,7 @@
 use std::collections::HashMap;
 
 use super::*;
-use crate::frontend::llvm::model::{Block, BlockId, CallingConv, FuncId, Global, Ordering};
+use crate::frontend::llvm::model::{Block, BlockId, CallingConv, FuncId, Global, Ordering, Terminator};
 
 #[test]
 fn extern_shared_arrays_become_the_last_parameter() {
