@@ -3,6 +3,7 @@
 //!
 //! * `nvvm` — what NVVM IR (CUDA) means: kernels, address spaces, `llvm.nvvm.*`
 //!   intrinsics, warp functions, dynamic shared memory, `vprintf`;
+//! * `nvvm_prepare` — the NVVM rewrites in order (`prepare`), run before writing;
 //! * `nvvm_printf` — `vprintf` calls as `printf` calls with their arguments unpacked (a
 //!   model rewrite);
 //! * `nvvm_shared` — `extern __shared__` memory as an extra kernel parameter (a model
@@ -13,5 +14,6 @@
 
 pub mod libdevice;
 pub mod nvvm;
+pub mod nvvm_prepare;
 pub mod nvvm_printf;
 pub mod nvvm_shared;

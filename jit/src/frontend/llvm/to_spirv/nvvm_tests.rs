@@ -187,3 +187,28 @@ fn dynamic_shared_arrays_are_the_external_shared_globals() {
     let f = m.functions.first().cloned();
     assert!(f.is_none());
 }
+
+#[test]
+fn prepare_makes_kernels_look_like_clang_opencl_kernels() {
+    let mut m = module();
+    let saxpy = void_fn(&mut m, "_Z5saxpyv", CallingConv::C, true);
+    annotate(&mut m, saxpy, &[("kernel", 1), ("reqntidx", 64)]);
+    let ks = super::super::nvvm_prepare::prepare(&mut m).unwrap();
+    assert_eq!(ks.len(), 1);
+    let f = m.function(saxpy);
+    assert_eq!((f.name.as_str(), f.cc), ("saxpy", CallingConv::PtxKernel));
+    let (key, node) = &f.metadata[0];
+    assert_eq!(key, "reqd_work_group_size");
+    let values: Vec<u64> = m
+        .node(*node)
+        .iter()
+        .map(|md| match md {
+            Md::Value(c) => match m.constant(*c) {
+                Constant::Int { value, .. } => *value,
+                other => panic!("{other:?}"),
+            },
+            other => panic!("{other:?}"),
+        })
+        .collect();
+    assert_eq!(values, [64, 1, 1]);
+}
