@@ -1,8 +1,28 @@
 //! NVVM IR (CUDA) for the SPIR-V writer: which functions are kernels and their
 //! work-group sizes (`!nvvm.annotations`, the `ptx_kernel` convention), what the NVVM
 //! address spaces are, what each `llvm.nvvm.*` intrinsic, `__nv_*` libdevice function
-//! and `vprintf` call means, the module's dynamic shared memory (`extern __shared__`),
-//! and the arguments clang packed for `vprintf`.
+//! and `vprintf` call means, and the module's dynamic shared memory (`extern __shared__`).
+//!
+//! How the writer uses it, for a module whose [`Module::dialect`] is NVVM:
+//! * run `nvvm_prepare::prepare` first: kernels then have the `ptx_kernel` convention,
+//!   their host names and clang's OpenCL work-group size metadata; `vprintf` calls are
+//!   `printf` calls; dynamic shared memory is a last parameter;
+//! * address spaces through [`Space`]: pointers in space 0 are generic. A kernel's
+//!   generic (or global) pointer parameter is a `CrossWorkgroup` parameter
+//!   ([`kernel_param_storage_class`]) cast to generic at entry; an `alloca` is a
+//!   `Function` variable cast to generic; a global in space 0 is a `CrossWorkgroup`
+//!   (`UniformConstant` when `constant`) variable ([`Space::global_storage_class`])
+//!   cast to generic where it is used; a shared global a `Workgroup` variable;
+//! * each call of a declared function through [`classify`]: built-ins read as `i32`
+//!   (the component of the `size_t` vector, truncated), barriers as `OpControlBarrier`
+//!   Workgroup/Workgroup with work-group and cross-work-group memory semantics,
+//!   `MemBar(scope)` as `OpMemoryBarrier`, `WarpSync` as a Subgroup barrier, shuffles as
+//!   `GroupNonUniformShuffle` from the lane [`shfl_source`] computes (emitted as `i32`
+//!   arithmetic on the call's operands and `SubgroupLocalInvocationId` /
+//!   `SubgroupMaxSize`), votes as `GroupNonUniformAll/Any/AllEqual/Ballot` (the ballot's
+//!   first component), `ActiveMask` as a ballot of `true`, `Atomic` as the atomic of that
+//!   operation, `Cvta` as an address-space cast, `Reflect` as `i32 0`, libdevice through
+//!   [`Libdevice`]; anything else unknown is refused by name.
 //!
 //! CUDA's execution model maps onto OpenCL's one to one: a thread is a work-item, a
 //! block a work-group, the grid the NDRange, shared memory local memory, and a warp a
@@ -408,7 +428,7 @@ pub enum NvvmCall {
     /// `__nvvm_reflect("__CUDA_FTZ")` and friends: the constant 0 (no flush to zero,
     /// precise division and square root).
     Reflect,
-    /// `vprintf(format, packed_args)`: printf, with [`vprintf_args`].
+    /// `vprintf(format, packed_args)`: printf (`nvvm_printf` rewrites these first).
     Printf,
     /// A libdevice function.
     Libdevice(Libdevice),
