@@ -153,12 +153,21 @@ SPIRJIT_MATH1(acosf) SPIRJIT_MATH1(atanf) SPIRJIT_MATH1(sinhf) SPIRJIT_MATH1(cos
 SPIRJIT_MATH1(asinhf) SPIRJIT_MATH1(acoshf) SPIRJIT_MATH1(atanhf) SPIRJIT_MATH1(fabsf) SPIRJIT_MATH1(floorf)
 SPIRJIT_MATH1(ceilf) SPIRJIT_MATH1(truncf) SPIRJIT_MATH1(roundf) SPIRJIT_MATH1(rintf) SPIRJIT_MATH1(erff)
 SPIRJIT_MATH1(erfcf) SPIRJIT_MATH1(tgammaf) SPIRJIT_MATH1(lgammaf) SPIRJIT_MATH1(sinpif) SPIRJIT_MATH1(cospif)
-SPIRJIT_MATH1(__expf) SPIRJIT_MATH1(__logf) SPIRJIT_MATH1(__sinf) SPIRJIT_MATH1(__cosf)
 SPIRJIT_MATH2(powf) SPIRJIT_MATH2(atan2f) SPIRJIT_MATH2(fmodf) SPIRJIT_MATH2(fminf) SPIRJIT_MATH2(fmaxf)
 SPIRJIT_MATH2(hypotf) SPIRJIT_MATH2(copysignf) SPIRJIT_MATH2(fdimf) SPIRJIT_MATH2(remainderf)
-SPIRJIT_MATH2(__powf) SPIRJIT_MATH2(__fdividef)
 #undef SPIRJIT_MATH1
 #undef SPIRJIT_MATH2
+/* The fast intrinsics: libdevice's __nv_fast_* functions. */
+#define SPIRJIT_FAST1(NAME)                                                                                  \
+  extern "C" __device__ float __nv_fast_##NAME(float);                                                       \
+  static __device__ __forceinline__ float __##NAME(float x) { return __nv_fast_##NAME(x); }
+#define SPIRJIT_FAST2(NAME)                                                                                  \
+  extern "C" __device__ float __nv_fast_##NAME(float, float);                                                \
+  static __device__ __forceinline__ float __##NAME(float x, float y) { return __nv_fast_##NAME(x, y); }
+SPIRJIT_FAST1(expf) SPIRJIT_FAST1(exp10f) SPIRJIT_FAST1(logf) SPIRJIT_FAST1(log2f) SPIRJIT_FAST1(log10f)
+SPIRJIT_FAST1(sinf) SPIRJIT_FAST1(cosf) SPIRJIT_FAST1(tanf) SPIRJIT_FAST2(powf) SPIRJIT_FAST2(fdividef)
+#undef SPIRJIT_FAST1
+#undef SPIRJIT_FAST2
 extern "C" __device__ float __nv_fmaf(float, float, float);
 static __device__ __forceinline__ float fmaf(float x, float y, float z) { return __nv_fmaf(x, y, z); }
 extern "C" __device__ void __nv_sincosf(float, float *, float *);

@@ -270,3 +270,20 @@ def test_cuda_launch_path_on_an_opencl_kernel(vadd):
     assert k.last_run.local_size == (128, 1, 1)
     with pytest.raises(spirjit.LaunchError, match="grid"):
         k[256](a, b, c, n)
+
+
+@corpus
+def test_atomics(variant, lanes):
+    k = load("atomics", variant, lanes).atomics
+    n = 999
+    a = np.random.default_rng(10).integers(-500, 500, n, dtype=np.int32)
+    counters = np.array([0, -(1 << 30), 1 << 30, 0, -1, 0, 0], np.int32)
+    wrap = np.zeros(2, np.uint32)
+    fsum = np.zeros(1, np.float32)
+    k[(n + 63) // 64, 64](counters, wrap, fsum, a, n)
+    x = np.bitwise_xor.reduce(a)
+    o = np.bitwise_or.reduce(np.left_shift(np.int32(1), a & 31).astype(np.int32))
+    an = np.bitwise_and.reduce(~np.left_shift(np.int32(1), a & 7).astype(np.int32))
+    np.testing.assert_array_equal(counters, [a.sum(), a.max(), a.min(), o, an, x, 2 * n])
+    np.testing.assert_array_equal(wrap, [n % 17, (17 - n % 17) % 17])
+    assert fsum[0] == 0.5 * n
