@@ -100,3 +100,25 @@ fn shared_is_refused_for_kernels_without_dynamic_shared_memory() {
     assert_eq!(o.status.code(), Some(2), "{err}");
     assert!(err.contains("`--shared` sizes the dynamic shared memory"), "{err}");
 }
+
+/// Every function the corpus's NVVM IR declares is one the NVVM writer knows (an
+/// `llvm.nvvm.*` intrinsic, libdevice, `vprintf`) or a generic `llvm.*` intrinsic.
+#[test]
+fn every_declared_function_of_the_corpus_is_known() {
+    use spirjit_jit::frontend::llvm::to_spirv::nvvm::classify;
+    let mut checked = 0;
+    for entry in std::fs::read_dir(cuda("")).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().and_then(|e| e.to_str()) != Some("ll") {
+            continue;
+        }
+        let text = std::fs::read_to_string(&path).unwrap();
+        for line in text.lines().filter(|l| l.starts_with("declare ")) {
+            let name = line.split('@').nth(1).and_then(|s| s.split('(').next()).unwrap();
+            let generic = name.starts_with("llvm.") && !name.starts_with("llvm.nvvm.");
+            assert!(generic || classify(name).is_some(), "{}: `{name}` is not known", path.display());
+            checked += 1;
+        }
+    }
+    assert!(checked > 20, "only {checked} declarations found");
+}
