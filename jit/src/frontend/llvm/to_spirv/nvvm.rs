@@ -17,8 +17,8 @@
 //!   (the component of the `size_t` vector, truncated), barriers as `OpControlBarrier`
 //!   Workgroup/Workgroup with work-group and cross-work-group memory semantics,
 //!   `MemBar(scope)` as `OpMemoryBarrier`, `WarpSync` as a Subgroup barrier, shuffles as
-//!   `GroupNonUniformShuffle` from the lane [`shfl_source`] computes (emitted as `i32`
-//!   arithmetic on the call's operands and `SubgroupLocalInvocationId` /
+//!   `GroupNonUniformShuffle` from the lane [`shfl_lane`] computes (the writer's
+//!   [`IntOps`] on the call's operands and `SubgroupLocalInvocationId` /
 //!   `SubgroupMaxSize`), votes as `GroupNonUniformAll/Any/AllEqual/Ballot` (the ballot's
 //!   first component), `ActiveMask` as a ballot of `true`, `Atomic` as the atomic of that
 //!   operation, `Cvta` as an address-space cast, `Reflect` as `i32 0`, libdevice through
@@ -28,7 +28,7 @@
 //! block a work-group, the grid the NDRange, shared memory local memory, and a warp a
 //! sub-group — `warpSize` is the sub-group size, the lane count W the kernel was
 //! compiled at (1, 2, 4, 8 or 16), not 32 (see docs/cuda.md). Warp shuffles follow PTX's
-//! rules ([`shfl_source`]): a lane whose source is out of its segment or past the warp
+//! rules ([`shfl_lane`]): a lane whose source is out of its segment or past the warp
 //! keeps its own value.
 //!
 //! This module decides and the writer emits: it reads the model and returns plain
@@ -601,34 +601,128 @@ fn atomic_call(atomic: &str) -> Option<NvvmCall> {
     Some(NvvmCall::Atomic { op, scope })
 }
 
+/// `i32` arithmetic, for [`shfl_lane`]: the writer implements it with SPIR-V
+/// instructions on ids, [`shfl_source`] with plain integers, so that what is emitted is
+/// what is tested.
+pub trait IntOps {
+    /// An `i32` value.
+    type Int: Copy;
+    /// A boolean.
+    type Bool: Copy;
+    fn constant(&mut self, v: i32) -> Self::Int;
+    fn and(&mut self, a: Self::Int, b: Self::Int) -> Self::Int;
+    fn or(&mut self, a: Self::Int, b: Self::Int) -> Self::Int;
+    fn xor(&mut self, a: Self::Int, b: Self::Int) -> Self::Int;
+    fn add(&mut self, a: Self::Int, b: Self::Int) -> Self::Int;
+    fn sub(&mut self, a: Self::Int, b: Self::Int) -> Self::Int;
+    /// Logical shift right.
+    fn shr(&mut self, a: Self::Int, bits: Self::Int) -> Self::Int;
+    /// Signed `a <= b`.
+    fn sle(&mut self, a: Self::Int, b: Self::Int) -> Self::Bool;
+    /// Unsigned `a < b`.
+    fn ult(&mut self, a: Self::Int, b: Self::Int) -> Self::Bool;
+    fn both(&mut self, a: Self::Bool, b: Self::Bool) -> Self::Bool;
+    fn select(&mut self, cond: Self::Bool, a: Self::Int, b: Self::Int) -> Self::Int;
+}
+
 /// The source lane of a warp shuffle and whether it is valid, as PTX defines
-/// `shfl.sync.mode b, a, bval, c`: `c` packs the clamp value (bits 0–4) and the segment
-/// mask (bits 8–12); `lane` is the executing lane and `warp` the warp size (a power of
+/// `shfl.sync.mode d, a, b, c`: `b` is the lane or offset (bits 0–4), `c` packs the
+/// clamp value (bits 0–4) and the segment mask (bits 8–12); `lane` is the executing lane and `warp` the warp size (a power of
 /// two up to 32). CUDA code computes the segment mask as `warpSize - width`, which
 /// lacks the bits above a warp narrower than 32: lanes never have those bits, so they
 /// count as part of the mask. An invalid source (outside the lane's segment, or past
-/// the warp) means the lane keeps its own value. The writer emits the same arithmetic
-/// on `i32` values and a `GroupNonUniformShuffle` from the selected lane.
-pub fn shfl_source(mode: ShflMode, lane: i32, b: i32, c: i32, warp: i32) -> (i32, bool) {
-    let clamp = c & 0x1f;
-    let seg = ((c >> 8) & 0x1f) | (!(warp - 1) & 0x1f);
-    let min_lane = lane & seg;
-    let max_lane = min_lane | (clamp & !seg);
+/// the warp) means the lane keeps its own value: the writer emits this and a
+/// `GroupNonUniformShuffle` from the lane returned.
+pub fn shfl_lane<O: IntOps>(
+    o: &mut O,
+    mode: ShflMode,
+    lane: O::Int,
+    b: O::Int,
+    c: O::Int,
+    warp: O::Int,
+) -> (O::Int, O::Bool) {
+    let (k31, k8, one, all) = (o.constant(0x1f), o.constant(8), o.constant(1), o.constant(-1));
+    let b = o.and(b, k31); // PTX reads b[4:0]
+    let clamp = o.and(c, k31);
+    let seg_c = o.shr(c, k8);
+    let seg_c = o.and(seg_c, k31);
+    let warp_mask = o.sub(warp, one);
+    let above = o.xor(warp_mask, all);
+    let above = o.and(above, k31);
+    let seg = o.or(seg_c, above);
+    let not_seg = o.xor(seg, all);
+    let min_lane = o.and(lane, seg);
+    let open = o.and(clamp, not_seg);
+    let max_lane = o.or(min_lane, open);
     let (j, valid) = match mode {
-        ShflMode::Up => (lane - b, lane - b >= max_lane),
-        ShflMode::Down => (lane + b, lane + b <= max_lane),
-        ShflMode::Bfly => (lane ^ b, (lane ^ b) <= max_lane),
+        ShflMode::Up => {
+            let j = o.sub(lane, b);
+            (j, o.sle(max_lane, j))
+        }
+        ShflMode::Down => {
+            let j = o.add(lane, b);
+            (j, o.sle(j, max_lane))
+        }
+        ShflMode::Bfly => {
+            let j = o.xor(lane, b);
+            (j, o.sle(j, max_lane))
+        }
         ShflMode::Idx => {
-            let j = min_lane | (b & !seg);
-            (j, j <= max_lane)
+            let off = o.and(b, not_seg);
+            let j = o.or(min_lane, off);
+            (j, o.sle(j, max_lane))
         }
     };
-    let valid = valid && (0..warp).contains(&j);
-    if valid {
-        (j, true)
-    } else {
-        (lane, false)
+    let in_warp = o.ult(j, warp);
+    let valid = o.both(valid, in_warp);
+    (o.select(valid, j, lane), valid)
+}
+
+/// [`shfl_lane`] on plain integers.
+pub fn shfl_source(mode: ShflMode, lane: i32, b: i32, c: i32, warp: i32) -> (i32, bool) {
+    struct Plain;
+    impl IntOps for Plain {
+        type Int = i32;
+        type Bool = bool;
+        fn constant(&mut self, v: i32) -> i32 {
+            v
+        }
+        fn and(&mut self, a: i32, b: i32) -> i32 {
+            a & b
+        }
+        fn or(&mut self, a: i32, b: i32) -> i32 {
+            a | b
+        }
+        fn xor(&mut self, a: i32, b: i32) -> i32 {
+            a ^ b
+        }
+        fn add(&mut self, a: i32, b: i32) -> i32 {
+            a.wrapping_add(b)
+        }
+        fn sub(&mut self, a: i32, b: i32) -> i32 {
+            a.wrapping_sub(b)
+        }
+        fn shr(&mut self, a: i32, bits: i32) -> i32 {
+            ((a as u32) >> (bits as u32 & 31)) as i32
+        }
+        fn sle(&mut self, a: i32, b: i32) -> bool {
+            a <= b
+        }
+        fn ult(&mut self, a: i32, b: i32) -> bool {
+            (a as u32) < (b as u32)
+        }
+        fn both(&mut self, a: bool, b: bool) -> bool {
+            a && b
+        }
+        fn select(&mut self, cond: bool, a: i32, b: i32) -> i32 {
+            if cond {
+                a
+            } else {
+                b
+            }
+        }
     }
+    shfl_lane(&mut Plain, mode, lane, b, c, warp)
 }
 
 #[cfg(test)]

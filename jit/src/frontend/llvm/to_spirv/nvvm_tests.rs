@@ -212,3 +212,36 @@ fn prepare_makes_kernels_look_like_clang_opencl_kernels() {
         .collect();
     assert_eq!(values, [64, 1, 1]);
 }
+
+/// The shuffles as the CUDA programming guide states them for a segment `width` (an
+/// xor shuffle may read earlier segments, not later ones), with
+/// `c` encoded the way the prelude (and CUDA's headers) do: `((warpSize - width) << 8)
+/// | clamp`.
+#[test]
+fn shuffles_match_the_cuda_definitions_at_every_warp_size() {
+    for warp in [1, 2, 4, 8, 16, 32] {
+        let mut width = 1;
+        while width <= warp {
+            let seg = (warp - width) << 8;
+            for lane in 0..warp {
+                let base = lane / width * width;
+                let inside = |src: i32| src >= base && src < base + width;
+                for d in 0..warp + 3 {
+                    // PTX reads the lane or offset's low 5 bits.
+                    let d = d & 31;
+                    let down = if inside(lane + d) { lane + d } else { lane };
+                    assert_eq!(shfl_source(ShflMode::Down, lane, d, seg | 0x1f, warp).0, down, "down {warp} {width}");
+                    let up = if inside(lane - d) { lane - d } else { lane };
+                    assert_eq!(shfl_source(ShflMode::Up, lane, d, seg, warp).0, up, "up {warp} {width} {lane} {d}");
+                    // xor may read earlier segments, not later ones.
+                    let x = lane ^ d;
+                    let bfly = if x < base + width { x } else { lane };
+                    assert_eq!(shfl_source(ShflMode::Bfly, lane, d, seg | 0x1f, warp).0, bfly, "xor {warp} {width}");
+                    let idx = base + d % width;
+                    assert_eq!(shfl_source(ShflMode::Idx, lane, d, seg | 0x1f, warp).0, idx, "idx {warp} {width}");
+                }
+            }
+            width *= 2;
+        }
+    }
+}
