@@ -95,11 +95,23 @@ static __device__ __forceinline__ unsigned int atomicCAS(unsigned int *p, unsign
   __atomic_compare_exchange_n(p, &expected, desired, false, __ATOMIC_RELAXED, __ATOMIC_RELAXED);
   return expected;
 }
+/* atomicInc/atomicDec wrap at `limit`; SPIR-V has no such atomic, so they are
+ * compare-and-swap loops. */
 static __device__ __forceinline__ unsigned int atomicInc(unsigned int *p, unsigned int limit) {
-  return __nvvm_atom_inc_gen_ui(p, limit);
+  unsigned int old = *(volatile unsigned int *)p, assumed;
+  do {
+    assumed = old;
+    old = atomicCAS(p, assumed, assumed >= limit ? 0u : assumed + 1u);
+  } while (old != assumed);
+  return old;
 }
 static __device__ __forceinline__ unsigned int atomicDec(unsigned int *p, unsigned int limit) {
-  return __nvvm_atom_dec_gen_ui(p, limit);
+  unsigned int old = *(volatile unsigned int *)p, assumed;
+  do {
+    assumed = old;
+    old = atomicCAS(p, assumed, (assumed == 0u || assumed > limit) ? limit : assumed - 1u);
+  } while (old != assumed);
+  return old;
 }
 
 /* Warp functions. A warp is a sub-group: warpSize lanes, not necessarily 32. */

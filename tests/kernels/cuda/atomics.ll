@@ -3,15 +3,15 @@ source_filename = "atomics.cu"
 target datalayout = "e-i64:64-i128:128-v16:16-v32:32-n16:32:64"
 target triple = "nvptx64-nvidia-cuda"
 
-; Function Attrs: mustprogress norecurse nounwind
-define dso_local void @atomics(i32* nocapture noundef %0, i32* nocapture noundef %1, float* nocapture noundef %2, i32* nocapture noundef readonly %3, i32 noundef %4) local_unnamed_addr #0 {
-  %6 = tail call i32 @llvm.nvvm.read.ptx.sreg.ctaid.x() #3
-  %7 = tail call i32 @llvm.nvvm.read.ptx.sreg.ntid.x() #3
+; Function Attrs: mustprogress nofree norecurse nounwind
+define dso_local void @atomics(i32* nocapture noundef %0, i32* noundef %1, float* nocapture noundef %2, i32* nocapture noundef readonly %3, i32 noundef %4) local_unnamed_addr #0 {
+  %6 = tail call i32 @llvm.nvvm.read.ptx.sreg.ctaid.x() #2
+  %7 = tail call i32 @llvm.nvvm.read.ptx.sreg.ntid.x() #2
   %8 = mul i32 %6, %7
-  %9 = tail call i32 @llvm.nvvm.read.ptx.sreg.tid.x() #3
+  %9 = tail call i32 @llvm.nvvm.read.ptx.sreg.tid.x() #2
   %10 = add i32 %8, %9
   %11 = icmp slt i32 %10, %4
-  br i1 %11, label %12, label %42
+  br i1 %11, label %12, label %61
 
 12:                                               ; preds = %5
   %13 = sext i32 %10 to i64
@@ -33,21 +33,48 @@ define dso_local void @atomics(i32* nocapture noundef %0, i32* nocapture noundef
   %29 = atomicrmw and i32* %25, i32 %28 monotonic, align 4
   %30 = getelementptr inbounds i32, i32* %0, i64 5
   %31 = atomicrmw xor i32* %30, i32 %15 monotonic, align 4
-  %32 = tail call i32 @llvm.nvvm.atomic.load.inc.32.p0i32(i32* %1, i32 16) #3
-  %33 = getelementptr inbounds i32, i32* %1, i64 1
-  %34 = tail call i32 @llvm.nvvm.atomic.load.dec.32.p0i32(i32* nonnull %33, i32 16) #3
-  %35 = atomicrmw fadd float* %2, float 5.000000e-01 seq_cst, align 4
-  %36 = getelementptr inbounds i32, i32* %0, i64 6
-  br label %37
+  %32 = load volatile i32, i32* %1, align 4, !tbaa !5
+  br label %33
 
-37:                                               ; preds = %37, %12
-  %38 = load i32, i32* %36, align 4, !tbaa !5
-  %39 = add nsw i32 %38, 2
-  %40 = cmpxchg i32* %36, i32 %38, i32 %39 monotonic monotonic, align 4
-  %41 = extractvalue { i32, i1 } %40, 1
-  br i1 %41, label %42, label %37, !llvm.loop !9
+33:                                               ; preds = %33, %12
+  %34 = phi i32 [ %32, %12 ], [ %39, %33 ]
+  %35 = icmp ugt i32 %34, 15
+  %36 = add i32 %34, 1
+  %37 = select i1 %35, i32 0, i32 %36
+  %38 = cmpxchg i32* %1, i32 %34, i32 %37 monotonic monotonic, align 4
+  %39 = extractvalue { i32, i1 } %38, 0
+  %40 = extractvalue { i32, i1 } %38, 1
+  br i1 %40, label %41, label %33, !llvm.loop !9
 
-42:                                               ; preds = %37, %5
+41:                                               ; preds = %33
+  %42 = getelementptr inbounds i32, i32* %1, i64 1
+  %43 = load volatile i32, i32* %42, align 4, !tbaa !5
+  br label %44
+
+44:                                               ; preds = %44, %41
+  %45 = phi i32 [ %43, %41 ], [ %51, %44 ]
+  %46 = add i32 %45, -17
+  %47 = icmp ult i32 %46, -16
+  %48 = add i32 %45, -1
+  %49 = select i1 %47, i32 16, i32 %48
+  %50 = cmpxchg i32* %42, i32 %45, i32 %49 monotonic monotonic, align 4
+  %51 = extractvalue { i32, i1 } %50, 0
+  %52 = extractvalue { i32, i1 } %50, 1
+  br i1 %52, label %53, label %44, !llvm.loop !11
+
+53:                                               ; preds = %44
+  %54 = atomicrmw fadd float* %2, float 5.000000e-01 seq_cst, align 4
+  %55 = getelementptr inbounds i32, i32* %0, i64 6
+  br label %56
+
+56:                                               ; preds = %56, %53
+  %57 = load i32, i32* %55, align 4, !tbaa !5
+  %58 = add nsw i32 %57, 2
+  %59 = cmpxchg i32* %55, i32 %57, i32 %58 monotonic monotonic, align 4
+  %60 = extractvalue { i32, i1 } %59, 1
+  br i1 %60, label %61, label %56, !llvm.loop !12
+
+61:                                               ; preds = %56, %5
   ret void
 }
 
@@ -60,16 +87,9 @@ declare i32 @llvm.nvvm.read.ptx.sreg.ntid.x() #1
 ; Function Attrs: nofree nosync nounwind readnone speculatable
 declare i32 @llvm.nvvm.read.ptx.sreg.tid.x() #1
 
-; Function Attrs: argmemonly nounwind
-declare i32 @llvm.nvvm.atomic.load.inc.32.p0i32(i32* nocapture, i32) #2
-
-; Function Attrs: argmemonly nounwind
-declare i32 @llvm.nvvm.atomic.load.dec.32.p0i32(i32* nocapture, i32) #2
-
-attributes #0 = { mustprogress norecurse nounwind "frame-pointer"="all" "min-legal-vector-width"="0" "no-trapping-math"="true" "stack-protector-buffer-size"="8" "target-cpu"="sm_70" "target-features"="+ptx70,+sm_70" }
+attributes #0 = { mustprogress nofree norecurse nounwind "frame-pointer"="all" "min-legal-vector-width"="0" "no-trapping-math"="true" "stack-protector-buffer-size"="8" "target-cpu"="sm_70" "target-features"="+ptx70,+sm_70" }
 attributes #1 = { nofree nosync nounwind readnone speculatable }
-attributes #2 = { argmemonly nounwind }
-attributes #3 = { nounwind }
+attributes #2 = { nounwind }
 
 !nvvm.annotations = !{!0}
 !llvm.module.flags = !{!1, !2, !3}
@@ -86,3 +106,5 @@ attributes #3 = { nounwind }
 !8 = !{!"Simple C++ TBAA"}
 !9 = distinct !{!9, !10}
 !10 = !{!"llvm.loop.mustprogress"}
+!11 = distinct !{!11, !10}
+!12 = distinct !{!12, !10}
