@@ -47,21 +47,21 @@ fn vadd_at_every_width() {
         let Some(p) = load(&format!("vadd{variant}"), lanes) else { continue };
         let k = p.kernel("vadd").unwrap();
         let n = 1000usize;
-        let a: Vec<f32> = (0..n).map(|i| i as f32 * 0.5).collect();
-        let b: Vec<f32> = (0..n).map(|i| 3.0 - i as f32).collect();
+        let mut a: Vec<f32> = (0..n).map(|i| i as f32 * 0.5).collect();
+        let mut b: Vec<f32> = (0..n).map(|i| 3.0 - i as f32).collect();
         let mut c = vec![0f32; n];
+        let want: Vec<f32> = a.iter().zip(&b).map(|(x, y)| x + y).collect();
         let range = NdRange::d1(1024).local(&[128]);
         k.run(
             &range,
             &mut [
-                Arg::read_only(&a),
-                Arg::read_only(&b),
+                Arg::buffer(&mut a),
+                Arg::buffer(&mut b),
                 Arg::buffer(&mut c),
                 Arg::Value(1000i32.to_le_bytes().to_vec()),
             ],
         )
         .unwrap();
-        let want: Vec<f32> = a.iter().zip(&b).map(|(x, y)| x + y).collect();
         assert_eq!(c, want, "vadd{variant} at W = {lanes}");
     }
 }
@@ -74,11 +74,11 @@ fn dynamic_shared_memory_is_the_last_argument() {
         let last = k.params().last().unwrap();
         assert_eq!(last.name.as_deref(), Some(DYNAMIC_SHARED_PARAM));
         let (n, block) = (1000usize, 64usize);
-        let input: Vec<f32> = (0..n).map(|i| i as f32).collect();
+        let mut input: Vec<f32> = (0..n).map(|i| i as f32).collect();
         let mut out = vec![-1f32; n];
         let range = NdRange::d1(n.div_ceil(block) as u64 * block as u64).local(&[block as u64]);
         let n_arg = Arg::Value((n as i32).to_le_bytes().to_vec());
-        k.run(&range, &mut [Arg::read_only(&input), Arg::buffer(&mut out), n_arg, Arg::Local(block * 4)]).unwrap();
+        k.run(&range, &mut [Arg::buffer(&mut input), Arg::buffer(&mut out), n_arg, Arg::Local(block * 4)]).unwrap();
         for (i, got) in out.iter().enumerate() {
             let (s, t) = (i / block * block, i % block);
             let j = s + block - 1 - t;

@@ -11,8 +11,8 @@ use std::collections::HashMap;
 
 use super::nvvm::{dynamic_shared, map_operands, map_term, uses_globals};
 use crate::frontend::llvm::model::{
-    CastOp, ConstExpr, ConstId, Constant, Function, GlobalId, Inst, InstKind, LocalId, Module, Operand, Param,
-    ParamAttrs, Type, TypeId,
+    ConstExpr, ConstId, Constant, Function, GlobalId, Inst, InstKind, LocalId, Module, Operand, Param, ParamAttrs,
+    Type, TypeId,
 };
 use crate::frontend::llvm::DYNAMIC_SHARED_PARAM;
 use crate::{CompileError, Result};
@@ -69,7 +69,6 @@ fn add_param(m: &mut Module, f: &mut Function, arrays: &[GlobalId]) -> Result<()
     let mut entry = Entry {
         arrays,
         param,
-        param_ty: first_ty,
         base: n_params + 1,
         insts: Vec::new(),
         types: Vec::new(),
@@ -121,6 +120,7 @@ fn add_param(m: &mut Module, f: &mut Function, arrays: &[GlobalId]) -> Result<()
     if let Some(b) = f.blocks.first_mut() {
         b.insts.splice(0..0, entry.insts);
     }
+    drop_array_steps(m, f);
     let tail = f.local_types.split_off((n_params as usize).min(f.local_types.len()));
     f.local_types.push(first_ty);
     f.local_types.extend(entry.types);
@@ -137,10 +137,31 @@ fn add_param(m: &mut Module, f: &mut Function, arrays: &[GlobalId]) -> Result<()
 }
 
 /// The pointer type of array `g` (`[0 x float] addrspace(3)*`, or `ptr addrspace(3)`).
+/// The parameter's type: a shared pointer to the array's element (`float
+/// addrspace(3)*`; a zero-length array is no type SPIR-V has), or `ptr addrspace(3)`.
 fn array_pointer_type(m: &mut Module, g: GlobalId) -> TypeId {
     let opaque = m.types.iter().any(|t| matches!(t, Type::Pointer { pointee: None, .. }));
-    let pointee = (!opaque).then(|| m.global(g).value_ty);
-    m.intern_type(Type::Pointer { addrspace: 3, pointee })
+    let value_ty = m.global(g).value_ty;
+    let elem = match m.ty(value_ty) {
+        Type::Array { len: 0, elem } => *elem,
+        _ => value_ty,
+    };
+    m.intern_type(Type::Pointer { addrspace: 3, pointee: (!opaque).then_some(elem) })
+}
+
+/// `getelementptr [0 x T], P %p, 0, i, ...` as `getelementptr T, P %p, i, ...`: the same
+/// address, without the zero-length array type.
+fn drop_array_steps(m: &Module, f: &mut Function) {
+    for inst in f.blocks.iter_mut().flat_map(|b| b.insts.iter_mut()) {
+        let InstKind::Gep { source_ty, indices, .. } = &mut inst.kind else { continue };
+        let Type::Array { len: 0, elem } = m.ty(*source_ty) else { continue };
+        let leading_zero = matches!(indices.first(), Some(Operand::Const(c))
+            if matches!(m.constant(*c), Constant::Int { value: 0, .. } | Constant::Zero(_)));
+        if indices.len() >= 2 && leading_zero {
+            *source_ty = *elem;
+            indices.remove(0);
+        }
+    }
 }
 
 fn expr_parts(expr: &ConstExpr) -> Vec<ConstId> {
@@ -162,7 +183,6 @@ fn expr_parts(expr: &ConstExpr) -> Vec<ConstId> {
 struct Entry<'a> {
     arrays: &'a [GlobalId],
     param: LocalId,
-    param_ty: TypeId,
     /// The number of the first entry instruction's result.
     base: u32,
     insts: Vec<Inst>,
@@ -202,11 +222,11 @@ impl Entry<'_> {
         }
         let ty = m.const_ty(c);
         let kind = match m.constant(c).clone() {
-            Constant::Global { .. } if ty == self.param_ty => {
+            // The arrays' own uses are GEPs (rewritten by `drop_array_steps`) and casts.
+            Constant::Global { .. } => {
                 self.made.insert(c, self.param);
                 return Ok(Operand::Local(self.param));
             }
-            Constant::Global { .. } => InstKind::Cast { op: CastOp::BitCast, value: Operand::Local(self.param) },
             Constant::Expr { expr: ConstExpr::Cast { op, value }, .. } => {
                 InstKind::Cast { op, value: self.operand(m, value, depth + 1)? }
             }
