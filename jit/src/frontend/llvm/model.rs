@@ -58,15 +58,33 @@ pub enum Type {
     /// `x86_fp80`, `fp128`, `ppc_fp128`: parsed so that errors can name them.
     OtherFloat(&'static str),
     /// A pointer; `pointee` is `None` for opaque `ptr`.
-    Pointer { addrspace: u32, pointee: Option<TypeId> },
+    Pointer {
+        addrspace: u32,
+        pointee: Option<TypeId>,
+    },
     /// `<len x elem>` (fixed-length vectors only).
-    Vector { len: u32, elem: TypeId },
+    Vector {
+        len: u32,
+        elem: TypeId,
+    },
     /// `[len x elem]`.
-    Array { len: u64, elem: TypeId },
+    Array {
+        len: u64,
+        elem: TypeId,
+    },
     /// A literal (`name: None`) or named struct. `opaque` structs (`%opencl.image2d_t =
     /// type opaque`) have no fields.
-    Struct { name: Option<String>, fields: Vec<TypeId>, packed: bool, opaque: bool },
-    Function { ret: TypeId, params: Vec<TypeId>, vararg: bool },
+    Struct {
+        name: Option<String>,
+        fields: Vec<TypeId>,
+        packed: bool,
+        opaque: bool,
+    },
+    Function {
+        ret: TypeId,
+        params: Vec<TypeId>,
+        vararg: bool,
+    },
     Label,
     Metadata,
     Token,
@@ -195,8 +213,14 @@ pub enum Operand {
 /// float values as the bit pattern of their own format (16, 32 or 64 bits).
 #[derive(Clone, Debug, PartialEq)]
 pub enum Constant {
-    Int { ty: TypeId, value: u64 },
-    Float { ty: TypeId, bits: u64 },
+    Int {
+        ty: TypeId,
+        value: u64,
+    },
+    Float {
+        ty: TypeId,
+        bits: u64,
+    },
     /// `null` of a pointer type.
     Null(TypeId),
     Undef(TypeId),
@@ -204,15 +228,30 @@ pub enum Constant {
     /// `zeroinitializer`.
     Zero(TypeId),
     /// Struct, array or vector of element constants.
-    Aggregate { ty: TypeId, elems: Vec<ConstId> },
+    Aggregate {
+        ty: TypeId,
+        elems: Vec<ConstId>,
+    },
     /// An `[N x i8]` written as `c"..."` (or a bitcode `CSTRING`/`STRING`).
-    Bytes { ty: TypeId, bytes: Vec<u8> },
+    Bytes {
+        ty: TypeId,
+        bytes: Vec<u8>,
+    },
     /// The address of a global variable; `ty` is the pointer type.
-    Global { ty: TypeId, global: GlobalId },
+    Global {
+        ty: TypeId,
+        global: GlobalId,
+    },
     /// The address of a function; `ty` is the pointer type.
-    Function { ty: TypeId, func: FuncId },
+    Function {
+        ty: TypeId,
+        func: FuncId,
+    },
     /// A constant expression; `ty` is its result type.
-    Expr { ty: TypeId, expr: ConstExpr },
+    Expr {
+        ty: TypeId,
+        expr: ConstExpr,
+    },
 }
 
 /// Constant expressions kernels use (address arithmetic in initializers and operands).
@@ -253,32 +292,101 @@ pub struct Inst {
 
 #[derive(Clone, Debug, PartialEq)]
 pub enum InstKind {
-    Binary { op: BinOp, lhs: Operand, rhs: Operand },
+    Binary {
+        op: BinOp,
+        lhs: Operand,
+        rhs: Operand,
+    },
     FNeg(Operand),
     /// Cast `value` to the instruction's type.
-    Cast { op: CastOp, value: Operand },
-    ICmp { pred: IntPred, lhs: Operand, rhs: Operand },
-    FCmp { pred: FloatPred, lhs: Operand, rhs: Operand },
-    Select { cond: Operand, a: Operand, b: Operand },
+    Cast {
+        op: CastOp,
+        value: Operand,
+    },
+    ICmp {
+        pred: IntPred,
+        lhs: Operand,
+        rhs: Operand,
+    },
+    FCmp {
+        pred: FloatPred,
+        lhs: Operand,
+        rhs: Operand,
+    },
+    Select {
+        cond: Operand,
+        a: Operand,
+        b: Operand,
+    },
     /// Incoming values by predecessor block.
-    Phi { incoming: Vec<(Operand, BlockId)> },
+    Phi {
+        incoming: Vec<(Operand, BlockId)>,
+    },
     /// `count` elements of `elem_ty` (`None`: one); the result is a pointer in the
     /// alloca address space.
-    Alloca { elem_ty: TypeId, count: Option<Operand>, align: u32 },
+    Alloca {
+        elem_ty: TypeId,
+        count: Option<Operand>,
+        align: u32,
+    },
     /// Load a value of the instruction's type.
-    Load { ptr: Operand, align: u32, volatile: bool, ordering: Ordering },
-    Store { value: Operand, ptr: Operand, align: u32, volatile: bool, ordering: Ordering },
-    Gep { source_ty: TypeId, base: Operand, indices: Vec<Operand>, inbounds: bool },
-    ExtractElement { vec: Operand, index: Operand },
-    InsertElement { vec: Operand, elem: Operand, index: Operand },
+    Load {
+        ptr: Operand,
+        align: u32,
+        volatile: bool,
+        ordering: Ordering,
+    },
+    Store {
+        value: Operand,
+        ptr: Operand,
+        align: u32,
+        volatile: bool,
+        ordering: Ordering,
+    },
+    Gep {
+        source_ty: TypeId,
+        base: Operand,
+        indices: Vec<Operand>,
+        inbounds: bool,
+    },
+    ExtractElement {
+        vec: Operand,
+        index: Operand,
+    },
+    InsertElement {
+        vec: Operand,
+        elem: Operand,
+        index: Operand,
+    },
     /// `mask` entries index the concatenation of `a` and `b`; `-1` is undef.
-    ShuffleVector { a: Operand, b: Operand, mask: Vec<i32> },
-    ExtractValue { agg: Operand, indices: Vec<u32> },
-    InsertValue { agg: Operand, elem: Operand, indices: Vec<u32> },
+    ShuffleVector {
+        a: Operand,
+        b: Operand,
+        mask: Vec<i32>,
+    },
+    ExtractValue {
+        agg: Operand,
+        indices: Vec<u32>,
+    },
+    InsertValue {
+        agg: Operand,
+        elem: Operand,
+        indices: Vec<u32>,
+    },
     /// `fn_ty` is the callee's function type.
-    Call { callee: Callee, fn_ty: TypeId, args: Vec<Operand> },
+    Call {
+        callee: Callee,
+        fn_ty: TypeId,
+        args: Vec<Operand>,
+    },
     /// `syncscope("...")` is kept as written (`None`: system scope).
-    AtomicRmw { op: RmwOp, ptr: Operand, value: Operand, ordering: Ordering, scope: Option<String> },
+    AtomicRmw {
+        op: RmwOp,
+        ptr: Operand,
+        value: Operand,
+        ordering: Ordering,
+        scope: Option<String>,
+    },
     /// Result type is `{ T, i1 }`.
     CmpXchg {
         ptr: Operand,
@@ -289,7 +397,10 @@ pub enum InstKind {
         weak: bool,
         scope: Option<String>,
     },
-    Fence { ordering: Ordering, scope: Option<String> },
+    Fence {
+        ordering: Ordering,
+        scope: Option<String>,
+    },
     Freeze(Operand),
 }
 
@@ -297,9 +408,17 @@ pub enum InstKind {
 pub enum Terminator {
     Ret(Option<Operand>),
     Br(BlockId),
-    CondBr { cond: Operand, then: BlockId, otherwise: BlockId },
+    CondBr {
+        cond: Operand,
+        then: BlockId,
+        otherwise: BlockId,
+    },
     /// Case values are the integer constants, zero-extended from the condition's width.
-    Switch { value: Operand, default: BlockId, cases: Vec<(u64, BlockId)> },
+    Switch {
+        value: Operand,
+        default: BlockId,
+        cases: Vec<(u64, BlockId)>,
+    },
     Unreachable,
 }
 
