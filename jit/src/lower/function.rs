@@ -285,12 +285,12 @@ impl<'a, 'f> FnLower<'a, 'f> {
         self.translate_terminator(blk, &block.term).map_err(|e| e.at(None, format!("terminator of {blk}"), None))
     }
 
-    /// Translate the instructions (not the terminator) of `blk` once, at the current
+    /// Translate the instructions at positions `range` of `blk` once, at the current
     /// point (`version::translate_insts` decides how often).
-    pub(crate) fn translate_insts_once(&mut self, blk: BlockId) -> Result<()> {
+    pub(crate) fn translate_insts_once(&mut self, blk: BlockId, range: std::ops::Range<usize>) -> Result<()> {
         let func = self.func;
         let block = func.block(blk);
-        for (pos, &ii) in block.insts.iter().enumerate() {
+        for (pos, &ii) in block.insts.iter().enumerate().take(range.end).skip(range.start) {
             let inst = func.inst(ii);
             self.cur_at = Some((blk, pos));
             self.lower_inst(blk, pos, inst).map_err(|e| {

@@ -138,8 +138,9 @@ pub(crate) struct FnLower<'a, 'f> {
     pub remarks: Vec<Remark>,
     /// Whether to record remarks (only for dumps; see `values::remark`).
     pub collect_remarks: bool,
-    /// Per KIR block: lowered twice, a fast and a slow copy (`version`).
-    pub(crate) versioned: Vec<bool>,
+    /// Per KIR block: the instruction ranges lowered twice, a fast and a slow copy
+    /// (`version`).
+    pub(crate) versioned: Vec<Vec<std::ops::Range<usize>>>,
     /// The fast copy being lowered, if any.
     pub(crate) fast_copy: Option<FastCopy>,
 }
