@@ -275,10 +275,10 @@ impl<'a> Parser<'a> {
     /// Resolve forward references: every operand and block names its final id.
     #[allow(clippy::type_complexity)]
     fn finish_function(&mut self, st: FnState) -> Result<(Vec<Block>, Vec<TypeId>, HashMap<LocalId, String>)> {
-        for s in &st.slots {
+        for (i, s) in st.slots.iter().enumerate() {
             if s.def.is_none() {
-                self.pos = s.first_use;
-                let name = st.names.iter().find(|(_, &v)| st.slots[v as usize].first_use == s.first_use);
+                self.pos = s.first_use.saturating_sub(1);
+                let name = st.names.iter().find(|(_, &v)| v as usize == i);
                 let name = name.map_or(String::new(), |(n, _)| n.clone());
                 self.func = Some(st);
                 return Err(self.invalid(&format!("`%{name}` is used but never defined")));
@@ -369,15 +369,15 @@ impl<'a> Parser<'a> {
     }
 
     /// A use of local `name` as type `ty`.
-    fn use_local(&mut self, name: String, ty: TypeId) -> Result<Operand> {
+    fn use_local(&mut self, name: &str, ty: TypeId) -> Result<Operand> {
         let pos = self.pos;
         let f = self.fs()?;
-        let s = match f.names.get(&name) {
+        let s = match f.names.get(name) {
             Some(&s) => s,
             None => {
                 let s = f.slots.len() as u32;
                 f.slots.push(Slot { ty, def: None, first_use: pos });
-                f.names.insert(name.clone(), s);
+                f.names.insert(name.to_string(), s);
                 s
             }
         };
@@ -438,14 +438,16 @@ impl<'a> Parser<'a> {
             self.pos -= 1;
             return Err(self.expected("a block name"));
         };
-        let name = lex::name_text(n, q)?;
+        let escaped = q && n.contains('\\');
+        let name = if escaped { lex::name_text(n, q)? } else { String::new() };
+        let name = if escaped { name.as_str() } else { n };
         let f = self.fs()?;
-        let s = match f.block_names.get(&name) {
+        let s = match f.block_names.get(name) {
             Some(&s) => s,
             None => {
                 let s = f.block_slots.len() as u32;
                 f.block_slots.push((None, pos));
-                f.block_names.insert(name, s);
+                f.block_names.insert(name.to_string(), s);
                 s
             }
         };
@@ -457,8 +459,12 @@ impl<'a> Parser<'a> {
         match self.peek() {
             Tok::Local(n, q) if self.func.is_some() => {
                 self.pos += 1;
-                let name = lex::name_text(n, q)?;
-                self.use_local(name, ty)
+                if q && n.contains('\\') {
+                    let name = lex::name_text(n, q)?;
+                    self.use_local(&name, ty)
+                } else {
+                    self.use_local(n, ty)
+                }
             }
             _ => Ok(Operand::Const(self.parse_const(ty)?)),
         }

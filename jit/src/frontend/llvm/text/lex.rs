@@ -271,7 +271,13 @@ pub fn line_at(src: &str, pos: usize) -> (usize, &str) {
     let line = src.as_bytes()[..pos].iter().filter(|&&c| c == b'\n').count() + 1;
     let begin = src[..pos].rfind('\n').map_or(0, |p| p + 1);
     let end = src[pos..].find('\n').map_or(src.len(), |p| pos + p);
-    (line, src[begin..end].trim())
+    let text = src[begin..end].trim();
+    // Long lines are cut (at a character boundary) so that messages stay readable.
+    let mut cut = text.len().min(160);
+    while !text.is_char_boundary(cut) {
+        cut -= 1;
+    }
+    (line, &text[..cut])
 }
 
 fn err(src: &str, pos: usize, expected: &str) -> CompileError {

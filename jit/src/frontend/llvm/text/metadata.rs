@@ -97,15 +97,12 @@ impl<'a> Parser<'a> {
 
     /// One metadata operand.
     pub(super) fn md_operand(&mut self) -> Result<Md> {
+        // LLVM 3.2 writes `metadata !"str"`, `metadata !3`.
+        while self.eat_word("metadata") {}
         match self.peek() {
             Tok::Word("null") => {
                 self.pos += 1;
                 Ok(Md::Null)
-            }
-            Tok::Word("metadata") => {
-                // LLVM 3.2: `metadata !"str"`, `metadata !3`.
-                self.pos += 1;
-                self.md_operand()
             }
             Tok::MdNum(n) => {
                 self.pos += 1;

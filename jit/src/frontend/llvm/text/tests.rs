@@ -572,6 +572,13 @@ fn deep_nesting_is_a_limit() {
     let ty = "[1 x ".repeat(5000) + "i32" + &"]".repeat(5000);
     let e = parse(&format!("@g = global {ty} zeroinitializer\n")).unwrap_err();
     assert!(matches!(e, crate::CompileError::Limit { .. }), "{e}");
+    let md = "!{".repeat(5000) + &"}".repeat(5000);
+    let e = parse(&format!("!0 = {md}\n")).unwrap_err();
+    assert!(matches!(e, crate::CompileError::Limit { .. }), "{e}");
+    let c = "bitcast (ptr ".repeat(5000);
+    let e = parse(&format!("@g = global ptr {c}\n")).unwrap_err();
+    assert!(matches!(e, crate::CompileError::Limit { .. }), "{e}");
+    assert!(parse(&format!("!0 = !{{{}!\"x\"}}\n", "metadata ".repeat(100_000))).is_ok());
 }
 
 const SAMPLE: &str = r#"; ModuleID = 'sample.cl'
@@ -643,4 +650,99 @@ fn sample_module_structure() {
     // `%inc` is defined after its use in the phi.
     let Operand::Local(inc) = incoming[1].0 else { panic!() };
     assert_eq!(f.local_names.get(&inc).map(String::as_str), Some("inc"));
+}
+
+/// A CUDA kernel without the CUDA headers (the attributes spelled out, the special
+/// registers read through clang's builtins).
+const CUDA_KERNEL: &str = r#"
+#define __global__ __attribute__((global))
+#define __shared__ __attribute__((shared))
+#define __device__ __attribute__((device))
+extern "C" __device__ float __nv_sinf(float);
+__device__ float helper(float v) { return __nv_sinf(v) * 2.0f; }
+__global__ void saxpy(float a, const float* x, float* y, int n, double* d) {
+  __shared__ float tile[64];
+  int t = __nvvm_read_ptx_sreg_tid_x();
+  int i = __nvvm_read_ptx_sreg_ctaid_x() * __nvvm_read_ptx_sreg_ntid_x() + t;
+  tile[t % 64] = x[i];
+  __syncthreads();
+  if (i < n) y[i] = a * tile[t % 64] + helper(y[i]);
+  __nvvm_atom_add_gen_f(y, 1.0f);
+  d[i] = (double)y[i] / 3.0;
+}
+"#;
+
+#[test]
+fn clang_nvptx64_output_of_a_cuda_kernel() {
+    let dir = std::env::temp_dir().join(format!("spirjit-llvm-text-{}", std::process::id()));
+    let _ = std::fs::create_dir_all(&dir);
+    let cu = dir.join("k.cu");
+    std::fs::write(&cu, CUDA_KERNEL).unwrap();
+    let mut parsed = 0;
+    for clang in ["clang-14", "clang-19"] {
+        if !has(clang) {
+            eprintln!("skipped: {clang} missing");
+            continue;
+        }
+        for opt in ["-O0", "-O2"] {
+            let o = Command::new(clang)
+                .args(["-x", "cuda", "--cuda-gpu-arch=sm_70", "--cuda-device-only", "-nocudalib", "-nocudainc"])
+                .args(["-S", "-emit-llvm", opt, "-o", "-"])
+                .arg(&cu)
+                .output()
+                .unwrap();
+            assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+            let text = String::from_utf8_lossy(&o.stdout);
+            let m = ok(&text);
+            assert!(m.triple.as_deref().is_some_and(|t| t.starts_with("nvptx64")));
+            let ann = m.named("nvvm.annotations").unwrap_or(&[]);
+            let kernels: Vec<&str> = ann
+                .iter()
+                .filter(|&&n| m.node(n).get(1) == Some(&Md::Str("kernel".into())))
+                .filter_map(|&n| match m.node(n).first() {
+                    Some(Md::Value(c)) => match m.constant(*c) {
+                        Constant::Function { func, .. } => Some(m.function(*func).name.as_str()),
+                        _ => None,
+                    },
+                    _ => None,
+                })
+                .collect();
+            // clang-19 marks kernels with `ptx_kernel` instead of annotations.
+            let ptx: Vec<&str> =
+                m.functions.iter().filter(|f| f.cc == CallingConv::PtxKernel).map(|f| f.name.as_str()).collect();
+            assert!(kernels == ["_Z5saxpyfPKfPfiPd"] || ptx == ["_Z5saxpyfPKfPfiPd"], "{kernels:?} {ptx:?}");
+            // Optimization may remove the shared array.
+            if let Some(shared) = m.globals.iter().find(|g| g.name.contains("tile")) {
+                assert_eq!(shared.addrspace, 3);
+            }
+            parsed += 1;
+        }
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+    eprintln!("CUDA: {parsed} modules parsed");
+}
+
+/// Linear time: a module of about 10 MB parses in well under a second (optimized builds).
+#[test]
+fn large_module_parses_quickly() {
+    let mut src = String::from("target triple = \"spir64\"\n");
+    let mut n = 0;
+    while src.len() < 10_000_000 {
+        src.push_str(&format!(
+            "define spir_func float @f{n}(float addrspace(1)* %p, i32 %i) {{\nentry:\n  %x = sext i32 %i to i64\n  \
+             %a = getelementptr inbounds float, float addrspace(1)* %p, i64 %x\n  \
+             %v = load float, float addrspace(1)* %a, align 4, !tbaa !0\n  %w = fmul float %v, 0x3FB99999A0000000\n  \
+             br label %next\nnext:\n  %r = phi float [ %w, %entry ]\n  ret float %r\n}}\n"
+        ));
+        n += 1;
+    }
+    src.push_str("!0 = !{!\"float\"}\n");
+    let t = std::time::Instant::now();
+    let m = parse(&src).unwrap();
+    let dt = t.elapsed();
+    eprintln!("{} bytes, {n} functions: {dt:?}", src.len());
+    assert_eq!(m.functions.len(), n);
+    if !cfg!(debug_assertions) {
+        assert!(dt.as_secs_f64() < 3.0, "{dt:?}");
+    }
 }
