@@ -18,6 +18,7 @@
 //! Nothing here panics on bad input: errors name the function, block and instruction
 //! (or bitcode record) and what was not understood.
 
+pub mod bitcode;
 pub mod model;
 
 use crate::frontend::spirv;
@@ -64,8 +65,8 @@ fn read_text(_text: &str) -> Result<model::Module> {
     Err(CompileError::unsupported("reading LLVM IR text is not implemented yet"))
 }
 
-fn read_bitcode(_bytes: &[u8]) -> Result<model::Module> {
-    Err(CompileError::unsupported("reading LLVM bitcode is not implemented yet"))
+fn read_bitcode(bytes: &[u8]) -> Result<model::Module> {
+    bitcode::read(bytes)
 }
 
 /// Write the model as SPIR-V words.
