@@ -192,8 +192,14 @@ impl Ctx {
             }
             Ok(())
         })();
+        // Attachments may name this function's own metadata: read them before its ids go.
+        let attached = match (&result, attachments) {
+            (Ok(()), Some(a)) => self.read_attachments(func, a),
+            _ => Ok(()),
+        };
         self.md.truncate(md_base);
         result?;
+        attached?;
         if body.done.iter().any(|d| !d) || body.blocks.is_empty() {
             let fname = &self.m.functions[func.0 as usize].name;
             return Err(CompileError::invalid(format!("function `@{fname}`: a basic block has no terminator")));
@@ -226,9 +232,6 @@ impl Ctx {
         let f = &mut self.m.functions[func.0 as usize];
         f.blocks = body.blocks;
         f.local_types = body.local_types;
-        if let Some(a) = attachments {
-            self.read_attachments(func, a)?;
-        }
         Ok(())
     }
 
@@ -282,7 +285,9 @@ impl Ctx {
     /// The absolute id of a (possibly relative) value operand.
     fn abs(&self, body: &Body, raw: u64) -> u64 {
         if self.version >= 1 {
-            (body.vals.len() as u64).wrapping_sub(raw)
+            // LLVM computes relative ids in 32-bit unsigned arithmetic: forward
+            // references are written wrapped.
+            u64::from((body.vals.len() as u32).wrapping_sub(raw as u32))
         } else {
             raw
         }

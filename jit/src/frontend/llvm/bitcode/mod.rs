@@ -13,7 +13,7 @@
 //! newer writers add them. This module must not translate or validate semantics beyond
 //! what is needed to build a well-formed model; it never panics on malformed input.
 
-mod bitstream;
+pub(crate) mod bitstream;
 mod constants;
 mod function;
 mod metadata;

@@ -201,7 +201,8 @@ impl Ctx {
                 i += 1;
                 let at = |i: usize| ops.get(i).copied().ok_or_else(|| CompileError::invalid(format!("bitcode record {what} truncated")));
                 match kind {
-                    0 | 6 => {
+                    // Enum attributes, and type attributes without a type (5).
+                    0 | 5 => {
                         match at(i)? {
                             ATTR_Z_EXT => set.attrs.zext = true,
                             ATTR_S_EXT => set.attrs.sext = true,
@@ -226,7 +227,8 @@ impl Ctx {
                             i += 1;
                         }
                     }
-                    5 => {
+                    // Type attributes with their type: `byval(T)`.
+                    6 => {
                         let (k, t) = (at(i)?, at(i + 1)?);
                         if k == ATTR_BY_VAL {
                             set.attrs.byval = Some(self.ty(t)?);

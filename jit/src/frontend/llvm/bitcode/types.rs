@@ -94,7 +94,9 @@ impl Ctx {
                     Type::Struct { name, fields, packed, opaque: false }
                 }
                 6 => Type::Struct { name: Some(name.take().unwrap_or_else(|| format!("{}", next - base))), fields: Vec::new(), packed: false, opaque: true },
-                26 => return Err(ctx_err(CompileError::unsupported("target extension types"))),
+                // `target("spirv.Event")` and friends: an opaque struct named as written,
+                // for the writer to recognise.
+                26 => Type::Struct { name: Some(format!("target(\"{}\")", name.take().unwrap_or_default())), fields: Vec::new(), packed: false, opaque: true },
                 c => return Err(ctx_err(CompileError::unsupported(format!("type record code {c}")))),
             };
             let named = matches!(ty, Type::Struct { name: Some(_), .. });
