@@ -158,7 +158,13 @@ fn summarize(m: &Module) -> Summary {
         }
         functions.push((f.name.clone(), cc_name(f.cc), ops));
     }
-    let strings = m.metadata.iter().flatten().filter_map(|md| if let Md::Str(s) = md { Some(s.clone()) } else { None }).filter(|s| s.bytes().all(|b| (0x20..0x7f).contains(&b) && b != b'\\' && b != b'"')).collect();
+    let strings = m
+        .metadata
+        .iter()
+        .flatten()
+        .filter_map(|md| if let Md::Str(s) = md { Some(s.clone()) } else { None })
+        .filter(|s| s.bytes().all(|b| (0x20..0x7f).contains(&b) && b != b'\\' && b != b'"'))
+        .collect();
     Summary {
         functions,
         declarations,
@@ -170,7 +176,13 @@ fn summarize(m: &Module) -> Summary {
 
 /// The same summary from `llvm-dis` text, read line by line.
 fn summarize_text(text: &str) -> Summary {
-    let mut s = Summary { functions: Vec::new(), declarations: BTreeSet::new(), globals: BTreeSet::new(), strings: BTreeSet::new(), named: BTreeSet::new() };
+    let mut s = Summary {
+        functions: Vec::new(),
+        declarations: BTreeSet::new(),
+        globals: BTreeSet::new(),
+        strings: BTreeSet::new(),
+        named: BTreeSet::new(),
+    };
     let name_after_at = |l: &str| -> String {
         let at = l.find('@').map_or(l.len(), |i| i + 1);
         let rest = &l[at..];
@@ -206,14 +218,21 @@ fn summarize_text(text: &str) -> Summary {
         }
         if line.starts_with("define ") {
             let head = &line[..line.find('@').unwrap_or(0)];
-            let cc = ["spir_kernel", "spir_func", "ptx_kernel", "ptx_device"].iter().find(|c| head.contains(*c)).map_or(String::new(), |c| c.to_string());
+            let cc = ["spir_kernel", "spir_func", "ptx_kernel", "ptx_device"]
+                .iter()
+                .find(|c| head.contains(*c))
+                .map_or(String::new(), |c| c.to_string());
             current = Some((name_after_at(line), cc, Vec::new()));
         } else if line.starts_with("declare ") {
             s.declarations.insert(name_after_at(line));
         } else if line.starts_with('@') {
             s.globals.insert(name_after_at(line));
         } else if line.starts_with('!') {
-            if let Some(name) = line.strip_prefix('!').and_then(|l| l.split(" = ").next()).filter(|n| !n.chars().all(|c| c.is_ascii_digit())) {
+            if let Some(name) = line
+                .strip_prefix('!')
+                .and_then(|l| l.split(" = ").next())
+                .filter(|n| !n.chars().all(|c| c.is_ascii_digit()))
+            {
                 s.named.insert(name.to_string());
             }
             let mut rest = line;
@@ -252,7 +271,12 @@ fn compare_with_dis(dis: &str, path: &Path, m: &Module) -> Result<(), String> {
                 return Err(format!("{}: function differs:\n  bitcode: {g:?}\n  llvm-dis: {w:?}", path.display()));
             }
         }
-        return Err(format!("{}: {} functions read, llvm-dis shows {}", path.display(), got.functions.len(), want.functions.len()));
+        return Err(format!(
+            "{}: {} functions read, llvm-dis shows {}",
+            path.display(),
+            got.functions.len(),
+            want.functions.len()
+        ));
     }
     if !got.declarations.is_subset(&want.declarations) {
         return Err(format!("{}: declarations {:?} vs {:?}", path.display(), got.declarations, want.declarations));
@@ -261,7 +285,11 @@ fn compare_with_dis(dis: &str, path: &Path, m: &Module) -> Result<(), String> {
         return Err(format!("{}: globals {:?} vs {:?}", path.display(), got.globals, want.globals));
     }
     if !want.strings.is_subset(&got.strings) {
-        return Err(format!("{}: metadata strings missing: {:?}", path.display(), want.strings.difference(&got.strings).collect::<Vec<_>>()));
+        return Err(format!(
+            "{}: metadata strings missing: {:?}",
+            path.display(),
+            want.strings.difference(&got.strings).collect::<Vec<_>>()
+        ));
     }
     if got.named != want.named {
         return Err(format!("{}: named metadata {:?} vs {:?}", path.display(), got.named, want.named));
@@ -281,8 +309,17 @@ fn reads_every_cts_bitcode_file() {
             Err(e) => failures.push(format!("{}: {e}", f.display())),
         }
     }
-    eprintln!("read {} of {} bitcode files ({kernels} function definitions)", files.len() - failures.len(), files.len());
-    assert!(failures.is_empty(), "{} files failed:\n{}", failures.len(), failures.iter().take(20).cloned().collect::<Vec<_>>().join("\n"));
+    eprintln!(
+        "read {} of {} bitcode files ({kernels} function definitions)",
+        files.len() - failures.len(),
+        files.len()
+    );
+    assert!(
+        failures.is_empty(),
+        "{} files failed:\n{}",
+        failures.len(),
+        failures.iter().take(20).cloned().collect::<Vec<_>>().join("\n")
+    );
 }
 
 #[test]
@@ -301,7 +338,12 @@ fn cts_bitcode_matches_llvm_dis() {
             failures.push(e);
         }
     }
-    assert!(failures.is_empty(), "{} files differ:\n{}", failures.len(), failures.iter().take(10).cloned().collect::<Vec<_>>().join("\n"));
+    assert!(
+        failures.is_empty(),
+        "{} files differ:\n{}",
+        failures.len(),
+        failures.iter().take(10).cloned().collect::<Vec<_>>().join("\n")
+    );
 }
 
 /// Bitcode of `tests/kernels/*.cl` from an installed clang, checked against its llvm-dis.
@@ -313,14 +355,30 @@ fn clang_bitcode(clang: &str, dis: &str) {
     let dir = root().join("tests/kernels");
     let tmp = std::env::temp_dir().join(format!("spirjit-bc-{}-{}", clang, std::process::id()));
     let _ = std::fs::create_dir_all(&tmp);
-    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir).into_iter().flatten().flatten().map(|e| e.path()).filter(|p| p.extension().is_some_and(|e| e == "cl")).collect();
+    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .into_iter()
+        .flatten()
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| p.extension().is_some_and(|e| e == "cl"))
+        .collect();
     files.sort();
     let mut failures = Vec::new();
     let mut count = 0;
     for cl in &files {
         let bc = tmp.join(cl.file_name().unwrap_or_default()).with_extension("bc");
         let ok = Command::new(&clang)
-            .args(["-c", "-emit-llvm", "-target", "spir64", "-O1", "-Xclang", "-finclude-default-header", "-cl-std=CL2.0", "-o"])
+            .args([
+                "-c",
+                "-emit-llvm",
+                "-target",
+                "spir64",
+                "-O1",
+                "-Xclang",
+                "-finclude-default-header",
+                "-cl-std=CL2.0",
+                "-o",
+            ])
             .arg(&bc)
             .arg(cl)
             .output()
@@ -341,7 +399,12 @@ fn clang_bitcode(clang: &str, dis: &str) {
     }
     let _ = std::fs::remove_dir_all(&tmp);
     eprintln!("{clang}: {count} kernels compiled and read");
-    assert!(failures.is_empty(), "{} files failed:\n{}", failures.len(), failures.iter().take(10).cloned().collect::<Vec<_>>().join("\n"));
+    assert!(
+        failures.is_empty(),
+        "{} files failed:\n{}",
+        failures.len(),
+        failures.iter().take(10).cloned().collect::<Vec<_>>().join("\n")
+    );
 }
 
 #[test]
@@ -352,4 +415,55 @@ fn clang14_bitcode_reads() {
 #[test]
 fn clang19_bitcode_reads() {
     clang_bitcode("clang-19", "llvm-dis-19");
+}
+
+/// Mutants of corpus files (bytes flipped, runs zeroed, truncated, spliced) give a
+/// module or an error, never a panic; a fixed seed keeps it reproducible.
+#[test]
+fn mutated_cts_bitcode_never_panics() {
+    let Some(files) = corpus_files() else { return };
+    let mut state = 0x9E37_79B9_7F4A_7C15u64;
+    let mut next = move || {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        state
+    };
+    let mut errors = 0;
+    let mut total = 0;
+    for f in files.iter().step_by(files.len().max(1).div_ceil(24)) {
+        let good = std::fs::read(f).unwrap_or_default();
+        if good.len() < 16 {
+            continue;
+        }
+        for _ in 0..150 {
+            let mut b = good.clone();
+            match next() % 4 {
+                0 => {
+                    for _ in 0..1 + next() % 8 {
+                        let i = (next() as usize) % b.len();
+                        b[i] ^= 1 << (next() % 8);
+                    }
+                }
+                1 => {
+                    let i = (next() as usize) % b.len();
+                    let n = (1 + next() as usize % 16).min(b.len() - i);
+                    b[i..i + n].iter_mut().for_each(|x| *x = if next() % 2 == 0 { 0 } else { 0xFF });
+                }
+                2 => b.truncate(4 + (next() as usize) % (b.len() - 4)),
+                _ => {
+                    let i = 4 + (next() as usize) % (b.len() - 4);
+                    let j = 4 + (next() as usize) % (b.len() - 4);
+                    let n = (next() as usize % 64).min(b.len() - i.max(j));
+                    let chunk = b[i..i + n].to_vec();
+                    b[j..j + n].copy_from_slice(&chunk);
+                }
+            }
+            total += 1;
+            if spirjit_jit::frontend::llvm::bitcode::read(&b).is_err() {
+                errors += 1;
+            }
+        }
+    }
+    eprintln!("{total} mutants, {errors} rejected");
 }

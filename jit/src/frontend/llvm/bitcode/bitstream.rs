@@ -199,7 +199,11 @@ impl Reader<'_> {
         let outer_end = self.cur.end;
         let block_end = self.cur.pos + len;
         self.cur.end = block_end;
-        let result = if id == 0 { self.block_info(width as u8).map(|()| None) } else { self.block_body(id, width as u8, depth).map(Some) };
+        let result = if id == 0 {
+            self.block_info(width as u8).map(|()| None)
+        } else {
+            self.block_body(id, width as u8, depth).map(Some)
+        };
         self.cur.end = outer_end;
         // A block ends where its length says.
         self.cur.pos = block_end;
@@ -234,7 +238,11 @@ impl Reader<'_> {
                 n => {
                     let index = (n - 4) as usize;
                     let global = self.info.get(&id).map_or(0, Vec::len);
-                    let op = if index < global { self.info.get(&id).and_then(|v| v.get(index)).cloned() } else { local.get(index - global).cloned() };
+                    let op = if index < global {
+                        self.info.get(&id).and_then(|v| v.get(index)).cloned()
+                    } else {
+                        local.get(index - global).cloned()
+                    };
                     let op = op.ok_or_else(|| bad(format!("undefined abbreviation {n} in block {id}")))?;
                     self.spend(4)?;
                     let rec = self.abbreviated(&op)?;

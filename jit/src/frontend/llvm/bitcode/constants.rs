@@ -5,8 +5,9 @@
 //! Constants refer to other constants by absolute value id in every bitcode version.
 //! This module must not read anything but constants.
 
-use super::{function::cast_op, function::int_pred, function::float_pred, chars, op, Block, Ctx, Record};
-use crate::frontend::llvm::model::{BinOp, ConstExpr, ConstId, Constant, Type, TypeId};
+use super::codes::{bin_op, cast_op, float_pred, int_pred};
+use super::{chars, op, Block, Ctx, Record};
+use crate::frontend::llvm::model::{ConstExpr, ConstId, Constant, Type, TypeId};
 use crate::{CompileError, Result};
 
 fn name_of(code: u32) -> &'static str {
@@ -37,31 +38,6 @@ fn name_of(code: u32) -> &'static str {
     }
 }
 
-/// Binary opcodes (`BINOP_*`), integer or float by the operand type.
-pub(super) fn bin_op(code: u64, float: bool) -> Option<BinOp> {
-    Some(match (code, float) {
-        (0, false) => BinOp::Add,
-        (1, false) => BinOp::Sub,
-        (2, false) => BinOp::Mul,
-        (3, false) => BinOp::UDiv,
-        (4, false) => BinOp::SDiv,
-        (5, false) => BinOp::URem,
-        (6, false) => BinOp::SRem,
-        (7, false) => BinOp::Shl,
-        (8, false) => BinOp::LShr,
-        (9, false) => BinOp::AShr,
-        (10, false) => BinOp::And,
-        (11, false) => BinOp::Or,
-        (12, false) => BinOp::Xor,
-        (0, true) => BinOp::FAdd,
-        (1, true) => BinOp::FSub,
-        (2, true) => BinOp::FMul,
-        (4, true) => BinOp::FDiv,
-        (6, true) => BinOp::FRem,
-        _ => return None,
-    })
-}
-
 impl Ctx {
     /// Whether `ty` (or its vector element) is a floating-point type.
     pub(super) fn is_float(&self, ty: TypeId) -> bool {
@@ -86,19 +62,21 @@ impl Ctx {
 
     /// Read a constants block whose first value gets id `base`; ids below `base` are
     /// looked up with `prior`. Returns the new values' constants in id order.
-    pub(super) fn read_constants(&mut self, b: &Block, prior: &dyn Fn(usize) -> Option<ConstId>, base: usize) -> Result<Vec<ConstId>> {
+    pub(super) fn read_constants(
+        &mut self,
+        b: &Block,
+        prior: &dyn Fn(usize) -> Option<ConstId>,
+        base: usize,
+    ) -> Result<Vec<ConstId>> {
         let count = b.records().filter(|r| r.code != 1).count();
         let void = self.m.intern_type(Type::Void);
         let first = self.m.consts.len();
         let ids: Vec<ConstId> = (0..count).map(|_| self.m.push_const(Constant::Undef(void))).collect();
         let lookup = |v: u64| -> Result<ConstId> {
             let v = usize::try_from(v).unwrap_or(usize::MAX);
-            if v >= base {
-                ids.get(v - base).copied()
-            } else {
-                prior(v)
-            }
-            .ok_or_else(|| CompileError::invalid(format!("constant refers to value {v}, which is not a constant defined here")))
+            if v >= base { ids.get(v - base).copied() } else { prior(v) }.ok_or_else(|| {
+                CompileError::invalid(format!("constant refers to value {v}, which is not a constant defined here"))
+            })
         };
         let mut cur: Option<TypeId> = None;
         let mut k = 0;
@@ -109,7 +87,9 @@ impl Ctx {
             }
             let ty = cur.ok_or_else(|| CompileError::invalid("constant before CST_CODE_SETTYPE"))?;
             let what = name_of(rec.code);
-            let c = self.constant(rec, ty, &lookup).map_err(|e| e.at(None, format!("bitcode record {what} (value {})", base + k), None))?;
+            let c = self
+                .constant(rec, ty, &lookup)
+                .map_err(|e| e.at(None, format!("bitcode record {what} (value {})", base + k), None))?;
             self.m.consts[first + k] = c;
             if let Some(text) = self.pending_asm.take() {
                 self.asm.insert(ids[k], text);
@@ -133,14 +113,20 @@ impl Ctx {
             26 => Constant::Poison(ty),
             4 | 5 => {
                 let value = super::signed(o(0)?) as u64;
-                let width = self.int_width(ty).ok_or_else(|| CompileError::invalid("integer constant of a non-integer type"))?;
+                let width = self
+                    .int_width(ty)
+                    .ok_or_else(|| CompileError::invalid("integer constant of a non-integer type"))?;
                 let value = if width < 64 { value & ((1u64 << width) - 1) } else { value };
                 Constant::Int { ty, value }
             }
             6 => Constant::Float { ty, bits: o(0)? },
             7 => Constant::Aggregate { ty, elems: rec.ops.iter().map(|&e| v(e)).collect::<Result<_>>()? },
             8 | 9 => {
-                let mut bytes = rec.ops.iter().map(|&c| u8::try_from(c).map_err(|_| CompileError::invalid(format!("byte {c} over 255")))).collect::<Result<Vec<u8>>>()?;
+                let mut bytes = rec
+                    .ops
+                    .iter()
+                    .map(|&c| u8::try_from(c).map_err(|_| CompileError::invalid(format!("byte {c} over 255"))))
+                    .collect::<Result<Vec<u8>>>()?;
                 if rec.code == 9 {
                     bytes.push(0);
                 }
@@ -154,7 +140,11 @@ impl Ctx {
                 let float = self.is_float(elem);
                 let mut elems = Vec::with_capacity(rec.ops.len());
                 for &e in &rec.ops {
-                    let c = if float { Constant::Float { ty: elem, bits: e } } else { Constant::Int { ty: elem, value: e } };
+                    let c = if float {
+                        Constant::Float { ty: elem, bits: e }
+                    } else {
+                        Constant::Int { ty: elem, value: e }
+                    };
                     elems.push(self.m.push_const(c));
                 }
                 Constant::Aggregate { ty, elems }
@@ -162,7 +152,8 @@ impl Ctx {
             10 => {
                 let (lhs, rhs) = (v(o(1)?)?, v(o(2)?)?);
                 let float = self.is_float(self.m.const_ty(lhs));
-                let op = super::constants::bin_op(o(0)?, float).ok_or_else(|| CompileError::invalid(format!("binary opcode {}", rec.ops[0])))?;
+                let op = bin_op(o(0)?, float)
+                    .ok_or_else(|| CompileError::invalid(format!("binary opcode {}", rec.ops[0])))?;
                 Constant::Expr { ty, expr: ConstExpr::Binary { op, lhs, rhs } }
             }
             25 => {
@@ -183,7 +174,10 @@ impl Ctx {
             }
             15 => {
                 let idx = if rec.ops.len() >= 4 { o(3)? } else { o(2)? };
-                Constant::Expr { ty, expr: ConstExpr::InsertElement { vec: v(o(0)?)?, elem: v(o(1)?)?, index: v(idx)? } }
+                Constant::Expr {
+                    ty,
+                    expr: ConstExpr::InsertElement { vec: v(o(0)?)?, elem: v(o(1)?)?, index: v(idx)? },
+                }
             }
             16 | 19 => {
                 let s = if rec.code == 19 { 1 } else { 0 };
@@ -194,7 +188,8 @@ impl Ctx {
             17 => {
                 let (lhs, rhs, pred) = (v(o(1)?)?, v(o(2)?)?, o(3)?);
                 if self.is_float(self.m.const_ty(lhs)) {
-                    let pred = float_pred(pred).ok_or_else(|| CompileError::invalid(format!("fcmp predicate {pred}")))?;
+                    let pred =
+                        float_pred(pred).ok_or_else(|| CompileError::invalid(format!("fcmp predicate {pred}")))?;
                     Constant::Expr { ty, expr: ConstExpr::FCmp { pred, lhs, rhs } }
                 } else {
                     let pred = int_pred(pred).ok_or_else(|| CompileError::invalid(format!("icmp predicate {pred}")))?;
@@ -243,8 +238,13 @@ impl Ctx {
                     _ => Err(CompileError::invalid("shuffle mask element that is not an integer constant")),
                 })
                 .collect(),
-            Constant::Zero(t) | Constant::Undef(t) | Constant::Poison(t) | Constant::Int { ty: t, .. } | Constant::Null(t) => {
-                let undef = !matches!(self.m.constant(mask), Constant::Zero(_) | Constant::Int { .. } | Constant::Null(_));
+            Constant::Zero(t)
+            | Constant::Undef(t)
+            | Constant::Poison(t)
+            | Constant::Int { ty: t, .. }
+            | Constant::Null(t) => {
+                let undef =
+                    !matches!(self.m.constant(mask), Constant::Zero(_) | Constant::Int { .. } | Constant::Null(_));
                 match self.m.ty(*t) {
                     Type::Vector { len, .. } => Ok(vec![if undef { -1 } else { 0 }; *len as usize]),
                     _ => Err(CompileError::invalid("shuffle mask that is not a vector")),
@@ -298,7 +298,9 @@ impl Ctx {
                     Type::Vector { elem, .. } => *elem,
                     _ => bt,
                 };
-                self.pointee(bt).ok_or_else(|| CompileError::invalid("constant getelementptr on a value that is not a typed pointer"))?
+                self.pointee(bt).ok_or_else(|| {
+                    CompileError::invalid("constant getelementptr on a value that is not a typed pointer")
+                })?
             }
         };
         Ok(Constant::Expr { ty, expr: ConstExpr::Gep { source_ty, base, indices: vals, inbounds } })

@@ -10,100 +10,16 @@
 use std::collections::HashMap;
 
 use super::bitstream::Item;
-use super::constants::bin_op;
-use super::module::decode_align;
+use super::codes::{bin_op, cast_op, decode_align, float_pred, int_pred, ordering, record_name, rmw_op};
 use super::{block, chars, Block, Ctx, Record};
 use crate::frontend::llvm::model::{
-    Block as BasicBlock, BlockId, Callee, CastOp, Constant, FloatPred, FuncId, Inst, InstKind, IntPred, LocalId, Operand, Ordering, RmwOp, Terminator, Type, TypeId,
+    Block as BasicBlock, BlockId, Callee, Constant, FuncId, Inst, InstKind, LocalId, Operand, Ordering, Terminator,
+    Type, TypeId,
 };
 use crate::{CompileError, Result};
 
 /// Marks a placeholder for a not-yet-defined value id in a `LocalId`.
 const FORWARD: u32 = 1 << 31;
-
-pub(super) fn cast_op(code: u64) -> Option<CastOp> {
-    Some(match code {
-        0 => CastOp::Trunc,
-        1 => CastOp::ZExt,
-        2 => CastOp::SExt,
-        3 => CastOp::FpToUi,
-        4 => CastOp::FpToSi,
-        5 => CastOp::UiToFp,
-        6 => CastOp::SiToFp,
-        7 => CastOp::FpTrunc,
-        8 => CastOp::FpExt,
-        9 => CastOp::PtrToInt,
-        10 => CastOp::IntToPtr,
-        11 => CastOp::BitCast,
-        12 => CastOp::AddrSpaceCast,
-        _ => return None,
-    })
-}
-
-pub(super) fn float_pred(p: u64) -> Option<FloatPred> {
-    use FloatPred::*;
-    [False, Oeq, Ogt, Oge, Olt, Ole, One, Ord, Uno, Ueq, Ugt, Uge, Ult, Ule, Une, True].get(usize::try_from(p).ok()?).copied()
-}
-
-pub(super) fn int_pred(p: u64) -> Option<IntPred> {
-    use IntPred::*;
-    [Eq, Ne, Ugt, Uge, Ult, Ule, Sgt, Sge, Slt, Sle].get(usize::try_from(p.checked_sub(32)?).ok()?).copied()
-}
-
-fn ordering(o: u64) -> Result<Ordering> {
-    use Ordering::*;
-    [NotAtomic, Unordered, Monotonic, Acquire, Release, AcqRel, SeqCst].get(o as usize).copied().ok_or_else(|| CompileError::invalid(format!("atomic ordering {o}")))
-}
-
-fn rmw_op(o: u64) -> Result<RmwOp> {
-    use RmwOp::*;
-    [Xchg, Add, Sub, And, Nand, Or, Xor, Max, Min, UMax, UMin, FAdd, FSub, FMax, FMin, UIncWrap, UDecWrap].get(o as usize).copied().ok_or_else(|| CompileError::invalid(format!("atomicrmw operation {o}")))
-}
-
-fn record_name(code: u32) -> &'static str {
-    match code {
-        1 => "FUNC_CODE_DECLAREBLOCKS",
-        2 => "FUNC_CODE_INST_BINOP",
-        3 => "FUNC_CODE_INST_CAST",
-        4 => "FUNC_CODE_INST_GEP_OLD",
-        5 => "FUNC_CODE_INST_SELECT",
-        6 => "FUNC_CODE_INST_EXTRACTELT",
-        7 => "FUNC_CODE_INST_INSERTELT",
-        8 => "FUNC_CODE_INST_SHUFFLEVEC",
-        9 => "FUNC_CODE_INST_CMP",
-        10 => "FUNC_CODE_INST_RET",
-        11 => "FUNC_CODE_INST_BR",
-        12 => "FUNC_CODE_INST_SWITCH",
-        13 => "FUNC_CODE_INST_INVOKE",
-        15 => "FUNC_CODE_INST_UNREACHABLE",
-        16 => "FUNC_CODE_INST_PHI",
-        19 => "FUNC_CODE_INST_ALLOCA",
-        20 => "FUNC_CODE_INST_LOAD",
-        23 => "FUNC_CODE_INST_VAARG",
-        24 => "FUNC_CODE_INST_STORE_OLD",
-        26 => "FUNC_CODE_INST_EXTRACTVAL",
-        27 => "FUNC_CODE_INST_INSERTVAL",
-        28 => "FUNC_CODE_INST_CMP2",
-        29 => "FUNC_CODE_INST_VSELECT",
-        30 => "FUNC_CODE_INST_INBOUNDS_GEP_OLD",
-        31 => "FUNC_CODE_INST_INDIRECTBR",
-        34 => "FUNC_CODE_INST_CALL",
-        36 => "FUNC_CODE_INST_FENCE",
-        37 => "FUNC_CODE_INST_CMPXCHG_OLD",
-        38 => "FUNC_CODE_INST_ATOMICRMW_OLD",
-        41 => "FUNC_CODE_INST_LOADATOMIC",
-        42 => "FUNC_CODE_INST_STOREATOMIC_OLD",
-        43 => "FUNC_CODE_INST_GEP",
-        44 => "FUNC_CODE_INST_STORE",
-        45 => "FUNC_CODE_INST_STOREATOMIC",
-        46 => "FUNC_CODE_INST_CMPXCHG",
-        56 => "FUNC_CODE_INST_UNOP",
-        57 => "FUNC_CODE_INST_CALLBR",
-        58 => "FUNC_CODE_INST_FREEZE",
-        59 => "FUNC_CODE_INST_ATOMICRMW",
-        _ => "FUNC_CODE",
-    }
-}
 
 /// The state of one function body being read.
 struct Body {
@@ -129,7 +45,9 @@ struct Ops<'r> {
 
 impl Ops<'_> {
     fn next(&mut self) -> Result<u64> {
-        let v = self.rec.ops.get(self.i).copied().ok_or_else(|| CompileError::invalid(format!("{} has {} operands, expected more", self.what, self.rec.ops.len())))?;
+        let v = self.rec.ops.get(self.i).copied().ok_or_else(|| {
+            CompileError::invalid(format!("{} has {} operands, expected more", self.what, self.rec.ops.len()))
+        })?;
         self.i += 1;
         Ok(v)
     }
@@ -144,7 +62,12 @@ impl Ctx {
         let nparams = f.params.len();
         let mut body = Body {
             func,
-            vals: self.values.iter().map(|&c| Operand::Const(c)).chain((0..nparams).map(|i| Operand::Local(LocalId(i as u32)))).collect(),
+            vals: self
+                .values
+                .iter()
+                .map(|&c| Operand::Const(c))
+                .chain((0..nparams).map(|i| Operand::Local(LocalId(i as u32))))
+                .collect(),
             fwd_types: HashMap::new(),
             blocks: Vec::new(),
             done: Vec::new(),
@@ -184,7 +107,11 @@ impl Ctx {
                         let name = record_name(rec.code);
                         self.inst(&mut body, rec, name).map_err(|e| {
                             let fname = &self.m.functions[func.0 as usize].name;
-                            let bname = body.blocks.get(body.cur).and_then(|b| b.name.clone()).unwrap_or_else(|| format!("{}", body.cur));
+                            let bname = body
+                                .blocks
+                                .get(body.cur)
+                                .and_then(|b| b.name.clone())
+                                .unwrap_or_else(|| format!("{}", body.cur));
                             e.at(None, format!("function `@{fname}`, block `%{bname}`, bitcode record {name}"), None)
                         })?;
                     }
@@ -210,7 +137,10 @@ impl Ctx {
             if let Operand::Local(LocalId(l)) = *o {
                 if l & FORWARD != 0 {
                     let v = (l & !FORWARD) as usize;
-                    *o = vals.get(v).copied().ok_or_else(|| CompileError::invalid(format!("value {v} used but never defined")))?;
+                    *o = vals
+                        .get(v)
+                        .copied()
+                        .ok_or_else(|| CompileError::invalid(format!("value {v} used but never defined")))?;
                 }
             }
             Ok(())
@@ -222,7 +152,9 @@ impl Ctx {
                 }
             }
             match &mut bb.term {
-                Terminator::Ret(Some(o)) | Terminator::CondBr { cond: o, .. } | Terminator::Switch { value: o, .. } => resolve(o)?,
+                Terminator::Ret(Some(o)) | Terminator::CondBr { cond: o, .. } | Terminator::Switch { value: o, .. } => {
+                    resolve(o)?
+                }
                 _ => {}
             }
         }
@@ -366,7 +298,9 @@ impl Ctx {
             ty = match self.m.ty(ty) {
                 Type::Struct { fields, .. } => {
                     let i = idx.ok_or_else(|| CompileError::invalid("struct index that is not a constant"))?;
-                    *fields.get(i as usize).ok_or_else(|| CompileError::invalid(format!("struct index {i} out of range")))?
+                    *fields
+                        .get(i as usize)
+                        .ok_or_else(|| CompileError::invalid(format!("struct index {i} out of range")))?
                 }
                 Type::Array { elem, .. } | Type::Vector { elem, .. } => *elem,
                 _ => return Err(CompileError::invalid("index into a type that is not an aggregate")),
@@ -387,7 +321,10 @@ impl Ctx {
     }
 
     fn push(&mut self, body: &mut Body, ty: TypeId, kind: InstKind) -> Result<()> {
-        let bb = body.blocks.get_mut(body.cur).ok_or_else(|| CompileError::invalid("instruction after the last basic block"))?;
+        let bb = body
+            .blocks
+            .get_mut(body.cur)
+            .ok_or_else(|| CompileError::invalid("instruction after the last basic block"))?;
         let result = if matches!(self.m.ty(ty), Type::Void) {
             None
         } else {
@@ -401,7 +338,10 @@ impl Ctx {
     }
 
     fn terminate(&mut self, body: &mut Body, term: Terminator) -> Result<()> {
-        let bb = body.blocks.get_mut(body.cur).ok_or_else(|| CompileError::invalid("terminator after the last basic block"))?;
+        let bb = body
+            .blocks
+            .get_mut(body.cur)
+            .ok_or_else(|| CompileError::invalid("terminator after the last basic block"))?;
         bb.term = term;
         body.done[body.cur] = true;
         body.cur += 1;
@@ -417,14 +357,17 @@ impl Ctx {
                 if n == 0 || n > body.max_blocks || !body.blocks.is_empty() {
                     return Err(CompileError::invalid(format!("{n} basic blocks declared")));
                 }
-                body.blocks = (0..n).map(|_| BasicBlock { name: None, insts: Vec::new(), term: Terminator::Unreachable }).collect();
+                body.blocks = (0..n)
+                    .map(|_| BasicBlock { name: None, insts: Vec::new(), term: Terminator::Unreachable })
+                    .collect();
                 body.done = vec![false; n];
             }
             2 => {
                 let (lhs, ty) = self.pair(body, &mut o)?;
                 let rhs = self.value(body, &mut o, ty)?;
                 let code = o.next()?;
-                let op = bin_op(code, self.is_float(ty)).ok_or_else(|| CompileError::invalid(format!("binary opcode {code}")))?;
+                let op = bin_op(code, self.is_float(ty))
+                    .ok_or_else(|| CompileError::invalid(format!("binary opcode {code}")))?;
                 self.push(body, ty, InstKind::Binary { op, lhs, rhs })?;
             }
             56 => {
@@ -450,7 +393,9 @@ impl Ctx {
                 };
                 let (base, bty) = self.pair(body, &mut o)?;
                 let (addrspace, pointee, mut vlen) = self.ptr_info(bty)?;
-                let source_ty = source.or(pointee).ok_or_else(|| CompileError::invalid("getelementptr without a source element type"))?;
+                let source_ty = source
+                    .or(pointee)
+                    .ok_or_else(|| CompileError::invalid("getelementptr without a source element type"))?;
                 let mut indices = Vec::new();
                 let mut consts = Vec::new();
                 while o.left() > 0 {
@@ -513,9 +458,18 @@ impl Ctx {
                 let pred = o.next()?;
                 let rty = self.bool_ty(ty);
                 let kind = if self.is_float(ty) {
-                    InstKind::FCmp { pred: float_pred(pred).ok_or_else(|| CompileError::invalid(format!("fcmp predicate {pred}")))?, lhs, rhs }
+                    InstKind::FCmp {
+                        pred: float_pred(pred)
+                            .ok_or_else(|| CompileError::invalid(format!("fcmp predicate {pred}")))?,
+                        lhs,
+                        rhs,
+                    }
                 } else {
-                    InstKind::ICmp { pred: int_pred(pred).ok_or_else(|| CompileError::invalid(format!("icmp predicate {pred}")))?, lhs, rhs }
+                    InstKind::ICmp {
+                        pred: int_pred(pred).ok_or_else(|| CompileError::invalid(format!("icmp predicate {pred}")))?,
+                        lhs,
+                        rhs,
+                    }
                 };
                 self.push(body, rty, kind)?;
             }
@@ -546,7 +500,11 @@ impl Ctx {
                 let mut incoming = Vec::with_capacity(n / 2);
                 for _ in 0..n / 2 {
                     let raw = o.next()?;
-                    let v = if self.version >= 1 { (body.vals.len() as i64).wrapping_sub(super::signed(raw)) as u64 } else { raw };
+                    let v = if self.version >= 1 {
+                        (body.vals.len() as i64).wrapping_sub(super::signed(raw)) as u64
+                    } else {
+                        raw
+                    };
                     body.fwd_types.entry(v).or_insert(ty);
                     let op = self.operand(body, v)?;
                     let bb = self.bb(body, o.next()?)?;
@@ -564,9 +522,16 @@ impl Ctx {
                 let (elem_ty, ty) = if explicit {
                     let addrspace = if o.left() > 0 { u32::try_from(o.next()?).unwrap_or(0) } else { 0 };
                     let opaque = self.m.types.iter().any(|t| matches!(t, Type::Pointer { pointee: None, .. }));
-                    (ity, self.m.intern_type(Type::Pointer { addrspace, pointee: if opaque { None } else { Some(ity) } }))
+                    (
+                        ity,
+                        self.m.intern_type(Type::Pointer { addrspace, pointee: if opaque { None } else { Some(ity) } }),
+                    )
                 } else {
-                    (self.pointee(ity).ok_or_else(|| CompileError::invalid("alloca of a type that is not a typed pointer"))?, ity)
+                    (
+                        self.pointee(ity)
+                            .ok_or_else(|| CompileError::invalid("alloca of a type that is not a typed pointer"))?,
+                        ity,
+                    )
                 };
                 let _ = oty;
                 let count = self.operand(body, size)?;
@@ -576,7 +541,13 @@ impl Ctx {
             20 | 41 => {
                 let (ptr, pty) = self.pair(body, &mut o)?;
                 let fixed = if rec.code == 20 { 2 } else { 4 };
-                let ty = if o.left() == fixed + 1 { self.ty(o.next()?)? } else { self.ptr_info(pty)?.1.ok_or_else(|| CompileError::invalid("load without a type through an opaque pointer"))? };
+                let ty = if o.left() == fixed + 1 {
+                    self.ty(o.next()?)?
+                } else {
+                    self.ptr_info(pty)?
+                        .1
+                        .ok_or_else(|| CompileError::invalid("load without a type through an opaque pointer"))?
+                };
                 let align = decode_align(o.next()?)?;
                 let volatile = o.next()? != 0;
                 let ordering = if rec.code == 41 { ordering(o.next()?)? } else { Ordering::NotAtomic };
@@ -587,12 +558,16 @@ impl Ctx {
                 let value = if rec.code == 44 || rec.code == 45 {
                     self.pair(body, &mut o)?.0
                 } else {
-                    let t = self.ptr_info(pty)?.1.ok_or_else(|| CompileError::invalid("store through an opaque pointer without a value type"))?;
+                    let t = self
+                        .ptr_info(pty)?
+                        .1
+                        .ok_or_else(|| CompileError::invalid("store through an opaque pointer without a value type"))?;
                     self.value(body, &mut o, t)?
                 };
                 let align = decode_align(o.next()?)?;
                 let volatile = o.next()? != 0;
-                let ordering = if rec.code == 42 || rec.code == 45 { ordering(o.next()?)? } else { Ordering::NotAtomic };
+                let ordering =
+                    if rec.code == 42 || rec.code == 45 { ordering(o.next()?)? } else { Ordering::NotAtomic };
                 self.push(body, void, InstKind::Store { value, ptr, align, volatile, ordering })?;
             }
             26 | 27 => {
@@ -622,7 +597,9 @@ impl Ctx {
                 let (expected, vty) = if rec.code == 46 {
                     self.pair(body, &mut o)?
                 } else {
-                    let t = self.ptr_info(pty)?.1.ok_or_else(|| CompileError::invalid("cmpxchg through an opaque pointer without a value type"))?;
+                    let t = self.ptr_info(pty)?.1.ok_or_else(|| {
+                        CompileError::invalid("cmpxchg through an opaque pointer without a value type")
+                    })?;
                     (self.value(body, &mut o, t)?, t)
                 };
                 let new = self.value(body, &mut o, vty)?;
@@ -633,16 +610,28 @@ impl Ctx {
                 let failure = if o.left() > 0 { ordering(o.next()?)? } else { failure_for(success) };
                 let weak = if o.left() > 0 { o.next()? != 0 } else { false };
                 let i1 = self.m.intern_type(Type::Int(1));
-                let sty = self.m.intern_type(Type::Struct { name: None, fields: vec![vty, i1], packed: false, opaque: false });
+                let sty = self.m.intern_type(Type::Struct {
+                    name: None,
+                    fields: vec![vty, i1],
+                    packed: false,
+                    opaque: false,
+                });
                 self.push(body, sty, InstKind::CmpXchg { ptr, expected, new, success, failure, weak, scope })?;
                 if old_style {
                     // LLVM before 3.5 returned the old value alone: upgrade as LLVM does,
                     // with an `extractvalue` that stands for the record's value.
                     let l = body.vals.pop().ok_or_else(|| CompileError::internal("cmpxchg without a result"))?;
-                    let bb = body.blocks.get_mut(body.cur).ok_or_else(|| CompileError::invalid("instruction after the last basic block"))?;
+                    let bb = body
+                        .blocks
+                        .get_mut(body.cur)
+                        .ok_or_else(|| CompileError::invalid("instruction after the last basic block"))?;
                     let r = LocalId(body.local_types.len() as u32);
                     body.local_types.push(vty);
-                    bb.insts.push(Inst { result: Some(r), ty: vty, kind: InstKind::ExtractValue { agg: l, indices: vec![0] } });
+                    bb.insts.push(Inst {
+                        result: Some(r),
+                        ty: vty,
+                        kind: InstKind::ExtractValue { agg: l, indices: vec![0] },
+                    });
                     body.vals.push(Operand::Local(r));
                 }
             }
@@ -651,7 +640,9 @@ impl Ctx {
                 let (value, vty) = if rec.code == 59 {
                     self.pair(body, &mut o)?
                 } else {
-                    let t = self.ptr_info(pty)?.1.ok_or_else(|| CompileError::invalid("atomicrmw through an opaque pointer without a value type"))?;
+                    let t = self.ptr_info(pty)?.1.ok_or_else(|| {
+                        CompileError::invalid("atomicrmw through an opaque pointer without a value type")
+                    })?;
                     (self.value(body, &mut o, t)?, t)
                 };
                 let op = rmw_op(o.next()?)?;
@@ -666,7 +657,11 @@ impl Ctx {
             }
             // Debug locations, operand bundles, block address users, debug records.
             33 | 35 | 55 | 60..=65 => {}
-            13 | 23 | 31 | 39 | 40 | 47..=54 | 57 => return Err(CompileError::unsupported(format!("{what} (exception handling, indirect branches and varargs are not kernel code)"))),
+            13 | 23 | 31 | 39 | 40 | 47..=54 | 57 => {
+                return Err(CompileError::unsupported(format!(
+                    "{what} (exception handling, indirect branches and varargs are not kernel code)"
+                )))
+            }
             c => return Err(CompileError::unsupported(format!("function record code {c}"))),
         }
         Ok(())
@@ -680,7 +675,8 @@ impl Ctx {
         let (value, default) = if first >> 16 == 0x4B5 {
             // LLVM 3.2's case-range format.
             let ty = self.ty(o.next()?)?;
-            let width = self.int_width(ty).ok_or_else(|| CompileError::invalid("switch on a value that is not an integer"))?;
+            let width =
+                self.int_width(ty).ok_or_else(|| CompileError::invalid("switch on a value that is not an integer"))?;
             if width > 64 {
                 return Err(CompileError::unsupported("switch on integers over 64 bits"));
             }
@@ -742,7 +738,10 @@ impl Ctx {
         let (callee_op, cty) = self.pair(body, o)?;
         let fn_ty = match explicit {
             Some(t) => t,
-            None => self.ptr_info(cty)?.1.ok_or_else(|| CompileError::invalid("call through an opaque pointer without a function type"))?,
+            None => self
+                .ptr_info(cty)?
+                .1
+                .ok_or_else(|| CompileError::invalid("call through an opaque pointer without a function type"))?,
         };
         let Type::Function { ret, params, vararg } = self.m.ty(fn_ty).clone() else {
             return Err(CompileError::invalid("call of a value whose type is not a function type"));
@@ -786,7 +785,9 @@ fn failure_for(success: Ordering) -> Ordering {
 /// Every operand of an instruction, for resolving forward references.
 fn operands_mut(kind: &mut InstKind) -> Vec<&mut Operand> {
     match kind {
-        InstKind::Binary { lhs, rhs, .. } | InstKind::ICmp { lhs, rhs, .. } | InstKind::FCmp { lhs, rhs, .. } => vec![lhs, rhs],
+        InstKind::Binary { lhs, rhs, .. } | InstKind::ICmp { lhs, rhs, .. } | InstKind::FCmp { lhs, rhs, .. } => {
+            vec![lhs, rhs]
+        }
         InstKind::FNeg(v) | InstKind::Cast { value: v, .. } | InstKind::Freeze(v) => vec![v],
         InstKind::Select { cond, a, b } => vec![cond, a, b],
         InstKind::Phi { incoming } => incoming.iter_mut().map(|(o, _)| o).collect(),

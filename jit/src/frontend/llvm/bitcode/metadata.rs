@@ -45,7 +45,11 @@ impl Ctx {
     }
 
     fn md_slot(&self, id: u64) -> Result<Slot> {
-        usize::try_from(id).ok().and_then(|i| self.md.get(i)).cloned().ok_or_else(|| CompileError::invalid(format!("metadata id {id} out of range ({} defined)", self.md.len())))
+        usize::try_from(id)
+            .ok()
+            .and_then(|i| self.md.get(i))
+            .cloned()
+            .ok_or_else(|| CompileError::invalid(format!("metadata id {id} out of range ({} defined)", self.md.len())))
     }
 
     pub(super) fn read_module_metadata(&mut self, b: &Block) -> Result<()> {
@@ -56,11 +60,17 @@ impl Ctx {
     }
 
     /// Read a metadata block; value ids resolve through `value` (constants only).
-    pub(super) fn read_metadata(&mut self, b: &Block, value: &dyn Fn(usize) -> Option<ConstId>, func: Option<FuncId>) -> Result<()> {
+    pub(super) fn read_metadata(
+        &mut self,
+        b: &Block,
+        value: &dyn Fn(usize) -> Option<ConstId>,
+        func: Option<FuncId>,
+    ) -> Result<()> {
         let mut nodes: Vec<(MdId, &Record)> = Vec::new();
         let mut name: Option<String> = None;
         for rec in b.records() {
-            let err = |e: CompileError| e.at(None, format!("bitcode metadata record {} (metadata {})", rec.code, 0), None);
+            let err =
+                |e: CompileError| e.at(None, format!("bitcode metadata record {} (metadata {})", rec.code, 0), None);
             match rec.code {
                 1 => self.md.push(Slot::Str(chars(&rec.ops).map_err(err)?)),
                 2 => {
@@ -81,12 +91,18 @@ impl Ctx {
                 4 => name = Some(chars(&rec.ops).map_err(err)?),
                 6 => self.md_kind(rec)?,
                 10 => {
-                    let n = name.take().ok_or_else(|| CompileError::invalid("METADATA_NAMED_NODE without a METADATA_NAME"))?;
+                    let n = name
+                        .take()
+                        .ok_or_else(|| CompileError::invalid("METADATA_NAMED_NODE without a METADATA_NAME"))?;
                     let mut ids = Vec::with_capacity(rec.ops.len());
                     for &m in &rec.ops {
                         match self.md_slot(m)? {
                             Slot::Node(id) => ids.push(id),
-                            _ => return Err(CompileError::invalid(format!("named metadata `!{n}` lists metadata {m}, which is not a node"))),
+                            _ => {
+                                return Err(CompileError::invalid(format!(
+                                    "named metadata `!{n}` lists metadata {m}, which is not a node"
+                                )))
+                            }
                         }
                     }
                     self.m.named_metadata.push((n, ids));
@@ -95,10 +111,17 @@ impl Ctx {
                     let count = op(rec, 0, "METADATA_STRINGS")? as usize;
                     let offset = op(rec, 1, "METADATA_STRINGS")? as usize;
                     let blob = rec.blob.as_deref().unwrap_or_default();
-                    let lens = bitstream::vbr6_list(blob.get(..offset).ok_or_else(|| CompileError::invalid("METADATA_STRINGS offset past its blob"))?, count)?;
+                    let lens = bitstream::vbr6_list(
+                        blob.get(..offset)
+                            .ok_or_else(|| CompileError::invalid("METADATA_STRINGS offset past its blob"))?,
+                        count,
+                    )?;
                     let mut at = offset;
                     for len in lens {
-                        let end = at.checked_add(len as usize).filter(|&e| e <= blob.len()).ok_or_else(|| CompileError::invalid("METADATA_STRINGS string past its blob"))?;
+                        let end = at
+                            .checked_add(len as usize)
+                            .filter(|&e| e <= blob.len())
+                            .ok_or_else(|| CompileError::invalid("METADATA_STRINGS string past its blob"))?;
                         self.md.push(Slot::Str(String::from_utf8_lossy(&blob[at..end]).into_owned()));
                         at = end;
                     }
@@ -107,7 +130,9 @@ impl Ctx {
                     // GLOBAL_DECL_ATTACHMENT: [value id, (kind, node)...]
                     let v = op(rec, 0, "METADATA_GLOBAL_DECL_ATTACHMENT")?;
                     if let Some(c) = value(usize::try_from(v).unwrap_or(usize::MAX)) {
-                        if let crate::frontend::llvm::model::Constant::Function { func, .. } = self.m.constant(c).clone() {
+                        if let crate::frontend::llvm::model::Constant::Function { func, .. } =
+                            self.m.constant(c).clone()
+                        {
                             self.attach(func, &rec.ops[1..])?;
                         }
                     }
@@ -119,7 +144,11 @@ impl Ctx {
         }
         for (id, rec) in nodes {
             let ops = match rec.code {
-                3 | 5 => rec.ops.iter().map(|&m| if m == 0 { Ok(Md::Null) } else { self.md_slot(m - 1).map(|s| s.md()) }).collect::<Result<Vec<_>>>()?,
+                3 | 5 => rec
+                    .ops
+                    .iter()
+                    .map(|&m| if m == 0 { Ok(Md::Null) } else { self.md_slot(m - 1).map(|s| s.md()) })
+                    .collect::<Result<Vec<_>>>()?,
                 _ => {
                     if rec.ops.len() % 2 != 0 {
                         return Err(CompileError::invalid("METADATA_OLD_NODE with an odd operand count"));
@@ -151,7 +180,11 @@ impl Ctx {
             return Err(CompileError::invalid("metadata attachment with an odd operand count"));
         }
         for pair in pairs.chunks(2) {
-            let kind = self.md_kinds.get(&pair[0]).cloned().ok_or_else(|| CompileError::invalid(format!("metadata kind {} undefined", pair[0])))?;
+            let kind = self
+                .md_kinds
+                .get(&pair[0])
+                .cloned()
+                .ok_or_else(|| CompileError::invalid(format!("metadata kind {} undefined", pair[0])))?;
             if let Slot::Node(n) = self.md_slot(pair[1])? {
                 self.m.functions[f.0 as usize].metadata.push((kind, n));
             }

@@ -2,6 +2,7 @@
 //! clang 14–19 writes (typed and opaque pointers, string tables), into the model.
 //!
 //! * `bitstream` — the container format (abbreviations, blocks, records);
+//! * `codes` — the numeric codes records carry (opcodes, predicates, orderings);
 //! * `module` — module records: globals, functions, parameter attributes, symbol tables;
 //! * `types` — the type table;
 //! * `constants` — constants blocks, module-level and function-level;
@@ -14,6 +15,7 @@
 //! what is needed to build a well-formed model; it never panics on malformed input.
 
 pub(crate) mod bitstream;
+mod codes;
 mod constants;
 mod function;
 mod metadata;
@@ -46,7 +48,10 @@ pub(crate) mod block {
 pub fn read(bytes: &[u8]) -> Result<Module> {
     let stream = bitstream::unwrap(bytes)?;
     let top = bitstream::read(stream)?;
-    let module = top.iter().find(|b| b.id == block::MODULE).ok_or_else(|| CompileError::invalid("LLVM bitcode without a module block"))?;
+    let module = top
+        .iter()
+        .find(|b| b.id == block::MODULE)
+        .ok_or_else(|| CompileError::invalid("LLVM bitcode without a module block"))?;
     let strtab = top
         .iter()
         .filter(|b| b.id == block::STRTAB)
@@ -109,7 +114,12 @@ impl Ctx {
                 if let Some(t) = self.forward_types.get(&i) {
                     return Ok(*t);
                 }
-                let t = self.m.intern_type(super::model::Type::Struct { name: Some(format!("{i}")), fields: Vec::new(), packed: false, opaque: true });
+                let t = self.m.intern_type(super::model::Type::Struct {
+                    name: Some(format!("{i}")),
+                    fields: Vec::new(),
+                    packed: false,
+                    opaque: true,
+                });
                 self.forward_types.insert(i, t);
                 Ok(t)
             }
@@ -131,14 +141,18 @@ impl Ctx {
 pub(crate) fn chars(ops: &[u64]) -> Result<String> {
     let bytes = ops
         .iter()
-        .map(|&c| u8::try_from(c).map_err(|_| CompileError::invalid(format!("character {c} over 255 in a bitcode string"))))
+        .map(|&c| {
+            u8::try_from(c).map_err(|_| CompileError::invalid(format!("character {c} over 255 in a bitcode string")))
+        })
         .collect::<Result<Vec<u8>>>()?;
     Ok(String::from_utf8_lossy(&bytes).into_owned())
 }
 
 /// Operand `i` of a record, or an error naming the record.
 pub(crate) fn op(rec: &Record, i: usize, what: &str) -> Result<u64> {
-    rec.ops.get(i).copied().ok_or_else(|| CompileError::invalid(format!("bitcode record {what} has {} operands, expected more than {i}", rec.ops.len())))
+    rec.ops.get(i).copied().ok_or_else(|| {
+        CompileError::invalid(format!("bitcode record {what} has {} operands, expected more than {i}", rec.ops.len()))
+    })
 }
 
 /// Decode a sign-rotated VBR value (LLVM's `decodeSignRotatedValue`).

@@ -6,8 +6,11 @@
 //! This module must not decode instructions, constants or metadata itself.
 
 use super::bitstream::Item;
+use super::codes::decode_align;
 use super::{block, chars, op, AttrSet, Block, Ctx, Record};
-use crate::frontend::llvm::model::{CallingConv, ConstId, Constant, FuncId, Function, Global, GlobalId, Param, Type, TypeId};
+use crate::frontend::llvm::model::{
+    CallingConv, ConstId, Constant, FuncId, Function, Global, GlobalId, Param, Type, TypeId,
+};
 use crate::{CompileError, Result};
 
 /// `ATTR_KIND_*` of LLVMBitCodes.h that the model keeps.
@@ -54,7 +57,11 @@ impl Ctx {
             self.module_vst(vst)?;
         }
         if bodies.len() != self.bodies.len() {
-            return Err(CompileError::invalid(format!("{} function bodies for {} defined functions", bodies.len(), self.bodies.len())));
+            return Err(CompileError::invalid(format!(
+                "{} function bodies for {} defined functions",
+                bodies.len(),
+                self.bodies.len()
+            )));
         }
         let ids = self.bodies.clone();
         for (f, body) in ids.into_iter().zip(bodies) {
@@ -65,7 +72,9 @@ impl Ctx {
 
     /// Module-level value `id` (absolute).
     pub(super) fn module_value(&self, id: u64) -> Result<ConstId> {
-        usize::try_from(id).ok().and_then(|i| self.values.get(i)).copied().ok_or_else(|| CompileError::invalid(format!("module value {id} out of range ({} values)", self.values.len())))
+        usize::try_from(id).ok().and_then(|i| self.values.get(i)).copied().ok_or_else(|| {
+            CompileError::invalid(format!("module value {id} out of range ({} values)", self.values.len()))
+        })
     }
 
     /// Is the module written with opaque pointers?
@@ -78,7 +87,10 @@ impl Ctx {
     fn named<'r>(&self, rec: &'r Record, what: &str) -> Result<(Option<String>, &'r [u64])> {
         if self.version >= 2 {
             let (off, size) = (op(rec, 0, what)? as usize, op(rec, 1, what)? as usize);
-            let bytes = off.checked_add(size).and_then(|end| self.strtab.get(off..end)).ok_or_else(|| CompileError::invalid(format!("{what}: name at {off}+{size} past the string table")))?;
+            let bytes = off
+                .checked_add(size)
+                .and_then(|end| self.strtab.get(off..end))
+                .ok_or_else(|| CompileError::invalid(format!("{what}: name at {off}+{size} past the string table")))?;
             Ok((Some(String::from_utf8_lossy(bytes).into_owned()), &rec.ops[2..]))
         } else {
             Ok((None, &rec.ops))
@@ -93,22 +105,42 @@ impl Ctx {
             7 => {
                 let what = "MODULE_CODE_GLOBALVAR";
                 let (name, ops) = self.named(rec, what)?;
-                let get = |i: usize| ops.get(i).copied().ok_or_else(|| CompileError::invalid(format!("bitcode record {what} too short")));
+                let get = |i: usize| {
+                    ops.get(i).copied().ok_or_else(|| CompileError::invalid(format!("bitcode record {what} too short")))
+                };
                 let ty = self.ty(get(0)?)?;
                 let flags = get(1)?;
                 let init = get(2)?;
                 let align = ops.get(4).copied().unwrap_or(0);
                 let (value_ty, addrspace) = if flags & 2 != 0 {
-                    (ty, u32::try_from(flags >> 2).map_err(|_| CompileError::invalid(format!("{what}: address space {}", flags >> 2)))?)
+                    (
+                        ty,
+                        u32::try_from(flags >> 2)
+                            .map_err(|_| CompileError::invalid(format!("{what}: address space {}", flags >> 2)))?,
+                    )
                 } else {
                     match self.m.ty(ty) {
                         Type::Pointer { addrspace, pointee: Some(p) } => (*p, *addrspace),
-                        _ => return Err(CompileError::invalid(format!("{what}: type of a global is not a typed pointer"))),
+                        _ => {
+                            return Err(CompileError::invalid(format!(
+                                "{what}: type of a global is not a typed pointer"
+                            )))
+                        }
                     }
                 };
-                let ptr = self.m.intern_type(Type::Pointer { addrspace, pointee: if self.opaque() { None } else { Some(value_ty) } });
+                let ptr = self.m.intern_type(Type::Pointer {
+                    addrspace,
+                    pointee: if self.opaque() { None } else { Some(value_ty) },
+                });
                 let g = GlobalId(self.m.globals.len() as u32);
-                self.m.globals.push(Global { name: name.unwrap_or_default(), value_ty, addrspace, constant: flags & 1 != 0, init: None, align: decode_align(align)? });
+                self.m.globals.push(Global {
+                    name: name.unwrap_or_default(),
+                    value_ty,
+                    addrspace,
+                    constant: flags & 1 != 0,
+                    init: None,
+                    align: decode_align(align)?,
+                });
                 if init != 0 {
                     inits.push((g, init - 1));
                 }
@@ -118,7 +150,9 @@ impl Ctx {
             8 => {
                 let what = "MODULE_CODE_FUNCTION";
                 let (name, ops) = self.named(rec, what)?;
-                let get = |i: usize| ops.get(i).copied().ok_or_else(|| CompileError::invalid(format!("bitcode record {what} too short")));
+                let get = |i: usize| {
+                    ops.get(i).copied().ok_or_else(|| CompileError::invalid(format!("bitcode record {what} too short")))
+                };
                 let mut ty = self.ty(get(0)?)?;
                 if let Type::Pointer { pointee: Some(p), .. } = self.m.ty(ty) {
                     ty = *p;
@@ -129,13 +163,24 @@ impl Ctx {
                 let cc = CallingConv::from_code(u32::try_from(get(1)?).unwrap_or(u32::MAX));
                 let is_proto = get(2)? != 0;
                 let attrs = ops.get(4).copied().unwrap_or(0);
-                let list = if attrs == 0 { Vec::new() } else { self.attr_lists.get(attrs as usize - 1).cloned().ok_or_else(|| CompileError::invalid(format!("{what}: attribute list {attrs} out of range")))? };
+                let list = if attrs == 0 {
+                    Vec::new()
+                } else {
+                    self.attr_lists
+                        .get(attrs as usize - 1)
+                        .cloned()
+                        .ok_or_else(|| CompileError::invalid(format!("{what}: attribute list {attrs} out of range")))?
+                };
                 let addrspace = u32::try_from(ops.get(16).copied().unwrap_or(0)).unwrap_or(0);
                 let params = param_tys
                     .iter()
                     .enumerate()
                     .map(|(i, &pty)| {
-                        let mut attrs = list.iter().find(|(idx, _)| *idx as usize == i + 1).map(|(_, a)| a.attrs.clone()).unwrap_or_default();
+                        let mut attrs = list
+                            .iter()
+                            .find(|(idx, _)| *idx as usize == i + 1)
+                            .map(|(_, a)| a.attrs.clone())
+                            .unwrap_or_default();
                         if let Some(t) = attrs.byval {
                             if t == TypeId(u32::MAX) {
                                 attrs.byval = self.pointee(pty);
@@ -145,11 +190,22 @@ impl Ctx {
                     })
                     .collect::<Vec<_>>();
                 let f = FuncId(self.m.functions.len() as u32);
-                self.m.functions.push(Function { name: name.unwrap_or_default(), ty, cc, local_types: param_tys.clone(), params, blocks: Vec::new(), local_names: Default::default(), metadata: Vec::new() });
+                self.m.functions.push(Function {
+                    name: name.unwrap_or_default(),
+                    ty,
+                    cc,
+                    local_types: param_tys.clone(),
+                    params,
+                    blocks: Vec::new(),
+                    local_names: Default::default(),
+                    metadata: Vec::new(),
+                });
                 if !is_proto {
                     self.bodies.push(f);
                 }
-                let ptr = self.m.intern_type(Type::Pointer { addrspace, pointee: if self.opaque() { None } else { Some(ty) } });
+                let ptr = self
+                    .m
+                    .intern_type(Type::Pointer { addrspace, pointee: if self.opaque() { None } else { Some(ty) } });
                 let c = self.m.push_const(Constant::Function { ty: ptr, func: f });
                 self.values.push(c);
             }
@@ -199,7 +255,9 @@ impl Ctx {
             while i < ops.len() {
                 let kind = ops[i];
                 i += 1;
-                let at = |i: usize| ops.get(i).copied().ok_or_else(|| CompileError::invalid(format!("bitcode record {what} truncated")));
+                let at = |i: usize| {
+                    ops.get(i).copied().ok_or_else(|| CompileError::invalid(format!("bitcode record {what} truncated")))
+                };
                 match kind {
                     // Enum attributes, and type attributes without a type (5).
                     0 | 5 => {
@@ -239,7 +297,9 @@ impl Ctx {
                         // Constant range: [attr, bitwidth, lower, upper] up to 64 bits.
                         let width = at(i + 1)?;
                         if width > 64 {
-                            return Err(CompileError::unsupported(format!("{what}: constant range attribute of {width} bits")));
+                            return Err(CompileError::unsupported(format!(
+                                "{what}: constant range attribute of {width} bits"
+                            )));
                         }
                         i += 4;
                     }
@@ -277,7 +337,9 @@ impl Ctx {
                 }
                 2 => {
                     for g in &rec.ops {
-                        let group = self.attr_groups.get(g).cloned().ok_or_else(|| CompileError::invalid(format!("PARAMATTR_CODE_ENTRY: attribute group {g} undefined")))?;
+                        let group = self.attr_groups.get(g).cloned().ok_or_else(|| {
+                            CompileError::invalid(format!("PARAMATTR_CODE_ENTRY: attribute group {g} undefined"))
+                        })?;
                         list.push(group);
                     }
                 }
@@ -286,14 +348,5 @@ impl Ctx {
             self.attr_lists.push(list);
         }
         Ok(())
-    }
-}
-
-/// Alignments are stored as log2 + 1 (0: none).
-pub(super) fn decode_align(a: u64) -> Result<u32> {
-    match a {
-        0 => Ok(0),
-        1..=32 => Ok(1u32 << (a - 1).min(31)),
-        _ => Err(CompileError::invalid(format!("alignment code {a}"))),
     }
 }

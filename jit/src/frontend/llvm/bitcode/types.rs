@@ -64,18 +64,30 @@ impl Ctx {
                 8 => {
                     let pointee = self.ty(op(rec, 0, what)?).map_err(ctx_err)?;
                     let addrspace = rec.ops.get(1).copied().unwrap_or(0);
-                    Type::Pointer { addrspace: u32::try_from(addrspace).map_err(|_| ctx_err(CompileError::invalid(format!("address space {addrspace}"))))?, pointee: Some(pointee) }
+                    Type::Pointer {
+                        addrspace: u32::try_from(addrspace)
+                            .map_err(|_| ctx_err(CompileError::invalid(format!("address space {addrspace}"))))?,
+                        pointee: Some(pointee),
+                    }
                 }
                 25 => {
                     let addrspace = op(rec, 0, what)?;
-                    Type::Pointer { addrspace: u32::try_from(addrspace).map_err(|_| ctx_err(CompileError::invalid(format!("address space {addrspace}"))))?, pointee: None }
+                    Type::Pointer {
+                        addrspace: u32::try_from(addrspace)
+                            .map_err(|_| ctx_err(CompileError::invalid(format!("address space {addrspace}"))))?,
+                        pointee: None,
+                    }
                 }
                 9 | 21 => {
                     // FUNCTION_OLD: [vararg, attrid, retty, params...]; FUNCTION: [vararg, retty, params...].
                     let first = if rec.code == 9 { 2 } else { 1 };
                     let vararg = op(rec, 0, what)? != 0;
                     let ret = self.ty(op(rec, first, what)?).map_err(ctx_err)?;
-                    let params = rec.ops[first + 1..].iter().map(|&t| self.ty(t)).collect::<Result<Vec<_>>>().map_err(ctx_err)?;
+                    let params = rec.ops[first + 1..]
+                        .iter()
+                        .map(|&t| self.ty(t))
+                        .collect::<Result<Vec<_>>>()
+                        .map_err(ctx_err)?;
                     Type::Function { ret, params, vararg }
                 }
                 11 => Type::Array { len: op(rec, 0, what)?, elem: self.ty(op(rec, 1, what)?).map_err(ctx_err)? },
@@ -84,19 +96,37 @@ impl Ctx {
                         return Err(ctx_err(CompileError::unsupported("scalable vectors")));
                     }
                     let len = op(rec, 0, what)?;
-                    let len = u32::try_from(len).ok().filter(|&l| l > 0).ok_or_else(|| ctx_err(CompileError::invalid(format!("vector length {len}"))))?;
+                    let len = u32::try_from(len)
+                        .ok()
+                        .filter(|&l| l > 0)
+                        .ok_or_else(|| ctx_err(CompileError::invalid(format!("vector length {len}"))))?;
                     Type::Vector { len, elem: self.ty(op(rec, 1, what)?).map_err(ctx_err)? }
                 }
                 18 | 20 => {
                     let packed = op(rec, 0, what)? != 0;
-                    let fields = rec.ops[1..].iter().map(|&t| self.ty(t)).collect::<Result<Vec<_>>>().map_err(ctx_err)?;
-                    let name = if rec.code == 20 { Some(name.take().unwrap_or_else(|| format!("{}", next - base))) } else { None };
+                    let fields =
+                        rec.ops[1..].iter().map(|&t| self.ty(t)).collect::<Result<Vec<_>>>().map_err(ctx_err)?;
+                    let name = if rec.code == 20 {
+                        Some(name.take().unwrap_or_else(|| format!("{}", next - base)))
+                    } else {
+                        None
+                    };
                     Type::Struct { name, fields, packed, opaque: false }
                 }
-                6 => Type::Struct { name: Some(name.take().unwrap_or_else(|| format!("{}", next - base))), fields: Vec::new(), packed: false, opaque: true },
+                6 => Type::Struct {
+                    name: Some(name.take().unwrap_or_else(|| format!("{}", next - base))),
+                    fields: Vec::new(),
+                    packed: false,
+                    opaque: true,
+                },
                 // `target("spirv.Event")` and friends: an opaque struct named as written,
                 // for the writer to recognise.
-                26 => Type::Struct { name: Some(format!("target(\"{}\")", name.take().unwrap_or_default())), fields: Vec::new(), packed: false, opaque: true },
+                26 => Type::Struct {
+                    name: Some(format!("target(\"{}\")", name.take().unwrap_or_default())),
+                    fields: Vec::new(),
+                    packed: false,
+                    opaque: true,
+                },
                 c => return Err(ctx_err(CompileError::unsupported(format!("type record code {c}")))),
             };
             let named = matches!(ty, Type::Struct { name: Some(_), .. });
@@ -105,7 +135,11 @@ impl Ctx {
                     self.m.set_type(placeholder, ty);
                     placeholder
                 }
-                Some(_) => return Err(ctx_err(CompileError::invalid("forward reference to a type that is not a named struct"))),
+                Some(_) => {
+                    return Err(ctx_err(CompileError::invalid(
+                        "forward reference to a type that is not a named struct",
+                    )))
+                }
                 None => self.m.intern_type(ty),
             };
             self.types[next] = Some(id);
