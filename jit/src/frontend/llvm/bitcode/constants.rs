@@ -276,14 +276,14 @@ impl Ctx {
                 i = 5;
             }
             _ => {
-                if ops.len() % 2 == 1 {
+                if !ops.len().is_multiple_of(2) {
                     source = Some(self.ty(ops[0])?);
                     i = 1;
                 }
             }
         }
         let pairs = ops.get(i..).unwrap_or_default();
-        if pairs.len() < 2 || pairs.len() % 2 != 0 {
+        if pairs.len() < 2 || !pairs.len().is_multiple_of(2) {
             return Err(CompileError::invalid("constant getelementptr with an odd operand list"));
         }
         let mut vals = pairs.chunks(2).map(|p| v(p[1])).collect::<Result<Vec<_>>>()?;

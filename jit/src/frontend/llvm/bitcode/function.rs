@@ -494,7 +494,7 @@ impl Ctx {
             16 => {
                 let ty = self.ty(o.next()?)?;
                 let mut n = o.left();
-                if n % 2 == 1 {
+                if !n.is_multiple_of(2) {
                     n -= 1; // trailing fast-math flags
                 }
                 let mut incoming = Vec::with_capacity(n / 2);

@@ -150,7 +150,7 @@ impl Ctx {
                     .map(|&m| if m == 0 { Ok(Md::Null) } else { self.md_slot(m - 1).map(|s| s.md()) })
                     .collect::<Result<Vec<_>>>()?,
                 _ => {
-                    if rec.ops.len() % 2 != 0 {
+                    if !rec.ops.len().is_multiple_of(2) {
                         return Err(CompileError::invalid("METADATA_OLD_NODE with an odd operand count"));
                     }
                     let mut out = Vec::with_capacity(rec.ops.len() / 2);
@@ -176,7 +176,7 @@ impl Ctx {
 
     /// Attach `(kind, node)` pairs to function `f`.
     pub(super) fn attach(&mut self, f: FuncId, pairs: &[u64]) -> Result<()> {
-        if pairs.len() % 2 != 0 {
+        if !pairs.len().is_multiple_of(2) {
             return Err(CompileError::invalid("metadata attachment with an odd operand count"));
         }
         for pair in pairs.chunks(2) {
@@ -195,7 +195,7 @@ impl Ctx {
     /// A function's `METADATA_ATTACHMENT` block: function attachments only (even-length
     /// records); instruction attachments are skipped.
     pub(super) fn read_attachments(&mut self, f: FuncId, b: &Block) -> Result<()> {
-        for rec in b.records().filter(|r| r.code == 11 && r.ops.len() % 2 == 0) {
+        for rec in b.records().filter(|r| r.code == 11 && r.ops.len().is_multiple_of(2)) {
             self.attach(f, &rec.ops)?;
         }
         Ok(())
