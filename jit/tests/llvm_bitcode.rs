@@ -302,6 +302,7 @@ fn reads_every_cts_bitcode_file() {
     let Some(files) = corpus_files() else { return };
     let mut failures = Vec::new();
     let mut kernels = 0;
+    let start = std::time::Instant::now();
     for f in &files {
         let bytes = std::fs::read(f).unwrap_or_default();
         match spirjit_jit::frontend::llvm::bitcode::read(&bytes) {
@@ -310,9 +311,10 @@ fn reads_every_cts_bitcode_file() {
         }
     }
     eprintln!(
-        "read {} of {} bitcode files ({kernels} function definitions)",
+        "read {} of {} bitcode files ({kernels} function definitions) in {:?}",
         files.len() - failures.len(),
-        files.len()
+        files.len(),
+        start.elapsed()
     );
     assert!(
         failures.is_empty(),
