@@ -469,3 +469,168 @@ fn mutated_cts_bitcode_never_panics() {
     }
     eprintln!("{total} mutants, {errors} rejected");
 }
+
+/// A type as text, for comparing models whose type tables are numbered differently.
+fn ty_str(m: &Module, t: spirjit_jit::frontend::llvm::model::TypeId, depth: usize) -> String {
+    use spirjit_jit::frontend::llvm::model::Type;
+    if depth > 8 {
+        return "…".into();
+    }
+    let d = depth + 1;
+    match m.ty(t) {
+        Type::Void => "void".into(),
+        Type::Int(w) => format!("i{w}"),
+        Type::Half => "half".into(),
+        Type::BFloat => "bfloat".into(),
+        Type::Float => "float".into(),
+        Type::Double => "double".into(),
+        Type::OtherFloat(n) => n.to_string(),
+        Type::Pointer { addrspace, pointee: Some(p) } => format!("{} addrspace({addrspace})*", ty_str(m, *p, d)),
+        Type::Pointer { addrspace, pointee: None } => format!("ptr addrspace({addrspace})"),
+        Type::Vector { len, elem } => format!("<{len} x {}>", ty_str(m, *elem, d)),
+        Type::Array { len, elem } => format!("[{len} x {}]", ty_str(m, *elem, d)),
+        Type::Struct { name: Some(n), .. } => format!("%{n}"),
+        Type::Struct { name: None, fields, packed, .. } => {
+            format!(
+                "{}{{{}}}",
+                if *packed { "packed" } else { "" },
+                fields.iter().map(|f| ty_str(m, *f, d)).collect::<Vec<_>>().join(", ")
+            )
+        }
+        Type::Function { ret, params, vararg } => {
+            format!(
+                "{} ({}{})",
+                ty_str(m, *ret, d),
+                params.iter().map(|f| ty_str(m, *f, d)).collect::<Vec<_>>().join(", "),
+                if *vararg { ", ..." } else { "" }
+            )
+        }
+        other => format!("{other:?}"),
+    }
+}
+
+/// The model as comparable lines: everything but numbering and names of locals.
+fn structure(m: &Module) -> Vec<String> {
+    use spirjit_jit::frontend::llvm::model::{Constant, Operand};
+    let mut out = Vec::new();
+    let operand = |o: &Operand| match o {
+        Operand::Local(_) => "local".to_string(),
+        Operand::Const(c) => match m.constant(*c) {
+            Constant::Int { ty, value } => format!("{} {value}", ty_str(m, *ty, 0)),
+            Constant::Float { ty, bits } => format!("{} 0x{bits:x}", ty_str(m, *ty, 0)),
+            Constant::Global { global, .. } => format!("@{}", m.global(*global).name),
+            Constant::Function { func, .. } => format!("@{}", m.function(*func).name),
+            other => format!("const {}", ty_str(m, m.const_ty(*c), 0))
+                .replace("const", &format!("{:?}", std::mem::discriminant(other)).len().to_string()),
+        },
+        Operand::Metadata => "metadata".into(),
+    };
+    for g in &m.globals {
+        out.push(format!(
+            "global @{} {} as{} const={} init={}",
+            g.name,
+            ty_str(m, g.value_ty, 0),
+            g.addrspace,
+            g.constant,
+            g.init.is_some()
+        ));
+    }
+    // LLVM upgrades the LLVM 3.2 `llvm.memcpy/memmove/memset` (an alignment argument
+    // before `isvolatile`) to today's form when it prints text; the bitcode reader keeps
+    // what the file says, so the comparison drops that argument.
+    let is_old_mem = |name: &str, n: usize| {
+        n == 5 && ["llvm.memcpy.", "llvm.memmove.", "llvm.memset."].iter().any(|p| name.starts_with(p))
+    };
+    for f in &m.functions {
+        if is_old_mem(&f.name, f.params.len()) || (f.is_declaration() && f.name.starts_with("llvm.mem")) {
+            continue;
+        }
+        let params: Vec<String> = f
+            .params
+            .iter()
+            .map(|p| format!("{} z{} s{} b{}", ty_str(m, p.ty, 0), p.attrs.zext, p.attrs.sext, p.attrs.byval.is_some()))
+            .collect();
+        out.push(format!("fn @{} {:?} {} ({})", f.name, f.cc, ty_str(m, f.ty, 0), params.join(", ")));
+        for b in &f.blocks {
+            out.push("block".into());
+            for i in &b.insts {
+                let ops: Vec<String> = match &i.kind {
+                    InstKind::Binary { lhs, rhs, .. } => vec![operand(lhs), operand(rhs)],
+                    InstKind::Store { value, ptr, align, .. } => {
+                        vec![operand(value), operand(ptr), format!("align {align}")]
+                    }
+                    InstKind::Load { ptr, align, .. } => vec![operand(ptr), format!("align {align}")],
+                    InstKind::Gep { source_ty, indices, inbounds, .. } => {
+                        let mut v = vec![ty_str(m, *source_ty, 0), format!("inbounds={inbounds}")];
+                        v.extend(indices.iter().map(operand));
+                        v
+                    }
+                    InstKind::Call { callee, args, .. } => {
+                        let mut v = vec![match callee {
+                            spirjit_jit::frontend::llvm::model::Callee::Function(f) => m.function(*f).name.clone(),
+                            other => format!("{other:?}"),
+                        }];
+                        let old_mem = is_old_mem(&v[0], args.len());
+                        v.extend(
+                            args.iter().enumerate().filter(|(k, _)| !(old_mem && *k == 3)).map(|(_, a)| operand(a)),
+                        );
+                        v
+                    }
+                    InstKind::Alloca { elem_ty, align, .. } => vec![ty_str(m, *elem_ty, 0), format!("align {align}")],
+                    _ => Vec::new(),
+                };
+                out.push(format!("  {} {} {}", inst_name(&i.kind), ty_str(m, i.ty, 0), ops.join(", ")));
+            }
+            out.push(format!("  {}", term_name(&b.term)));
+        }
+    }
+    for (n, nodes) in &m.named_metadata {
+        out.push(format!("!{n} {}", nodes.len()));
+    }
+    out
+}
+
+/// Each CTS file read as bitcode and as the text llvm-dis-14 prints for it: the two
+/// models agree on globals, signatures, instructions, types and named metadata.
+#[test]
+fn bitcode_and_text_readers_agree_on_the_cts_corpus() {
+    let Some(files) = corpus_files() else { return };
+    let Some(dis) = tool("llvm-dis-14") else {
+        eprintln!("skipped: llvm-dis-14 is not installed");
+        return;
+    };
+    let step = if std::env::var_os("SPIRJIT_CTS_FULL").is_some() { 1 } else { 7 };
+    let mut failures = Vec::new();
+    let mut compared = 0;
+    for f in files.iter().step_by(step) {
+        let Ok(out) = Command::new(&dis).arg(f).arg("-o").arg("-").output() else { continue };
+        if !out.status.success() {
+            continue;
+        }
+        let text = match spirjit_jit::frontend::llvm::read(&out.stdout) {
+            Ok(m) => m,
+            Err(e) => {
+                failures.push(format!("{}: text reader: {e}", f.display()));
+                continue;
+            }
+        };
+        let (a, b) = (structure(&read(f)), structure(&text));
+        compared += 1;
+        if a != b {
+            let at = a.iter().zip(&b).position(|(x, y)| x != y).unwrap_or(a.len().min(b.len()));
+            failures.push(format!(
+                "{}: line {at}:\n  bitcode: {:?}\n  text:    {:?}",
+                f.display(),
+                a.get(at),
+                b.get(at)
+            ));
+        }
+    }
+    eprintln!("{compared} files compared");
+    assert!(
+        failures.is_empty(),
+        "{} files differ:\n{}",
+        failures.len(),
+        failures.iter().take(10).cloned().collect::<Vec<_>>().join("\n")
+    );
+}

@@ -125,10 +125,19 @@ impl Ctx {
                     let n = op(rec, 0, what)? as usize;
                     let rest = &rec.ops[1..];
                     if n > rest.len() {
-                        return Err(ctx_err(CompileError::invalid(format!("target type with {n} type parameters in {} operands", rest.len()))));
+                        return Err(ctx_err(CompileError::invalid(format!(
+                            "target type with {n} type parameters in {} operands",
+                            rest.len()
+                        ))));
                     }
                     let types = rest[..n].iter().map(|&t| self.ty(t)).collect::<Result<Vec<_>>>().map_err(ctx_err)?;
-                    let ints = rest[n..].iter().map(|&i| u32::try_from(i).map_err(|_| ctx_err(CompileError::invalid(format!("target type parameter {i}"))))).collect::<Result<Vec<_>>>()?;
+                    let ints = rest[n..]
+                        .iter()
+                        .map(|&i| {
+                            u32::try_from(i)
+                                .map_err(|_| ctx_err(CompileError::invalid(format!("target type parameter {i}"))))
+                        })
+                        .collect::<Result<Vec<_>>>()?;
                     Type::TargetExt { name: name.take().unwrap_or_default(), types, ints }
                 }
                 c => return Err(ctx_err(CompileError::unsupported(format!("type record code {c}")))),
