@@ -18,6 +18,7 @@
 //! Nothing here panics on bad input: errors name the function, block and instruction
 //! (or bitcode record) and what was not understood.
 
+pub mod bitcode;
 pub mod model;
 pub mod text;
 
@@ -65,8 +66,8 @@ fn read_text(text: &str) -> Result<model::Module> {
     text::parse(text)
 }
 
-fn read_bitcode(_bytes: &[u8]) -> Result<model::Module> {
-    Err(CompileError::unsupported("reading LLVM bitcode is not implemented yet"))
+fn read_bitcode(bytes: &[u8]) -> Result<model::Module> {
+    bitcode::read(bytes)
 }
 
 /// Write the model as SPIR-V words.
