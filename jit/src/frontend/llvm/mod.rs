@@ -19,6 +19,7 @@
 //! (or bitcode record) and what was not understood.
 
 pub mod model;
+pub mod to_spirv;
 
 use crate::frontend::spirv;
 use crate::{ir, CompileError, Result};
@@ -69,8 +70,8 @@ fn read_bitcode(_bytes: &[u8]) -> Result<model::Module> {
 }
 
 /// Write the model as SPIR-V words.
-pub fn write_spirv(_module: &model::Module) -> Result<Vec<u32>> {
-    Err(CompileError::unsupported("translating LLVM IR to SPIR-V is not implemented yet"))
+pub fn write_spirv(module: &model::Module) -> Result<Vec<u32>> {
+    to_spirv::write(module)
 }
 
 /// LLVM IR (text or bitcode) as the SPIR-V module the SPIR-V front end reads.
