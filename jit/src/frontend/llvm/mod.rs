@@ -20,6 +20,7 @@
 
 pub mod model;
 pub mod to_spirv;
+pub mod text;
 
 use crate::frontend::spirv;
 use crate::{ir, CompileError, Result};
@@ -61,8 +62,8 @@ pub fn read(bytes: &[u8]) -> Result<model::Module> {
     read_text(text)
 }
 
-fn read_text(_text: &str) -> Result<model::Module> {
-    Err(CompileError::unsupported("reading LLVM IR text is not implemented yet"))
+fn read_text(text: &str) -> Result<model::Module> {
+    text::parse(text)
 }
 
 fn read_bitcode(_bytes: &[u8]) -> Result<model::Module> {

@@ -469,6 +469,30 @@ impl<'m> Writer<'m> {
                 }
                 self.t_fn(r, &ps)
             }
+            Type::TargetExt { name, ints, .. } => match name.as_str() {
+                "spirv.Event" => self.t_event(),
+                "spirv.Sampler" => self.t_sampler(),
+                "spirv.Image" => {
+                    let dim = match ints.first() {
+                        Some(0) => Dim::Dim1D,
+                        Some(2) => Dim::Dim3D,
+                        Some(5) => Dim::DimBuffer,
+                        _ => Dim::Dim2D,
+                    };
+                    let access = match ints.get(6) {
+                        Some(1) => AccessQualifier::WriteOnly,
+                        Some(2) => AccessQualifier::ReadWrite,
+                        _ => AccessQualifier::ReadOnly,
+                    };
+                    self.t_opaque(OpaqueKind::Image {
+                        dim,
+                        depth: ints.get(1) == Some(&1),
+                        arrayed: ints.get(2) == Some(&1),
+                        access: Some(access),
+                    })
+                }
+                other => return Err(CompileError::unsupported(format!("the target extension type `{other}`"))),
+            },
             Type::Label | Type::Metadata | Type::Token => {
                 return Err(CompileError::unsupported("label, metadata and token values"))
             }
