@@ -20,6 +20,7 @@
 
 pub mod bitcode;
 pub mod model;
+pub mod to_spirv;
 pub mod text;
 
 use crate::frontend::spirv;
@@ -71,8 +72,8 @@ fn read_bitcode(bytes: &[u8]) -> Result<model::Module> {
 }
 
 /// Write the model as SPIR-V words.
-pub fn write_spirv(_module: &model::Module) -> Result<Vec<u32>> {
-    Err(CompileError::unsupported("translating LLVM IR to SPIR-V is not implemented yet"))
+pub fn write_spirv(module: &model::Module) -> Result<Vec<u32>> {
+    to_spirv::write(module)
 }
 
 /// LLVM IR (text or bitcode) as the SPIR-V module the SPIR-V front end reads.

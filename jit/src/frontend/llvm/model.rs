@@ -622,6 +622,20 @@ impl Module {
         }
     }
 
+    /// The dialect the module is written in: NVVM when its triple is `nvptx*`, or it has
+    /// `!nvvm.annotations`, or a function uses the `ptx_kernel` convention; SPIR otherwise.
+    pub fn dialect(&self) -> Dialect {
+        let nvptx = self.triple.as_deref().is_some_and(|t| t.starts_with("nvptx"));
+        if nvptx
+            || self.named("nvvm.annotations").is_some()
+            || self.functions.iter().any(|f| f.cc == CallingConv::PtxKernel)
+        {
+            Dialect::Nvvm
+        } else {
+            Dialect::Spir
+        }
+    }
+
     /// Add a constant and return its id (constants are not interned).
     pub fn push_const(&mut self, c: Constant) -> ConstId {
         self.consts.push(c);
