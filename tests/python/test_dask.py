@@ -190,3 +190,22 @@ def test_kernel_error_names_the_chunk(prog, scheduler):
     r = sd.map_blocks(prog.saxpy, x, x, None, 1.0, out="out", global_size=lambda b: b.size + 8)
     with pytest.raises(spirjit.KernelError, match=r"chunk \(\d+,\) of spirjit-saxpy, elements \[\d+:\d+\]"):
         compute(r, scheduler)
+
+
+# ---- the example --------------------------------------------------------------------
+
+
+def test_volume_example(tmp_path):
+    import subprocess
+    import sys
+
+    from conftest import EXAMPLES
+
+    pkg_parent = os.path.dirname(os.path.dirname(os.path.abspath(spirjit.__file__)))
+    env = dict(os.environ, SPIRJIT_EXAMPLES_SPV="1")
+    env["PYTHONPATH"] = os.pathsep.join(p for p in (pkg_parent, env.get("PYTHONPATH")) if p)
+    r = subprocess.run([sys.executable, os.path.join(EXAMPLES, "dask_volume.py"), "s.png", "48", "2", "300MiB"],
+                       cwd=tmp_path, env=env, capture_output=True, text=True, timeout=300)
+    assert r.returncode == 0, f"dask_volume.py failed:\n{r.stdout}\n{r.stderr}"
+    png = (tmp_path / "s.png").read_bytes()
+    assert png.startswith(b"\x89PNG\r\n\x1a\n") and b"IEND" in png
