@@ -1,6 +1,7 @@
 """spirjit.dask: kernels over Dask arrays, chunk-wise (map_blocks, map_overlap) and by
 splitting one NDRange into tasks (ndrange), each checked against NumPy on the whole
-array, on the threads scheduler and on a LocalCluster of two worker processes; pickling
+array, on the threads and processes schedulers and on a LocalCluster of two worker
+processes; pickling
 of programs and kernels; errors in tasks; refusals before anything runs."""
 
 import os
@@ -36,19 +37,19 @@ def cluster():
             yield client
 
 
-@pytest.fixture(params=["threads", "distributed"])
+@pytest.fixture(params=["threads", "processes", "distributed"])
 def scheduler(request):
-    """Compute with the threads scheduler or on the LocalCluster."""
-    if request.param == "threads":
-        with dask.config.set(scheduler="threads"):
-            yield "threads"
+    """Compute with the threads or the processes scheduler, or on the LocalCluster."""
+    if request.param in ("threads", "processes"):
+        with dask.config.set(scheduler=request.param, num_workers=2):
+            yield request.param
     else:
         client = request.getfixturevalue("cluster")
         yield client
 
 
 def compute(x, scheduler):
-    if scheduler == "threads":
+    if scheduler in ("threads", "processes"):
         return x.compute()
     return scheduler.compute(x).result()
 
