@@ -131,10 +131,11 @@ def _run_part(kernel, base_args, out_idx, plan, dims, glob, loc, off, where):
     return parts
 
 
-def _merge(initial_args, out_idx, plan, names, *parts):
+def _merge(initials, out_idx, plan, names, *parts):
+    """The outputs' initial contents (in ``out_idx`` order) merged with every task's part."""
     results = []
     for k, i in enumerate(out_idx):
-        init = np.ascontiguousarray(initial_args[i])
+        init = np.ascontiguousarray(initials[k])
         result = init.copy()
         kind = plan[i][0]
         if kind == "bytes":
@@ -244,7 +245,9 @@ def ndrange(kernel, *args, global_size, local_size=None, global_offset=None, out
         parts.append(dask.delayed(_run_part, pure=True)(kernel, base_list, out_idx, plan, dims, tuple(g), loc,
                                                         tuple(o), where))
     names = {p.index: p.name for p in params}
-    merged = dask.delayed(_merge, pure=True)(base_list, out_idx, plan, names, *parts)
+    # Only the outputs' initial contents go to the merge, not the inputs.
+    initials = dask.delayed(list)([base[i] for i in out_idx])
+    merged = dask.delayed(_merge, pure=True)(initials, out_idx, plan, names, *parts)
     results = []
     for k, i in enumerate(out_idx):
         a = args[i]
