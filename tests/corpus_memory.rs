@@ -473,3 +473,38 @@ fn program_scope_variables_persist_per_program() {
         assert_eq!(bump(&again), 0, "{}: a second load shares the first one's variables", v.label);
     }
 }
+
+#[test]
+fn async_copy() {
+    let mut rng = Rng::new(43);
+    for (groups, local) in [(4usize, 16usize), (3, 5), (2, 64)] {
+        // `in` is a `width`-wide matrix with `local` rows: column g has `local` elements.
+        let width = groups;
+        let input = rng.vec_f32((groups * local).max(width * local), -100.0, 100.0);
+        for v in variants("async_copy") {
+            let mut out = vec![0f32; groups * local];
+            let mut cols = vec![-1f32; width * local];
+            let args = &mut [
+                Arg::read_only(&input),
+                Arg::buffer(&mut out),
+                Arg::buffer(&mut cols),
+                Arg::local(local * 4),
+                Arg::local(local * 4),
+                Arg::value(width as i32),
+            ];
+            v.run("async_copy", NdRange::d1((groups * local) as u64).local(&[local as u64]), args);
+            let mut want = vec![0f32; groups * local];
+            let mut want_cols = vec![-1f32; width * local];
+            for g in 0..groups {
+                for l in 0..local {
+                    let t = input[g * local + l] * 2.0 + input[g + (local - 1 - l) * width];
+                    want[g * local + l] = t;
+                    want_cols[g + l * width] = t;
+                }
+            }
+            let ctx = format!("{} groups {groups} local {local}", v.label);
+            check_f32_exact(&ctx, "out", &out, &want);
+            check_f32_exact(&ctx, "cols", &cols, &want_cols);
+        }
+    }
+}

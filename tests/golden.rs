@@ -199,7 +199,7 @@ golden_cases! {
 error_cases! {
     bad_magic, truncated_words, truncated_instruction, unsupported_capability,
     unknown_extended_instruction, extended_instruction_operands, undefined_id, type_mismatch,
-    async_copy_unsupported,
+    pipe_unsupported,
 }
 
 /// Every input in `tests/golden/` has its test (an input without one would never be

@@ -28,6 +28,11 @@ binding included), ``work_groups`` (number run) and ``local_size`` (the work-gro
 used, a 3-tuple)."""
 
 
+def _kernel_of(program, name):
+    """Unpickle a kernel: ``program.kernel(name)``."""
+    return program.kernel(name)
+
+
 class Kernel:
     """One kernel of a :class:`Program`. Call it like a function::
 
@@ -124,6 +129,27 @@ class Kernel:
 
     def __repr__(self):
         return f"<spirjit.Kernel {self._signature}>"
+
+    def __reduce__(self):
+        if not getattr(self, "_picklable", False) or self._program is None:
+            raise TypeError(f"kernel `{self._name}` of a pipeline cannot be pickled; pickle its Program and "
+                            f"build the pipeline again after unpickling")
+        return (_kernel_of, (self._program, self._name))
+
+    def __dask_tokenize__(self):
+        # What identifies the kernel for Dask's task names: its program and name.
+        return ("spirjit.Kernel", self._program.__dask_tokenize__() if self._program is not None else id(self),
+                self._name)
+
+    def memory_effects(self):
+        """What the kernel does to the memory of each pointer parameter, read off its
+        kernel IR: a dict with ``params`` (per parameter: ``reads``, ``writes``,
+        ``atomics`` — the atomic read-modify-write operations, e.g. ``["add", "inc"]`` —,
+        ``atomic_bits``, ``atomic_result_used`` and ``opaque``, passed to a builtin),
+        ``unknown_writes`` (writes through pointers of unproven origin) and
+        ``module_data_writes``. Used by :mod:`spirjit.dask` to merge outputs of split
+        launches."""
+        return self._native.memory_effects()
 
     def __call__(self, *args, **kwargs):
         """Run the kernel over the NDRange given by ``global_size=`` (required),

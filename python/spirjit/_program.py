@@ -5,8 +5,11 @@ bytes or a uint32 array (or OpenCL C through :meth:`Program.from_opencl`, CUDA t
 This module must not check kernel arguments (see ``_args``) or launch kernels.
 """
 
+import collections
+import hashlib
 import operator
 import os
+import threading
 
 import numpy as np
 
@@ -29,6 +32,31 @@ def _looks_like_llvm(data):
     if data[:4] in _BITCODE_MAGIC:
         return True
     return any(line.lstrip().startswith(_LLVM_TEXT_STARTS) for line in data[:4096].splitlines())
+
+# Programs rebuilt from pickles in this process, by (SHA-256 of the SPIR-V, options): a
+# program that travels to a worker many times is translated and its kernels compiled
+# once there. Bounded, least recently used first out.
+_UNPICKLED = collections.OrderedDict()
+_UNPICKLED_MAX = 32
+_UNPICKLED_LOCK = threading.Lock()
+
+
+def _unpickle_program(data, lanes, checked, robust_buffer_access):
+    """Rebuild a pickled :class:`Program`, shared with earlier identical ones in this
+    process."""
+    key = (hashlib.sha256(data).digest(), lanes, checked, robust_buffer_access)
+    with _UNPICKLED_LOCK:
+        prog = _UNPICKLED.get(key)
+        if prog is not None:
+            _UNPICKLED.move_to_end(key)
+            return prog
+    prog = Program(data, lanes=lanes, checked=checked, robust_buffer_access=robust_buffer_access)
+    with _UNPICKLED_LOCK:
+        prog = _UNPICKLED.setdefault(key, prog)
+        _UNPICKLED.move_to_end(key)
+        while len(_UNPICKLED) > _UNPICKLED_MAX:
+            _UNPICKLED.popitem(last=False)
+    return prog
 
 
 def _text_hint(what):
@@ -68,14 +96,32 @@ class Program:
 
     Kernels are attributes and items: ``prog.vadd``, ``prog["vadd"]``;
     ``prog.kernels`` lists their names.
+
+    Programs and their kernels pickle as the SPIR-V bytes and options; unpickling in
+    another process translates the module there, once per process for the same bytes
+    and options, so they can be sent to Dask workers or multiprocessing pools.
     """
 
     def __init__(self, source, *, lanes=None, checked=True, robust_buffer_access=False):
         data = self._read(source)
+        self._spirv = bytes(data)
+        self._lanes_option = lanes
         self._native = _spirjit.NativeProgram(bytes(data), lanes, checked, robust_buffer_access)
         self._dialect = _spirjit.llvm_dialect(bytes(data)) or "spirv"
         self._kernels = {}
         self._names = list(self._native.kernel_names())
+
+    def __reduce__(self):
+        o = self.options
+        return (_unpickle_program, (self._spirv, self._lanes_option, o["checked"], o["robust_buffer_access"]))
+
+    def __dask_tokenize__(self):
+        # What identifies the program for Dask's task names: its bytes and options.
+        digest = getattr(self, "_digest", None)
+        if digest is None:
+            digest = self._digest = hashlib.sha256(self._spirv).hexdigest()
+        o = self.options
+        return ("spirjit.Program", digest, self._lanes_option, o["checked"], o["robust_buffer_access"])
 
     @staticmethod
     def _read(source):
@@ -233,6 +279,7 @@ class Program:
                 available = ", ".join(f"'{n}'" for n in self._names) or "none"
                 raise KeyError(f"no kernel named {name!r}; the module has {available}")
             k = Kernel(self._native.kernel(name), self, cuda=self._dialect == "nvvm")
+            k._picklable = True  # found by name: a pickle names it the same way
             self._kernels[name] = k
         return k
 

@@ -9,6 +9,7 @@
 //! `python/spirjit/`. This crate must not panic across the Python boundary: every failure
 //! becomes a Python exception of the `spirjit` hierarchy.
 
+mod effects;
 mod errors;
 mod fast;
 mod image;

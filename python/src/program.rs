@@ -11,6 +11,7 @@ use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict, PyList, PyTuple};
 use spirjit::RunInfo;
 
+use crate::effects;
 use crate::errors::{internal, to_py};
 use crate::fast::{self, FastPlan};
 use crate::interface;
@@ -168,6 +169,17 @@ impl NativeKernel {
     /// The required work-group size, or None.
     fn reqd_work_group_size(&self) -> Option<[u32; 3]> {
         self.inner.reqd_work_group_size()
+    }
+
+    /// What the kernel does to the memory of each pointer parameter (see
+    /// `effects::effects`), read off its kernel IR.
+    fn memory_effects<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let name = self.inner.name();
+        let module = self.inner.program().module();
+        let Some(kernel) = module.kernels.iter().find(|k| k.name == name) else {
+            return Err(internal(format!("kernel `{name}` is missing from its own module")));
+        };
+        effects::effects(py, kernel)
     }
 
     /// The descriptor bindings and push constants of a Vulkan compute kernel (see

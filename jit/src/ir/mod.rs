@@ -29,6 +29,7 @@
 
 pub mod builder;
 pub mod display;
+pub mod fold;
 mod host;
 mod interface;
 mod ops;
@@ -394,7 +395,6 @@ impl Function {
         &self.values[v.0 as usize].ty
     }
 
-    /// The instruction that defines `v`, if it is not a block parameter.
     /// The bits of `v` when it is a constant with one component (`Const`), else `None`.
     pub fn scalar_const(&self, v: Value) -> Option<u64> {
         match self.def_inst(v).map(|i| &i.kind) {
@@ -403,6 +403,17 @@ impl Function {
         }
     }
 
+    /// Whether `v` is a float constant none of whose components is a NaN.
+    pub fn is_non_nan_const(&self, v: Value) -> bool {
+        let Some(InstKind::Const(bits)) = self.def_inst(v).map(|i| &i.kind) else { return false };
+        match self.ty(v).scalar() {
+            Some(Scalar::F32) => bits.iter().all(|b| !f32::from_bits(*b as u32).is_nan()),
+            Some(Scalar::F64) => bits.iter().all(|b| !f64::from_bits(*b).is_nan()),
+            _ => false,
+        }
+    }
+
+    /// The instruction that defines `v`, if it is not a block parameter.
     pub fn def_inst(&self, v: Value) -> Option<&Inst> {
         match self.values[v.0 as usize].origin {
             ValueOrigin::Inst(i) => Some(&self.insts[i.0 as usize]),

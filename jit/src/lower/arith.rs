@@ -345,12 +345,17 @@ impl FnLower<'_, '_> {
             }
             FAbs => self.b.ins().fabs(x[0]),
             CopySign => self.b.ins().fcopysign(x[0], x[1]),
+            // IEEE minNum/maxNum: a NaN operand loses. `b` is NaN ? `a` : (`a` < `b` ? `a`
+            // : `b`) (fmin; `b` < `a` for fmax), the formula the SIMD path uses too, so
+            // that both give the same zero of (-0, +0).
             FMin | FMax => self.float_op(s, x, |me, a| {
-                let r = if op == FMin { me.b.ins().fmin(a[0], a[1]) } else { me.b.ins().fmax(a[0], a[1]) };
-                // IEEE minNum/maxNum: a NaN operand loses.
-                let a_nan = me.b.ins().fcmp(CFloatCC::Unordered, a[0], a[0]);
+                let lt = if op == FMin {
+                    me.b.ins().fcmp(CFloatCC::LessThan, a[0], a[1])
+                } else {
+                    me.b.ins().fcmp(CFloatCC::LessThan, a[1], a[0])
+                };
+                let r = me.b.ins().select(lt, a[0], a[1]);
                 let b_nan = me.b.ins().fcmp(CFloatCC::Unordered, a[1], a[1]);
-                let r = me.b.ins().select(a_nan, a[1], r);
                 Ok(me.b.ins().select(b_nan, a[0], r))
             })?,
             Sqrt => self.float_op(s, x, |me, a| Ok(me.b.ins().sqrt(a[0])))?,

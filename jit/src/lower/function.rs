@@ -77,7 +77,10 @@ impl<'a, 'f> FnLower<'a, 'f> {
         let cfg = &facts.cfg;
         let has_barriers = facts.has_barriers;
         let liveness = facts.liveness.as_ref();
-        let needs_var = needs_variable(func, facts, masked);
+        let mut needs_var = needs_variable(func, facts, masked);
+        let versioned =
+            if lanes.0 > 1 { super::version::versioned_blocks(func, facts.uniformity.as_ref()) } else { Vec::new() };
+        super::version::mark_variables(func, &versioned, &mut needs_var);
 
         let entry = b.create_block();
         b.append_block_params_for_function_params(entry);
@@ -184,6 +187,8 @@ impl<'a, 'f> FnLower<'a, 'f> {
             ids,
             remarks: Vec::new(),
             collect_remarks: false,
+            versioned,
+            fast_copy: None,
         };
 
         // Block parameters that need no variable are parameters of their block.
@@ -280,17 +285,19 @@ impl<'a, 'f> FnLower<'a, 'f> {
         self.translate_terminator(blk, &block.term).map_err(|e| e.at(None, format!("terminator of {blk}"), None))
     }
 
-    /// Translate the instructions (not the terminator) of `blk` at the current point.
-    pub(crate) fn translate_insts(&mut self, blk: BlockId) -> Result<()> {
+    /// Translate the instructions at positions `range` of `blk` once, at the current
+    /// point (`version::translate_insts` decides how often).
+    pub(crate) fn translate_insts_once(&mut self, blk: BlockId, range: std::ops::Range<usize>) -> Result<()> {
         let func = self.func;
         let block = func.block(blk);
-        for (pos, &ii) in block.insts.iter().enumerate() {
+        for (pos, &ii) in block.insts.iter().enumerate().take(range.end).skip(range.start) {
             let inst = func.inst(ii);
             self.cur_at = Some((blk, pos));
             self.lower_inst(blk, pos, inst).map_err(|e| {
                 let text = super::shorten(ir::display::InstText(func, inst).to_string(), 160, "…");
                 e.at(None, format!("{blk}: {text}"), inst.result.map(|v| v.0))
             })?;
+            self.note_lowered(&inst.kind);
         }
         Ok(())
     }

@@ -46,6 +46,7 @@ mod state;
 mod subgroup;
 mod values;
 mod vector;
+mod version;
 mod vint;
 mod vmath;
 mod vmemory;

@@ -138,6 +138,11 @@ pub(crate) struct FnLower<'a, 'f> {
     pub remarks: Vec<Remark>,
     /// Whether to record remarks (only for dumps; see `values::remark`).
     pub collect_remarks: bool,
+    /// Per KIR block: the instruction ranges lowered twice, a fast and a slow copy
+    /// (`version`).
+    pub(crate) versioned: Vec<Vec<std::ops::Range<usize>>>,
+    /// The fast copy being lowered, if any.
+    pub(crate) fast_copy: Option<FastCopy>,
 }
 
 /// Memory flags for reads of the launch context (never changes during a call, so its
@@ -308,4 +313,12 @@ pub(crate) struct WorkItemIds {
     /// (x ids consecutive, y and z the same in every lane); set by `build_lane_vectors`
     /// when the kernel queries ids, in the loop head (it dominates the kernel's code).
     pub within_row: Option<ClifValue>,
+}
+
+/// The fast copy of a versioned block being lowered (`version`): where its guards
+/// leave to, and whether a side effect has been lowered (after which guards keep their
+/// own slow paths).
+pub(crate) struct FastCopy {
+    pub(crate) slow: Block,
+    pub(crate) effects: bool,
 }

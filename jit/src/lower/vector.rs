@@ -642,16 +642,31 @@ impl FnLower<'_, '_> {
                 let p = me.b.ins().fmul(x[0], x[1]);
                 me.b.ins().fadd(p, x[2])
             })?,
-            MathOp::FMin | MathOp::FMax if fl && args.len() == 2 => self.map_vectors(args, |me, x| {
-                let r = if op == MathOp::FMin { me.b.ins().fmin(x[0], x[1]) } else { me.b.ins().fmax(x[0], x[1]) };
-                // IEEE minNum/maxNum: a NaN operand loses.
-                let a_nan = me.b.ins().fcmp(cranelift_codegen::ir::condcodes::FloatCC::Unordered, x[0], x[0]);
-                let b_nan = me.b.ins().fcmp(cranelift_codegen::ir::condcodes::FloatCC::Unordered, x[1], x[1]);
-                let a_nan = me.as_type(a_nan, mask_ty);
-                let b_nan = me.as_type(b_nan, mask_ty);
-                let r = me.b.ins().bitselect(a_nan, x[1], r);
-                me.b.ins().bitselect(b_nan, x[0], r)
-            })?,
+            // IEEE minNum/maxNum (a NaN operand loses) as `arith::math_leaf` computes it:
+            // `b` is NaN ? `a` : (`a` < `b` ? `a` : `b`) for fmin, `b` < `a` for fmax. The
+            // inner select is the shape x86's `minps`/`maxps` implement (a NaN gives
+            // `b`), so with a constant `b` (clamp bounds) the whole operation is one
+            // instruction.
+            MathOp::FMin | MathOp::FMax if fl && args.len() == 2 => {
+                let b_is_number = self.func.is_non_nan_const(args[1]);
+                self.map_vectors(args, |me, x| {
+                    use cranelift_codegen::ir::condcodes::FloatCC as CC;
+                    let (a, b) = (x[0], x[1]);
+                    let lt = if op == MathOp::FMin {
+                        me.b.ins().fcmp(CC::LessThan, a, b)
+                    } else {
+                        me.b.ins().fcmp(CC::LessThan, b, a)
+                    };
+                    let lt = me.as_type(lt, mask_ty);
+                    let r = me.b.ins().bitselect(lt, a, b);
+                    if b_is_number {
+                        return r;
+                    }
+                    let b_nan = me.b.ins().fcmp(CC::Unordered, b, b);
+                    let b_nan = me.as_type(b_nan, mask_ty);
+                    me.b.ins().bitselect(b_nan, a, r)
+                })?
+            }
             MathOp::SMin | MathOp::SMax | MathOp::UMin | MathOp::UMax if small_int && args.len() == 2 => self
                 .map_vectors(args, |me, x| match op {
                     MathOp::SMin => me.b.ins().smin(x[0], x[1]),

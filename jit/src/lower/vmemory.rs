@@ -421,7 +421,8 @@ impl FnLower<'_, '_> {
 
     /// Branch on `ok` (an `i8`): `fast` emits the code for when it is set, `slow` (a
     /// cold block) for when it is not; both continue in a joining block, current on
-    /// return.
+    /// return. In the fast copy of a versioned block (`version`) a failed guard leaves
+    /// for the slow copy instead, and only `fast` is emitted here.
     fn guarded(
         &mut self,
         ok: ClifValue,
@@ -441,6 +442,10 @@ impl FnLower<'_, '_> {
         fast: impl FnOnce(&mut Self) -> Result<Vec<ClifValue>>,
         slow: impl FnOnce(&mut Self) -> Result<Vec<ClifValue>>,
     ) -> Result<Vec<ClifValue>> {
+        // In a versioned block's fast copy, a failed guard leaves for the slow copy.
+        if self.leave_unless(ok) {
+            return fast(self);
+        }
         let (fast_b, slow_b, join) = (self.b.create_block(), self.b.create_block(), self.b.create_block());
         self.b.ins().brif(ok, fast_b, &[], slow_b, &[]);
         self.b.seal_block(fast_b);

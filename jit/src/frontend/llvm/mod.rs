@@ -18,7 +18,9 @@
 //! Nothing here panics on bad input: errors name the function, block and instruction
 //! (or bitcode record) and what was not understood.
 
+pub mod bitcode;
 pub mod model;
+pub mod text;
 pub mod to_spirv;
 
 use crate::frontend::spirv;
@@ -75,17 +77,17 @@ pub fn dialect(bytes: &[u8]) -> Result<Option<model::Dialect>> {
 /// `kernel[grid, block, shared_bytes]`).
 pub const DYNAMIC_SHARED_PARAM: &str = "__dynamic_shared";
 
-fn read_text(_text: &str) -> Result<model::Module> {
-    Err(CompileError::unsupported("reading LLVM IR text is not implemented yet"))
+fn read_text(text: &str) -> Result<model::Module> {
+    text::parse(text)
 }
 
-fn read_bitcode(_bytes: &[u8]) -> Result<model::Module> {
-    Err(CompileError::unsupported("reading LLVM bitcode is not implemented yet"))
+fn read_bitcode(bytes: &[u8]) -> Result<model::Module> {
+    bitcode::read(bytes)
 }
 
 /// Write the model as SPIR-V words.
-pub fn write_spirv(_module: &model::Module) -> Result<Vec<u32>> {
-    Err(CompileError::unsupported("translating LLVM IR to SPIR-V is not implemented yet"))
+pub fn write_spirv(module: &model::Module) -> Result<Vec<u32>> {
+    to_spirv::write(module)
 }
 
 /// LLVM IR (text or bitcode) as the SPIR-V module the SPIR-V front end reads.

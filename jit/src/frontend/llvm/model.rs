@@ -88,6 +88,14 @@ pub enum Type {
     Label,
     Metadata,
     Token,
+    /// A target extension type (LLVM ≥ 16: `target("spirv.Event")`,
+    /// `target("spirv.Image", void, 1, 0, 0, 0, 0, 0, 0)`): its name, then its type and
+    /// integer parameters as written.
+    TargetExt {
+        name: String,
+        types: Vec<TypeId>,
+        ints: Vec<u32>,
+    },
 }
 
 /// Integer binary operations and float binary operations.

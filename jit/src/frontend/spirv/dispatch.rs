@@ -95,9 +95,7 @@ impl Translator<'_> {
                 "OpConstantSampler inside a function: constants are declared at module scope (SPIR-V logical layout)",
             )),
             op if is_image_op(op) || op == ImageTexelPointer => self.image_op(fr, inst),
-            GroupAsyncCopy | GroupWaitEvents => {
-                Err(CompileError::unsupported("async_work_group_copy / wait_group_events are not supported yet"))
-            }
+            GroupAsyncCopy | GroupWaitEvents => self.group_async(fr, inst),
             op if is_subgroup_op(op) => self.subgroup(fr, inst),
             _ => self.arith(fr, inst),
         }

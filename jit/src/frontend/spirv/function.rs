@@ -107,6 +107,11 @@ impl<'m> Translator<'m> {
 
     /// Append an instruction with a result to the current block.
     pub fn emit(&mut self, kind: InstKind, ty: Type) -> Value {
+        // Vector assembly of constants stays a constant (see `ir::fold`).
+        let kind = match crate::ir::fold::fold(&self.f, &kind, &ty) {
+            Some(bits) => InstKind::Const(bits),
+            None => kind,
+        };
         self.builder().inst(kind, ty)
     }
 

@@ -37,6 +37,7 @@
 //! GLSL.std.450 set and `matrix_layout` row-major and padded matrices in buffers.
 
 mod arith;
+mod async_copy;
 mod bits;
 mod builtins_vars;
 mod clspv;

@@ -24,6 +24,8 @@ pub(crate) fn opaque_value_type(name: &str) -> Option<Type> {
         "OpTypeImage" => Some(Type::ptr(AddressSpace::Global)),
         "OpTypeSampler" => Some(Type::I32),
         "OpTypeSampledImage" => Some(sampled_image_type()),
+        // Events of async copies: the copy is done when it is issued (`async_copy`).
+        "OpTypeEvent" => Some(Type::I32),
         _ => None,
     }
 }

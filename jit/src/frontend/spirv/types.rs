@@ -288,8 +288,8 @@ impl SpvModule {
         match self.types.get(&id) {
             Some(SpvType::Opaque(name)) => Err(CompileError::unsupported(format!(
                 "values of type {name} (%{id}) are not supported here: images and samplers work as kernel \
-                 arguments and operands of image instructions, not as stored values; events \
-                 (async_work_group_copy, wait_group_events) and pipes are not supported yet"
+                 arguments and operands of image instructions, not as stored values; pipes, \
+                 queues and device events are not supported"
             ))),
             Some(SpvType::Void) => Err(CompileError::invalid(format!("void type %{id} used as a value type"))),
             Some(t) => Err(CompileError::invalid(format!("type %{id} ({t:?}) used as a value type"))),

@@ -5,16 +5,11 @@
 //!
 //! It emits only; what each call means is `nvvm`'s and `libdevice`'s decision, and
 //! `calls` dispatches here for NVVM modules before the OpenCL builtins.
-//!
-//! Written against the writer's `Fx`/`Call` (branch `llvm-spirv`): it becomes a module
-//! (`mod nvvm_calls;` in `to_spirv/mod.rs`) when that writer is merged, with `calls`'s
-//! NVVM arm trying `nvvm_calls::call` first.
 
 use rspirv::spirv::{BuiltIn, Capability, Decoration, MemorySemantics, Op, OpenclStd100Op as Cl, Scope};
 
-use super::calls::Call;
 use super::emit;
-use super::func::Fx;
+use super::func::{Call, Fx};
 use super::libdevice::{FloatClass, FloatOp, Libdevice, Rounding};
 use super::nvvm::{self, IntOps, NvvmCall, ShflMode, VoteOp};
 use crate::frontend::llvm::model::Operand;

@@ -1,0 +1,208 @@
+//! Memory instructions of function bodies: `alloca` (a `Function` variable at the top
+//! of the entry block), loads and stores (`Aligned`, `Volatile`, atomic when ordered),
+//! `atomicrmw`, `cmpxchg` and `fence` with OpenCL scopes and semantics.
+//!
+//! It must not bind anything but its own instruction's result.
+
+use rspirv::spirv::{Decoration, MemorySemantics, Op, Scope, StorageClass};
+
+use super::func::Fx;
+use super::{emit, ordering_bits, scope_of, storage_bits};
+use crate::frontend::llvm::model::{Inst, Operand, Ordering, RmwOp, Type, TypeId};
+use crate::{CompileError, Result};
+
+impl Fx<'_, '_> {
+    pub(crate) fn load(
+        &mut self,
+        inst: &Inst,
+        ptr: Operand,
+        align: u32,
+        volatile: bool,
+        ordering: Ordering,
+    ) -> Result<()> {
+        let (ptr, align, volatile, ordering) = (&ptr, &align, &volatile, &ordering);
+        let t = self.result_ty(inst)?;
+        let p = self.val(*ptr)?;
+        let (p, _, sc) = self.ptr_to(p, t)?;
+        let r = self.result(inst)?;
+        if *ordering != Ordering::NotAtomic {
+            let scope = self.w.c_u32(Scope::Device as u32);
+            let sem = self.w.c_u32(ordering_bits(*ordering) | storage_bits(sc));
+            self.op_to(Op::AtomicLoad, t, r, &[p, scope, sem]);
+            return Ok(());
+        }
+        let mut ops = vec![t, r, p];
+        mem_access(&mut ops, *align, *volatile);
+        self.last = None;
+        emit(self.out(), Op::Load, &ops);
+        Ok(())
+    }
+
+    pub(crate) fn store(
+        &mut self,
+        value: Operand,
+        ptr: Operand,
+        align: u32,
+        volatile: bool,
+        ordering: Ordering,
+    ) -> Result<()> {
+        let (value, ptr, align, volatile, ordering) = (&value, &ptr, &align, &volatile, &ordering);
+        let vt = self.model_ty(*value)?;
+        let vt = self.w.ty(vt)?;
+        let v = self.val_as(*value, vt)?;
+        let p = self.val(*ptr)?;
+        let (p, _, sc) = self.ptr_to(p, vt)?;
+        if *ordering != Ordering::NotAtomic {
+            let scope = self.w.c_u32(Scope::Device as u32);
+            let sem = self.w.c_u32(ordering_bits(*ordering) | storage_bits(sc));
+            self.op_void(Op::AtomicStore, &[p, scope, sem, v]);
+            return Ok(());
+        }
+        let mut ops = vec![p, v];
+        mem_access(&mut ops, *align, *volatile);
+        self.op_void(Op::Store, &ops);
+        Ok(())
+    }
+
+    pub(crate) fn atomic_rmw(
+        &mut self,
+        inst: &Inst,
+        op: RmwOp,
+        ptr: Operand,
+        value: Operand,
+        ordering: Ordering,
+        scope: Option<&str>,
+    ) -> Result<()> {
+        let (op, ptr, value, ordering) = (&op, &ptr, &value, &ordering);
+        let vt = self.model_ty(*value)?;
+        let t = self.w.ty(vt)?;
+        let v = self.val_as(*value, t)?;
+        let p = self.val(*ptr)?;
+        let (p, _, sc) = self.ptr_to(p, t)?;
+        let spv_op = match op {
+            RmwOp::Xchg => Op::AtomicExchange,
+            RmwOp::Add => Op::AtomicIAdd,
+            RmwOp::Sub => Op::AtomicISub,
+            RmwOp::And => Op::AtomicAnd,
+            RmwOp::Or => Op::AtomicOr,
+            RmwOp::Xor => Op::AtomicXor,
+            RmwOp::Max => Op::AtomicSMax,
+            RmwOp::Min => Op::AtomicSMin,
+            RmwOp::UMax => Op::AtomicUMax,
+            RmwOp::UMin => Op::AtomicUMin,
+            other => {
+                return Err(CompileError::unsupported(format!(
+                    "atomicrmw {}: OpenCL SPIR-V has no such atomic",
+                    format!("{other:?}").to_lowercase()
+                )))
+            }
+        };
+        if self.w.m.ty(vt) == &Type::Int(64) {
+            self.w.cap(rspirv::spirv::Capability::Int64Atomics);
+        }
+        let scope = self.w.c_u32(scope_of(scope) as u32);
+        let sem = self.w.c_u32(ordering_bits(*ordering) | storage_bits(sc));
+        let r = self.op(spv_op, t, &[p, scope, sem, v]);
+        self.bind(inst, r)
+    }
+
+    pub(crate) fn cmpxchg(
+        &mut self,
+        inst: &Inst,
+        ptr: Operand,
+        expected: Operand,
+        new: Operand,
+        [success, failure]: [Ordering; 2],
+        scope: Option<&str>,
+    ) -> Result<()> {
+        let (ptr, expected, new, success, failure) = (&ptr, &expected, &new, &success, &failure);
+        let vt = self.model_ty(*expected)?;
+        let t = self.w.ty(vt)?;
+        let e = self.val_as(*expected, t)?;
+        let n = self.val_as(*new, t)?;
+        let p = self.val(*ptr)?;
+        let (p, _, sc) = self.ptr_to(p, t)?;
+        let scope = self.w.c_u32(scope_of(scope) as u32);
+        let eq = self.w.c_u32(ordering_bits(*success) | storage_bits(sc));
+        let ne = self.w.c_u32(ordering_bits(*failure) | storage_bits(sc));
+        let old = self.op(Op::AtomicCompareExchange, t, &[p, scope, eq, ne, n, e]);
+        let bt = self.w.t_bool();
+        let ok = self.op(Op::IEqual, bt, &[old, e]);
+        let rt = self.result_ty(inst)?;
+        let r = self.op(Op::CompositeConstruct, rt, &[old, ok]);
+        self.bind(inst, r)
+    }
+
+    pub(crate) fn fence(&mut self, ordering: Ordering, scope: Option<&str>) -> Result<()> {
+        let ordering = &ordering;
+        let scope = self.w.c_u32(scope_of(scope) as u32);
+        let sem = self.w.c_u32(
+            ordering_bits(*ordering)
+                | (MemorySemantics::WORKGROUP_MEMORY | MemorySemantics::CROSS_WORKGROUP_MEMORY).bits(),
+        );
+        self.op_void(Op::MemoryBarrier, &[scope, sem]);
+        Ok(())
+    }
+
+    /// `alloca`: a `Function` variable at the top of the entry block (an array for a
+    /// constant count), cast to the result's type there.
+    pub(crate) fn alloca(&mut self, inst: &Inst, elem_ty: TypeId, count: Option<Operand>, align: u32) -> Result<()> {
+        let mut et = self.w.ty(elem_ty)?;
+        if let Some(c) = count {
+            let n = self
+                .const_int(c)
+                .ok_or_else(|| CompileError::unsupported("an alloca of a run-time count (a variable-length array)"))?;
+            if n != 1 {
+                let n = u32::try_from(n)
+                    .ok()
+                    .filter(|&n| n > 0)
+                    .ok_or_else(|| CompileError::unsupported(format!("an alloca of {n} elements")))?;
+                let len = self.w.c_u32(n);
+                et = self.w.intern_pub(Op::TypeArray, &[et, len]);
+            }
+        }
+        let pt = self.w.t_ptr(StorageClass::Function, et);
+        let var = self.w.id();
+        emit(&mut self.vars, Op::Variable, &[pt, var, StorageClass::Function as u32]);
+        if align > 0 {
+            emit(&mut self.w.annotations, Op::Decorate, &[var, Decoration::Alignment as u32, align]);
+        }
+        let t = self.result_ty(inst)?;
+        let r = inst.result.ok_or_else(|| CompileError::invalid("an alloca without a result"))?;
+        let id = if pt == t {
+            var
+        } else {
+            self.in_prologue(|fx| -> Result<u32> {
+                // An array variable's address is its first element's.
+                if count.is_some_and(|c| fx.const_int(c) != Some(1)) {
+                    let zero = fx.w.c_u32(0);
+                    let et = fx.w.ty(elem_ty)?;
+                    let ept = fx.w.t_ptr(StorageClass::Function, et);
+                    let first = fx.op(Op::InBoundsAccessChain, ept, &[var, zero]);
+                    fx.coerce((first, ept), t)
+                } else {
+                    fx.coerce((var, pt), t)
+                }
+            })?
+        };
+        self.locals[r.0 as usize] = id;
+        Ok(())
+    }
+}
+
+/// Append the memory-access operands of a load or store.
+fn mem_access(ops: &mut Vec<u32>, align: u32, volatile: bool) {
+    let mut mask = 0;
+    if volatile {
+        mask |= rspirv::spirv::MemoryAccess::VOLATILE.bits();
+    }
+    if align > 0 {
+        mask |= rspirv::spirv::MemoryAccess::ALIGNED.bits();
+    }
+    if mask != 0 {
+        ops.push(mask);
+        if align > 0 {
+            ops.push(align);
+        }
+    }
+}
