@@ -26,6 +26,8 @@ struct Body {
     func: FuncId,
     /// Value id → operand, for ids defined so far.
     vals: Vec<Operand>,
+    /// The number of module-level values, whose ids come first.
+    base: usize,
     /// Types of forward-referenced value ids, as the records give them.
     fwd_types: HashMap<u64, TypeId>,
     blocks: Vec<BasicBlock>,
@@ -62,12 +64,8 @@ impl Ctx {
         let nparams = f.params.len();
         let mut body = Body {
             func,
-            vals: self
-                .values
-                .iter()
-                .map(|&c| Operand::Const(c))
-                .chain((0..nparams).map(|i| Operand::Local(LocalId(i as u32))))
-                .collect(),
+            base: self.values.len(),
+            vals: (0..nparams).map(|i| Operand::Local(LocalId(i as u32))).collect(),
             fwd_types: HashMap::new(),
             blocks: Vec::new(),
             done: Vec::new(),
@@ -83,21 +81,26 @@ impl Ctx {
                 match item {
                     Item::Block(sub) => match sub.id {
                         block::CONSTANTS => {
-                            let vals = &body.vals;
-                            let prior = |i: usize| match vals.get(i) {
-                                Some(Operand::Const(c)) => Some(*c),
+                            let module = std::mem::take(&mut self.values);
+                            let (vals, base) = (&body.vals, body.base);
+                            let prior = |i: usize| match value_of(&module, base, vals, i as u64) {
+                                Some(Operand::Const(c)) => Some(c),
                                 _ => None,
                             };
-                            let new = self.read_constants(sub, &prior, vals.len())?;
-                            body.vals.extend(new.into_iter().map(Operand::Const));
+                            let new = self.read_constants(sub, &prior, base + vals.len());
+                            self.values = module;
+                            body.vals.extend(new?.into_iter().map(Operand::Const));
                         }
                         block::METADATA => {
-                            let vals = &body.vals;
-                            let prior = |i: usize| match vals.get(i) {
-                                Some(Operand::Const(c)) => Some(*c),
+                            let module = std::mem::take(&mut self.values);
+                            let (vals, base) = (&body.vals, body.base);
+                            let prior = |i: usize| match value_of(&module, base, vals, i as u64) {
+                                Some(Operand::Const(c)) => Some(c),
                                 _ => None,
                             };
-                            self.read_metadata(sub, &prior, Some(func))?;
+                            let r = self.read_metadata(sub, &prior, Some(func));
+                            self.values = module;
+                            r?;
                         }
                         block::METADATA_ATTACHMENT => attachments = Some(sub),
                         block::VALUE_SYMTAB => vst = Some(sub),
@@ -137,9 +140,7 @@ impl Ctx {
             if let Operand::Local(LocalId(l)) = *o {
                 if l & FORWARD != 0 {
                     let v = (l & !FORWARD) as usize;
-                    *o = vals
-                        .get(v)
-                        .copied()
+                    *o = value_of(&self.values, body.base, &vals, v as u64)
                         .ok_or_else(|| CompileError::invalid(format!("value {v} used but never defined")))?;
                 }
             }
@@ -174,11 +175,11 @@ impl Ctx {
             let name = chars(name)?;
             match rec.code {
                 1 => {
-                    if let Some(Operand::Local(l)) = usize::try_from(id).ok().and_then(|i| vals.get(i)) {
+                    if let Some(Operand::Local(l)) = value_of(&self.values, body.base, vals, id) {
                         if let Some(p) = f.params.get_mut(l.0 as usize) {
                             p.name = Some(name.clone());
                         }
-                        f.local_names.insert(*l, name);
+                        f.local_names.insert(l, name);
                     }
                 }
                 2 => {
@@ -193,8 +194,8 @@ impl Ctx {
     }
 
     fn val_ty(&self, body: &Body, v: u64) -> Option<TypeId> {
-        match usize::try_from(v).ok().and_then(|i| body.vals.get(i)) {
-            Some(Operand::Const(c)) => Some(self.m.const_ty(*c)),
+        match value_of(&self.values, body.base, &body.vals, v) {
+            Some(Operand::Const(c)) => Some(self.m.const_ty(c)),
             Some(Operand::Local(l)) => body.local_types.get(l.0 as usize).copied(),
             Some(Operand::Metadata) => None,
             None => body.fwd_types.get(&v).copied(),
@@ -202,10 +203,10 @@ impl Ctx {
     }
 
     fn operand(&self, body: &Body, v: u64) -> Result<Operand> {
-        match usize::try_from(v).ok().and_then(|i| body.vals.get(i)) {
-            Some(o) => Ok(*o),
+        match value_of(&self.values, body.base, &body.vals, v) {
+            Some(o) => Ok(o),
             None => {
-                let limit = body.vals.len() as u64 + 1_000_000;
+                let limit = body.next() as u64 + 1_000_000;
                 if v >= u64::from(FORWARD) || v > limit {
                     return Err(CompileError::invalid(format!("value id {v} out of range")));
                 }
@@ -219,7 +220,7 @@ impl Ctx {
         if self.version >= 1 {
             // LLVM computes relative ids in 32-bit unsigned arithmetic: forward
             // references are written wrapped.
-            u64::from((body.vals.len() as u32).wrapping_sub(raw as u32))
+            u64::from((body.next() as u32).wrapping_sub(raw as u32))
         } else {
             raw
         }
@@ -229,7 +230,7 @@ impl Ctx {
     fn pair(&mut self, body: &mut Body, o: &mut Ops) -> Result<(Operand, TypeId)> {
         let v = self.abs(body, o.next()?);
         let op = self.operand(body, v)?;
-        let ty = match (self.val_ty(body, v), (v as usize) < body.vals.len()) {
+        let ty = match (self.val_ty(body, v), v < body.next() as u64) {
             (Some(t), true) => t,
             _ => {
                 let t = self.ty(o.next()?)?;
@@ -501,7 +502,7 @@ impl Ctx {
                 for _ in 0..n / 2 {
                     let raw = o.next()?;
                     let v = if self.version >= 1 {
-                        (body.vals.len() as i64).wrapping_sub(super::signed(raw)) as u64
+                        (body.next() as i64).wrapping_sub(super::signed(raw)) as u64
                     } else {
                         raw
                     };
@@ -521,7 +522,7 @@ impl Ctx {
                 let align = decode_align((a & 0x1f) | (((a >> 8) & 0x7) << 5))?;
                 let (elem_ty, ty) = if explicit {
                     let addrspace = if o.left() > 0 { u32::try_from(o.next()?).unwrap_or(0) } else { 0 };
-                    let opaque = self.m.types.iter().any(|t| matches!(t, Type::Pointer { pointee: None, .. }));
+                    let opaque = self.opaque_pointers;
                     (
                         ity,
                         self.m.intern_type(Type::Pointer { addrspace, pointee: if opaque { None } else { Some(ity) } }),
@@ -714,8 +715,8 @@ impl Ctx {
             while o.left() > 0 {
                 let v = o.next()?;
                 let dest = self.bb(body, o.next()?)?;
-                let c = match usize::try_from(v).ok().and_then(|i| body.vals.get(i)) {
-                    Some(Operand::Const(c)) => *c,
+                let c = match value_of(&self.values, body.base, &body.vals, v) {
+                    Some(Operand::Const(c)) => c,
                     _ => return Err(CompileError::invalid(format!("switch case value {v} is not a constant"))),
                 };
                 let Constant::Int { value, .. } = self.m.constant(c) else {
@@ -770,6 +771,28 @@ impl Ctx {
             other => Callee::Indirect(other),
         };
         self.push(body, ret, InstKind::Call { callee, fn_ty, args })
+    }
+}
+
+impl Body {
+    /// The id the next defined value gets.
+    fn next(&self) -> usize {
+        self.base + self.vals.len()
+    }
+}
+
+/// Value `v` of a function: module values first, then the function's own.
+fn value_of(
+    module: &[crate::frontend::llvm::model::ConstId],
+    base: usize,
+    vals: &[Operand],
+    v: u64,
+) -> Option<Operand> {
+    let v = usize::try_from(v).ok()?;
+    if v < base {
+        module.get(v).map(|&c| Operand::Const(c))
+    } else {
+        vals.get(v - base).copied()
     }
 }
 

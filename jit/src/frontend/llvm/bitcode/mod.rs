@@ -97,6 +97,8 @@ pub(crate) struct Ctx {
     pub bodies: Vec<FuncId>,
     /// Inline-asm constants: the text, for the call's callee.
     pub asm: HashMap<ConstId, String>,
+    /// Whether the type table has opaque pointers (then every pointer is opaque).
+    pub opaque_pointers: bool,
     /// The text of the inline-asm constant being read.
     pub pending_asm: Option<String>,
     /// Sync scope names by id (`SYNC_SCOPE_NAMES_BLOCK`).
