@@ -22,12 +22,12 @@ use crate::{CompileError, Result};
 const FORWARD: u32 = 1 << 31;
 
 /// The state of one function body being read.
-struct Body {
+pub(super) struct Body {
     func: FuncId,
     /// Value id → operand, for ids defined so far.
-    vals: Vec<Operand>,
+    pub(super) vals: Vec<Operand>,
     /// The number of module-level values, whose ids come first.
-    base: usize,
+    pub(super) base: usize,
     /// Types of forward-referenced value ids, as the records give them.
     fwd_types: HashMap<u64, TypeId>,
     blocks: Vec<BasicBlock>,
@@ -39,21 +39,21 @@ struct Body {
 }
 
 /// A cursor over one record's operands.
-struct Ops<'r> {
-    rec: &'r Record,
-    i: usize,
-    what: &'static str,
+pub(super) struct Ops<'r> {
+    pub(super) rec: &'r Record,
+    pub(super) i: usize,
+    pub(super) what: &'static str,
 }
 
 impl Ops<'_> {
-    fn next(&mut self) -> Result<u64> {
+    pub(super) fn next(&mut self) -> Result<u64> {
         let v = self.rec.ops.get(self.i).copied().ok_or_else(|| {
             CompileError::invalid(format!("{} has {} operands, expected more", self.what, self.rec.ops.len()))
         })?;
         self.i += 1;
         Ok(v)
     }
-    fn left(&self) -> usize {
+    pub(super) fn left(&self) -> usize {
         self.rec.ops.len().saturating_sub(self.i)
     }
 }
@@ -227,7 +227,7 @@ impl Ctx {
     }
 
     /// `getValueTypePair`: a value, followed by its type when it is a forward reference.
-    fn pair(&mut self, body: &mut Body, o: &mut Ops) -> Result<(Operand, TypeId)> {
+    pub(super) fn pair(&mut self, body: &mut Body, o: &mut Ops) -> Result<(Operand, TypeId)> {
         let v = self.abs(body, o.next()?);
         let op = self.operand(body, v)?;
         let ty = match (self.val_ty(body, v), v < body.next() as u64) {
@@ -242,7 +242,7 @@ impl Ctx {
     }
 
     /// `getValue`/`popValue`: a value whose type the context gives.
-    fn value(&mut self, body: &mut Body, o: &mut Ops, ty: TypeId) -> Result<Operand> {
+    pub(super) fn value(&mut self, body: &mut Body, o: &mut Ops, ty: TypeId) -> Result<Operand> {
         if matches!(self.m.ty(ty), Type::Metadata) {
             o.next()?;
             return Ok(Operand::Metadata);
@@ -252,7 +252,7 @@ impl Ctx {
         self.operand(body, v)
     }
 
-    fn bb(&self, body: &Body, id: u64) -> Result<BlockId> {
+    pub(super) fn bb(&self, body: &Body, id: u64) -> Result<BlockId> {
         if (id as usize) < body.blocks.len() {
             Ok(BlockId(id as u32))
         } else {
@@ -310,7 +310,7 @@ impl Ctx {
         Ok(ty)
     }
 
-    fn ptr_info(&self, ty: TypeId) -> Result<(u32, Option<TypeId>, Option<u32>)> {
+    pub(super) fn ptr_info(&self, ty: TypeId) -> Result<(u32, Option<TypeId>, Option<u32>)> {
         match self.m.ty(ty) {
             Type::Pointer { addrspace, pointee } => Ok((*addrspace, *pointee, None)),
             Type::Vector { len, elem } => match self.m.ty(*elem) {
@@ -321,7 +321,7 @@ impl Ctx {
         }
     }
 
-    fn push(&mut self, body: &mut Body, ty: TypeId, kind: InstKind) -> Result<()> {
+    pub(super) fn push(&mut self, body: &mut Body, ty: TypeId, kind: InstKind) -> Result<()> {
         let bb = body
             .blocks
             .get_mut(body.cur)
@@ -338,7 +338,7 @@ impl Ctx {
         Ok(())
     }
 
-    fn terminate(&mut self, body: &mut Body, term: Terminator) -> Result<()> {
+    pub(super) fn terminate(&mut self, body: &mut Body, term: Terminator) -> Result<()> {
         let bb = body
             .blocks
             .get_mut(body.cur)
@@ -667,122 +667,17 @@ impl Ctx {
         }
         Ok(())
     }
-
-    fn switch(&mut self, body: &mut Body, rec: &Record) -> Result<()> {
-        let what = "FUNC_CODE_INST_SWITCH";
-        let mut o = Ops { rec, i: 0, what };
-        let first = o.next()?;
-        let mut cases = Vec::new();
-        let (value, default) = if first >> 16 == 0x4B5 {
-            // LLVM 3.2's case-range format.
-            let ty = self.ty(o.next()?)?;
-            let width =
-                self.int_width(ty).ok_or_else(|| CompileError::invalid("switch on a value that is not an integer"))?;
-            if width > 64 {
-                return Err(CompileError::unsupported("switch on integers over 64 bits"));
-            }
-            let value = self.value(body, &mut o, ty)?;
-            let default = self.bb(body, o.next()?)?;
-            let n = o.next()?;
-            let mask = if width >= 64 { u64::MAX } else { (1u64 << width) - 1 };
-            for _ in 0..n {
-                let items = o.next()?;
-                let mut vals = Vec::new();
-                for _ in 0..items {
-                    let single = o.next()? != 0;
-                    let lo = super::signed(o.next()?) as u64 & mask;
-                    if single {
-                        vals.push(lo);
-                    } else {
-                        let hi = super::signed(o.next()?) as u64 & mask;
-                        if hi < lo || hi - lo > 1 << 16 {
-                            return Err(CompileError::unsupported("switch case range over 65536 values"));
-                        }
-                        vals.extend(lo..=hi);
-                    }
-                }
-                let dest = self.bb(body, o.next()?)?;
-                cases.extend(vals.into_iter().map(|v| (v, dest)));
-                if cases.len() > rec.ops.len() + (1 << 16) {
-                    return Err(CompileError::limit("switch with too many cases"));
-                }
-            }
-            (value, default)
-        } else {
-            let ty = self.ty(first)?;
-            let value = self.value(body, &mut o, ty)?;
-            let default = self.bb(body, o.next()?)?;
-            while o.left() > 0 {
-                let v = o.next()?;
-                let dest = self.bb(body, o.next()?)?;
-                let c = match value_of(&self.values, body.base, &body.vals, v) {
-                    Some(Operand::Const(c)) => c,
-                    _ => return Err(CompileError::invalid(format!("switch case value {v} is not a constant"))),
-                };
-                let Constant::Int { value, .. } = self.m.constant(c) else {
-                    return Err(CompileError::invalid("switch case value that is not an integer constant"));
-                };
-                cases.push((*value, dest));
-            }
-            (value, default)
-        };
-        self.terminate(body, Terminator::Switch { value, default, cases })
-    }
-
-    fn call(&mut self, body: &mut Body, o: &mut Ops) -> Result<()> {
-        let _attrs = o.next()?;
-        let cc_info = o.next()?;
-        if (cc_info >> 17) & 1 != 0 {
-            o.next()?; // fast-math flags
-        }
-        let explicit = if (cc_info >> 15) & 1 != 0 { Some(self.ty(o.next()?)?) } else { None };
-        let (callee_op, cty) = self.pair(body, o)?;
-        let fn_ty = match explicit {
-            Some(t) => t,
-            None => self
-                .ptr_info(cty)?
-                .1
-                .ok_or_else(|| CompileError::invalid("call through an opaque pointer without a function type"))?,
-        };
-        let Type::Function { ret, params, vararg } = self.m.ty(fn_ty).clone() else {
-            return Err(CompileError::invalid("call of a value whose type is not a function type"));
-        };
-        let mut args = Vec::with_capacity(params.len());
-        for p in params {
-            if matches!(self.m.ty(p), Type::Label) {
-                o.next()?;
-                continue;
-            }
-            args.push(self.value(body, o, p)?);
-        }
-        if vararg {
-            while o.left() > 0 {
-                args.push(self.pair(body, o)?.0);
-            }
-        } else if o.left() > 0 {
-            return Err(CompileError::invalid("call with more arguments than its function type has"));
-        }
-        let callee = match callee_op {
-            Operand::Const(c) => match (self.m.constant(c), self.asm.get(&c)) {
-                (_, Some(text)) => Callee::InlineAsm(text.clone()),
-                (Constant::Function { func, .. }, _) => Callee::Function(*func),
-                _ => Callee::Indirect(callee_op),
-            },
-            other => Callee::Indirect(other),
-        };
-        self.push(body, ret, InstKind::Call { callee, fn_ty, args })
-    }
 }
 
 impl Body {
     /// The id the next defined value gets.
-    fn next(&self) -> usize {
+    pub(super) fn next(&self) -> usize {
         self.base + self.vals.len()
     }
 }
 
 /// Value `v` of a function: module values first, then the function's own.
-fn value_of(
+pub(super) fn value_of(
     module: &[crate::frontend::llvm::model::ConstId],
     base: usize,
     vals: &[Operand],
