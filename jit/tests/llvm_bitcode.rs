@@ -396,13 +396,19 @@ fn clang_bitcode(clang: &str, dis: &str) {
                     failures.push(e);
                 }
                 // The text reader on llvm-dis's output builds the same model.
-                let text = Command::new(&dis).arg(&bc).arg("-o").arg("-").output().map(|o| o.stdout).unwrap_or_default();
+                let text =
+                    Command::new(&dis).arg(&bc).arg("-o").arg("-").output().map(|o| o.stdout).unwrap_or_default();
                 match spirjit_jit::frontend::llvm::read(&text) {
                     Ok(t) => {
                         let (a, b) = (structure(&m), structure(&t));
                         if a != b {
                             let at = a.iter().zip(&b).position(|(x, y)| x != y).unwrap_or(a.len().min(b.len()));
-                            failures.push(format!("{}: line {at}:\n  bitcode: {:?}\n  text:    {:?}", cl.display(), a.get(at), b.get(at)));
+                            failures.push(format!(
+                                "{}: line {at}:\n  bitcode: {:?}\n  text:    {:?}",
+                                cl.display(),
+                                a.get(at),
+                                b.get(at)
+                            ));
                         }
                     }
                     Err(e) => failures.push(format!("{}: text reader: {e}", cl.display())),

@@ -20,8 +20,8 @@
 
 pub mod bitcode;
 pub mod model;
-pub mod to_spirv;
 pub mod text;
+pub mod to_spirv;
 
 use crate::frontend::spirv;
 use crate::{ir, CompileError, Result};
