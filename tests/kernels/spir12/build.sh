@@ -5,6 +5,9 @@
 # the `.bc32` and `.bc64` bitcode of the same source). tests/spir12_cts.rs runs each
 # bitcode kernel and its reference on the same inputs and compares the results.
 #
+# `-cl-kernel-arg-info` and llvm-spirv's `--preserve-ocl-kernel-arg-type-metadata-through-string`
+# keep argument names, type names (signedness) and qualifiers, as the SPIR 1.2 bitcode has
+# them, so that both builds give the same signatures.
 # Kernels clang-14 cannot compile are listed in `unbuildable.txt` with clang's message.
 # Usage: tests/kernels/spir12/build.sh   (needs clang-14 and llvm-spirv-14)
 set -euo pipefail
@@ -18,9 +21,9 @@ for cl in "$corpus"/*/*.cl; do
   mkdir -p "$here/$folder"
   for bits in 32 64; do
     target=spir; [ $bits = 64 ] && target=spir64
-    if clang-14 -c -target $target -cl-std=CL1.2 -O0 -Xclang -finclude-default-header \
+    if clang-14 -c -target $target -cl-std=CL1.2 -O0 -cl-kernel-arg-info -Xclang -finclude-default-header \
          -emit-llvm "$cl" -o "$tmp/k.bc" 2> "$tmp/err" \
-       && llvm-spirv-14 --spirv-max-version=1.0 "$tmp/k.bc" -o "$here/$folder/$name.spv$bits" 2>> "$tmp/err"; then
+       && llvm-spirv-14 --spirv-max-version=1.0 --preserve-ocl-kernel-arg-type-metadata-through-string "$tmp/k.bc" -o "$here/$folder/$name.spv$bits" 2>> "$tmp/err"; then
       :
     else
       echo "$folder/$name.cl ($target): $(head -c 300 "$tmp/err" | tr '\n' ' ')" >> "$here/unbuildable.txt"

@@ -22,10 +22,12 @@ use crate::{CompileError, Result};
 const FORWARD: u32 = 1 << 31;
 
 /// The state of one function body being read.
-struct Body {
+pub(super) struct Body {
     func: FuncId,
     /// Value id → operand, for ids defined so far.
-    vals: Vec<Operand>,
+    pub(super) vals: Vec<Operand>,
+    /// The number of module-level values, whose ids come first.
+    pub(super) base: usize,
     /// Types of forward-referenced value ids, as the records give them.
     fwd_types: HashMap<u64, TypeId>,
     blocks: Vec<BasicBlock>,
@@ -37,21 +39,21 @@ struct Body {
 }
 
 /// A cursor over one record's operands.
-struct Ops<'r> {
-    rec: &'r Record,
-    i: usize,
-    what: &'static str,
+pub(super) struct Ops<'r> {
+    pub(super) rec: &'r Record,
+    pub(super) i: usize,
+    pub(super) what: &'static str,
 }
 
 impl Ops<'_> {
-    fn next(&mut self) -> Result<u64> {
+    pub(super) fn next(&mut self) -> Result<u64> {
         let v = self.rec.ops.get(self.i).copied().ok_or_else(|| {
             CompileError::invalid(format!("{} has {} operands, expected more", self.what, self.rec.ops.len()))
         })?;
         self.i += 1;
         Ok(v)
     }
-    fn left(&self) -> usize {
+    pub(super) fn left(&self) -> usize {
         self.rec.ops.len().saturating_sub(self.i)
     }
 }
@@ -62,12 +64,8 @@ impl Ctx {
         let nparams = f.params.len();
         let mut body = Body {
             func,
-            vals: self
-                .values
-                .iter()
-                .map(|&c| Operand::Const(c))
-                .chain((0..nparams).map(|i| Operand::Local(LocalId(i as u32))))
-                .collect(),
+            base: self.values.len(),
+            vals: (0..nparams).map(|i| Operand::Local(LocalId(i as u32))).collect(),
             fwd_types: HashMap::new(),
             blocks: Vec::new(),
             done: Vec::new(),
@@ -83,21 +81,26 @@ impl Ctx {
                 match item {
                     Item::Block(sub) => match sub.id {
                         block::CONSTANTS => {
-                            let vals = &body.vals;
-                            let prior = |i: usize| match vals.get(i) {
-                                Some(Operand::Const(c)) => Some(*c),
+                            let module = std::mem::take(&mut self.values);
+                            let (vals, base) = (&body.vals, body.base);
+                            let prior = |i: usize| match value_of(&module, base, vals, i as u64) {
+                                Some(Operand::Const(c)) => Some(c),
                                 _ => None,
                             };
-                            let new = self.read_constants(sub, &prior, vals.len())?;
-                            body.vals.extend(new.into_iter().map(Operand::Const));
+                            let new = self.read_constants(sub, &prior, base + vals.len());
+                            self.values = module;
+                            body.vals.extend(new?.into_iter().map(Operand::Const));
                         }
                         block::METADATA => {
-                            let vals = &body.vals;
-                            let prior = |i: usize| match vals.get(i) {
-                                Some(Operand::Const(c)) => Some(*c),
+                            let module = std::mem::take(&mut self.values);
+                            let (vals, base) = (&body.vals, body.base);
+                            let prior = |i: usize| match value_of(&module, base, vals, i as u64) {
+                                Some(Operand::Const(c)) => Some(c),
                                 _ => None,
                             };
-                            self.read_metadata(sub, &prior, Some(func))?;
+                            let r = self.read_metadata(sub, &prior, Some(func));
+                            self.values = module;
+                            r?;
                         }
                         block::METADATA_ATTACHMENT => attachments = Some(sub),
                         block::VALUE_SYMTAB => vst = Some(sub),
@@ -137,9 +140,7 @@ impl Ctx {
             if let Operand::Local(LocalId(l)) = *o {
                 if l & FORWARD != 0 {
                     let v = (l & !FORWARD) as usize;
-                    *o = vals
-                        .get(v)
-                        .copied()
+                    *o = value_of(&self.values, body.base, &vals, v as u64)
                         .ok_or_else(|| CompileError::invalid(format!("value {v} used but never defined")))?;
                 }
             }
@@ -174,11 +175,11 @@ impl Ctx {
             let name = chars(name)?;
             match rec.code {
                 1 => {
-                    if let Some(Operand::Local(l)) = usize::try_from(id).ok().and_then(|i| vals.get(i)) {
+                    if let Some(Operand::Local(l)) = value_of(&self.values, body.base, vals, id) {
                         if let Some(p) = f.params.get_mut(l.0 as usize) {
                             p.name = Some(name.clone());
                         }
-                        f.local_names.insert(*l, name);
+                        f.local_names.insert(l, name);
                     }
                 }
                 2 => {
@@ -193,8 +194,8 @@ impl Ctx {
     }
 
     fn val_ty(&self, body: &Body, v: u64) -> Option<TypeId> {
-        match usize::try_from(v).ok().and_then(|i| body.vals.get(i)) {
-            Some(Operand::Const(c)) => Some(self.m.const_ty(*c)),
+        match value_of(&self.values, body.base, &body.vals, v) {
+            Some(Operand::Const(c)) => Some(self.m.const_ty(c)),
             Some(Operand::Local(l)) => body.local_types.get(l.0 as usize).copied(),
             Some(Operand::Metadata) => None,
             None => body.fwd_types.get(&v).copied(),
@@ -202,10 +203,10 @@ impl Ctx {
     }
 
     fn operand(&self, body: &Body, v: u64) -> Result<Operand> {
-        match usize::try_from(v).ok().and_then(|i| body.vals.get(i)) {
-            Some(o) => Ok(*o),
+        match value_of(&self.values, body.base, &body.vals, v) {
+            Some(o) => Ok(o),
             None => {
-                let limit = body.vals.len() as u64 + 1_000_000;
+                let limit = body.next() as u64 + 1_000_000;
                 if v >= u64::from(FORWARD) || v > limit {
                     return Err(CompileError::invalid(format!("value id {v} out of range")));
                 }
@@ -219,17 +220,17 @@ impl Ctx {
         if self.version >= 1 {
             // LLVM computes relative ids in 32-bit unsigned arithmetic: forward
             // references are written wrapped.
-            u64::from((body.vals.len() as u32).wrapping_sub(raw as u32))
+            u64::from((body.next() as u32).wrapping_sub(raw as u32))
         } else {
             raw
         }
     }
 
     /// `getValueTypePair`: a value, followed by its type when it is a forward reference.
-    fn pair(&mut self, body: &mut Body, o: &mut Ops) -> Result<(Operand, TypeId)> {
+    pub(super) fn pair(&mut self, body: &mut Body, o: &mut Ops) -> Result<(Operand, TypeId)> {
         let v = self.abs(body, o.next()?);
         let op = self.operand(body, v)?;
-        let ty = match (self.val_ty(body, v), (v as usize) < body.vals.len()) {
+        let ty = match (self.val_ty(body, v), v < body.next() as u64) {
             (Some(t), true) => t,
             _ => {
                 let t = self.ty(o.next()?)?;
@@ -241,7 +242,7 @@ impl Ctx {
     }
 
     /// `getValue`/`popValue`: a value whose type the context gives.
-    fn value(&mut self, body: &mut Body, o: &mut Ops, ty: TypeId) -> Result<Operand> {
+    pub(super) fn value(&mut self, body: &mut Body, o: &mut Ops, ty: TypeId) -> Result<Operand> {
         if matches!(self.m.ty(ty), Type::Metadata) {
             o.next()?;
             return Ok(Operand::Metadata);
@@ -251,7 +252,7 @@ impl Ctx {
         self.operand(body, v)
     }
 
-    fn bb(&self, body: &Body, id: u64) -> Result<BlockId> {
+    pub(super) fn bb(&self, body: &Body, id: u64) -> Result<BlockId> {
         if (id as usize) < body.blocks.len() {
             Ok(BlockId(id as u32))
         } else {
@@ -309,7 +310,7 @@ impl Ctx {
         Ok(ty)
     }
 
-    fn ptr_info(&self, ty: TypeId) -> Result<(u32, Option<TypeId>, Option<u32>)> {
+    pub(super) fn ptr_info(&self, ty: TypeId) -> Result<(u32, Option<TypeId>, Option<u32>)> {
         match self.m.ty(ty) {
             Type::Pointer { addrspace, pointee } => Ok((*addrspace, *pointee, None)),
             Type::Vector { len, elem } => match self.m.ty(*elem) {
@@ -320,7 +321,7 @@ impl Ctx {
         }
     }
 
-    fn push(&mut self, body: &mut Body, ty: TypeId, kind: InstKind) -> Result<()> {
+    pub(super) fn push(&mut self, body: &mut Body, ty: TypeId, kind: InstKind) -> Result<()> {
         let bb = body
             .blocks
             .get_mut(body.cur)
@@ -337,7 +338,7 @@ impl Ctx {
         Ok(())
     }
 
-    fn terminate(&mut self, body: &mut Body, term: Terminator) -> Result<()> {
+    pub(super) fn terminate(&mut self, body: &mut Body, term: Terminator) -> Result<()> {
         let bb = body
             .blocks
             .get_mut(body.cur)
@@ -501,7 +502,7 @@ impl Ctx {
                 for _ in 0..n / 2 {
                     let raw = o.next()?;
                     let v = if self.version >= 1 {
-                        (body.vals.len() as i64).wrapping_sub(super::signed(raw)) as u64
+                        (body.next() as i64).wrapping_sub(super::signed(raw)) as u64
                     } else {
                         raw
                     };
@@ -521,7 +522,7 @@ impl Ctx {
                 let align = decode_align((a & 0x1f) | (((a >> 8) & 0x7) << 5))?;
                 let (elem_ty, ty) = if explicit {
                     let addrspace = if o.left() > 0 { u32::try_from(o.next()?).unwrap_or(0) } else { 0 };
-                    let opaque = self.m.types.iter().any(|t| matches!(t, Type::Pointer { pointee: None, .. }));
+                    let opaque = self.opaque_pointers;
                     (
                         ity,
                         self.m.intern_type(Type::Pointer { addrspace, pointee: if opaque { None } else { Some(ity) } }),
@@ -666,110 +667,27 @@ impl Ctx {
         }
         Ok(())
     }
+}
 
-    fn switch(&mut self, body: &mut Body, rec: &Record) -> Result<()> {
-        let what = "FUNC_CODE_INST_SWITCH";
-        let mut o = Ops { rec, i: 0, what };
-        let first = o.next()?;
-        let mut cases = Vec::new();
-        let (value, default) = if first >> 16 == 0x4B5 {
-            // LLVM 3.2's case-range format.
-            let ty = self.ty(o.next()?)?;
-            let width =
-                self.int_width(ty).ok_or_else(|| CompileError::invalid("switch on a value that is not an integer"))?;
-            if width > 64 {
-                return Err(CompileError::unsupported("switch on integers over 64 bits"));
-            }
-            let value = self.value(body, &mut o, ty)?;
-            let default = self.bb(body, o.next()?)?;
-            let n = o.next()?;
-            let mask = if width >= 64 { u64::MAX } else { (1u64 << width) - 1 };
-            for _ in 0..n {
-                let items = o.next()?;
-                let mut vals = Vec::new();
-                for _ in 0..items {
-                    let single = o.next()? != 0;
-                    let lo = super::signed(o.next()?) as u64 & mask;
-                    if single {
-                        vals.push(lo);
-                    } else {
-                        let hi = super::signed(o.next()?) as u64 & mask;
-                        if hi < lo || hi - lo > 1 << 16 {
-                            return Err(CompileError::unsupported("switch case range over 65536 values"));
-                        }
-                        vals.extend(lo..=hi);
-                    }
-                }
-                let dest = self.bb(body, o.next()?)?;
-                cases.extend(vals.into_iter().map(|v| (v, dest)));
-                if cases.len() > rec.ops.len() + (1 << 16) {
-                    return Err(CompileError::limit("switch with too many cases"));
-                }
-            }
-            (value, default)
-        } else {
-            let ty = self.ty(first)?;
-            let value = self.value(body, &mut o, ty)?;
-            let default = self.bb(body, o.next()?)?;
-            while o.left() > 0 {
-                let v = o.next()?;
-                let dest = self.bb(body, o.next()?)?;
-                let c = match usize::try_from(v).ok().and_then(|i| body.vals.get(i)) {
-                    Some(Operand::Const(c)) => *c,
-                    _ => return Err(CompileError::invalid(format!("switch case value {v} is not a constant"))),
-                };
-                let Constant::Int { value, .. } = self.m.constant(c) else {
-                    return Err(CompileError::invalid("switch case value that is not an integer constant"));
-                };
-                cases.push((*value, dest));
-            }
-            (value, default)
-        };
-        self.terminate(body, Terminator::Switch { value, default, cases })
+impl Body {
+    /// The id the next defined value gets.
+    pub(super) fn next(&self) -> usize {
+        self.base + self.vals.len()
     }
+}
 
-    fn call(&mut self, body: &mut Body, o: &mut Ops) -> Result<()> {
-        let _attrs = o.next()?;
-        let cc_info = o.next()?;
-        if (cc_info >> 17) & 1 != 0 {
-            o.next()?; // fast-math flags
-        }
-        let explicit = if (cc_info >> 15) & 1 != 0 { Some(self.ty(o.next()?)?) } else { None };
-        let (callee_op, cty) = self.pair(body, o)?;
-        let fn_ty = match explicit {
-            Some(t) => t,
-            None => self
-                .ptr_info(cty)?
-                .1
-                .ok_or_else(|| CompileError::invalid("call through an opaque pointer without a function type"))?,
-        };
-        let Type::Function { ret, params, vararg } = self.m.ty(fn_ty).clone() else {
-            return Err(CompileError::invalid("call of a value whose type is not a function type"));
-        };
-        let mut args = Vec::with_capacity(params.len());
-        for p in params {
-            if matches!(self.m.ty(p), Type::Label) {
-                o.next()?;
-                continue;
-            }
-            args.push(self.value(body, o, p)?);
-        }
-        if vararg {
-            while o.left() > 0 {
-                args.push(self.pair(body, o)?.0);
-            }
-        } else if o.left() > 0 {
-            return Err(CompileError::invalid("call with more arguments than its function type has"));
-        }
-        let callee = match callee_op {
-            Operand::Const(c) => match (self.m.constant(c), self.asm.get(&c)) {
-                (_, Some(text)) => Callee::InlineAsm(text.clone()),
-                (Constant::Function { func, .. }, _) => Callee::Function(*func),
-                _ => Callee::Indirect(callee_op),
-            },
-            other => Callee::Indirect(other),
-        };
-        self.push(body, ret, InstKind::Call { callee, fn_ty, args })
+/// Value `v` of a function: module values first, then the function's own.
+pub(super) fn value_of(
+    module: &[crate::frontend::llvm::model::ConstId],
+    base: usize,
+    vals: &[Operand],
+    v: u64,
+) -> Option<Operand> {
+    let v = usize::try_from(v).ok()?;
+    if v < base {
+        module.get(v).map(|&c| Operand::Const(c))
+    } else {
+        vals.get(v - base).copied()
     }
 }
 

@@ -7,7 +7,8 @@
 //! * `types` — the type table;
 //! * `constants` — constants blocks, module-level and function-level;
 //! * `metadata` — metadata blocks, kinds and attachments;
-//! * `function` — function bodies, record by record as LLVM's own reader decodes them.
+//! * `function` — function bodies, record by record as LLVM's own reader decodes them;
+//! * `calls` — the `switch` and `call` records of function bodies.
 //!
 //! Record layouts follow LLVM's `BitcodeReader` for every version since 3.0: absolute
 //! value ids before `MODULE_CODE_VERSION` 1, relative ids after, explicit types where
@@ -15,6 +16,7 @@
 //! what is needed to build a well-formed model; it never panics on malformed input.
 
 pub(crate) mod bitstream;
+mod calls;
 mod codes;
 mod constants;
 mod function;
@@ -97,6 +99,8 @@ pub(crate) struct Ctx {
     pub bodies: Vec<FuncId>,
     /// Inline-asm constants: the text, for the call's callee.
     pub asm: HashMap<ConstId, String>,
+    /// Whether the type table has opaque pointers (then every pointer is opaque).
+    pub opaque_pointers: bool,
     /// The text of the inline-asm constant being read.
     pub pending_asm: Option<String>,
     /// Sync scope names by id (`SYNC_SCOPE_NAMES_BLOCK`).

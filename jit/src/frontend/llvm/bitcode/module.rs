@@ -79,7 +79,7 @@ impl Ctx {
 
     /// Is the module written with opaque pointers?
     fn opaque(&self) -> bool {
-        self.m.types.iter().any(|t| matches!(t, Type::Pointer { pointee: None, .. }))
+        self.opaque_pointers
     }
 
     /// The name and the remaining operands of a global or function record: version 2

@@ -71,6 +71,7 @@ impl Ctx {
                     }
                 }
                 25 => {
+                    self.opaque_pointers = true;
                     let addrspace = op(rec, 0, what)?;
                     Type::Pointer {
                         addrspace: u32::try_from(addrspace)

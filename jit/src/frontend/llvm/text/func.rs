@@ -9,7 +9,7 @@ use std::collections::HashMap;
 use super::lex::{self, Tok};
 use super::{GlobalRef, Parser};
 use crate::frontend::llvm::model::{
-    Block, BlockId, Callee, CallingConv, InstKind, LocalId, Md, Operand, Param, Terminator, Type, TypeId,
+    Block, BlockId, Callee, CallingConv, Inst, InstKind, LocalId, Md, Operand, Param, Terminator, Type, TypeId,
 };
 use crate::Result;
 
@@ -214,7 +214,7 @@ impl<'a> Parser<'a> {
         for (ty, n) in param_tys.into_iter().zip(param_names) {
             self.define_local(n, ty)?;
         }
-        let mut cur: Option<(Option<String>, Vec<crate::frontend::llvm::model::Inst>)> = None;
+        let mut cur: Option<(Option<String>, Vec<Inst>)> = None;
         loop {
             match self.peek() {
                 Tok::RBrace => {
@@ -240,7 +240,15 @@ impl<'a> Parser<'a> {
                         cur = Some((Some(n), Vec::new()));
                     }
                     match self.instruction()? {
-                        Step::Inst { name, ty, kind } => {
+                        Step::Inst { mut name, ty, kind } => {
+                            // LLVM 3.2's cmpxchg: the pair gets a name no input can write.
+                            let old_name = match self.old_cmpxchg {
+                                Some(_) => {
+                                    let n = self.fs()?.local_types.len();
+                                    name.replace(format!("\u{1}cmpxchg.{n}"))
+                                }
+                                None => None,
+                            };
                             let void = matches!(self.m.ty(ty), Type::Void);
                             let result = if void {
                                 if name.is_some() {
@@ -250,8 +258,21 @@ impl<'a> Parser<'a> {
                             } else {
                                 Some(self.define_local(name, ty)?)
                             };
-                            if let Some((_, insts)) = cur.as_mut() {
-                                insts.push(crate::frontend::llvm::model::Inst { result, ty, kind });
+                            let Some((_, insts)) = cur.as_mut() else {
+                                return Err(self.internal_here("instruction outside a block"));
+                            };
+                            insts.push(Inst { result, ty, kind });
+                            if let Some(old_ty) = self.old_cmpxchg.take() {
+                                // The value of LLVM 3.2's cmpxchg is the old value.
+                                let agg = Operand::Local(self.local_slot(result)?);
+                                let value = self.define_local(old_name, old_ty)?;
+                                if let Some((_, insts)) = cur.as_mut() {
+                                    insts.push(Inst {
+                                        result: Some(value),
+                                        ty: old_ty,
+                                        kind: InstKind::ExtractValue { agg, indices: vec![0] },
+                                    });
+                                }
                             }
                         }
                         Step::Term(term) => {
@@ -366,6 +387,17 @@ impl<'a> Parser<'a> {
         }
         f.local_names.insert(id, name);
         Ok(id)
+    }
+
+    /// The slot of the local just defined as `result` (operands name slots until the
+    /// function ends).
+    fn local_slot(&mut self, result: Option<LocalId>) -> Result<LocalId> {
+        let f = self.fs()?;
+        let slot = result.and_then(|r| f.slots.iter().rposition(|s| s.def == Some(r)));
+        match slot {
+            Some(s) => Ok(LocalId(s as u32)),
+            None => Err(self.internal_here("cmpxchg without a result")),
+        }
     }
 
     /// A use of local `name` as type `ty`.

@@ -275,19 +275,28 @@ impl<'a> Parser<'a> {
                 let new = self.value_of_type(ty)?;
                 let scope = self.syncscope()?;
                 let success = self.ordering()?;
-                let failure = match self.peek() {
-                    Tok::Word(w) if ordering(w).is_some() => self.ordering()?,
-                    _ => {
-                        return Err(
-                            self.unsupported("LLVM 3.2 `cmpxchg` with one ordering (returning the old value only)")
-                        )
+                // LLVM 3.2 has one ordering and returns the old value only: the
+                // failure ordering is derived as LLVM's upgrade does, and `body` adds the
+                // `extractvalue` of the old value.
+                let old_form = !matches!(self.peek(), Tok::Word(w) if ordering(w).is_some());
+                let failure = if old_form {
+                    match success {
+                        Ordering::AcqRel => Ordering::Acquire,
+                        Ordering::Release => Ordering::Monotonic,
+                        o => o,
                     }
+                } else {
+                    self.ordering()?
                 };
                 self.mem_align()?;
                 let i1 = self.int(1);
                 let rty =
                     self.m.intern_type(Type::Struct { name: None, fields: vec![ty, i1], packed: false, opaque: false });
-                (rty, InstKind::CmpXchg { ptr, expected, new, success, failure, weak, scope })
+                let kind = InstKind::CmpXchg { ptr, expected, new, success, failure, weak, scope };
+                if old_form {
+                    self.old_cmpxchg = Some(ty);
+                }
+                (rty, kind)
             }
             "fence" => {
                 let scope = self.syncscope()?;

@@ -66,6 +66,8 @@ pub(super) struct Parser<'a> {
     depth: u32,
     /// Whether the module uses opaque pointers (`ptr`); results of `alloca` follow it.
     opaque: bool,
+    /// Set by an LLVM 3.2 `cmpxchg` (which returns the old value of this type only).
+    old_cmpxchg: Option<TypeId>,
 }
 
 impl<'a> Parser<'a> {
@@ -82,6 +84,7 @@ impl<'a> Parser<'a> {
             func: None,
             depth: 0,
             opaque: false,
+            old_cmpxchg: None,
         }
     }
 

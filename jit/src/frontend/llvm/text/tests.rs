@@ -746,3 +746,88 @@ fn large_module_parses_quickly() {
         assert!(dt.as_secs_f64() < 3.0, "{dt:?}");
     }
 }
+
+/// The examples of the SPIR 1.2 specification (the `i8 addrspace(1))*` typo fixed).
+#[test]
+fn spir12_specification_examples() {
+    let m = ok(r#"
+; Unmangled component names shown here.
+; float4 must be 16 bytes aligned.
+@foo.lf4 = internal addrspace(3) global <4 x float> zeroinitializer, align 16
+
+define spir_kernel void @foo() nounwind {
+entry:
+    ret void
+}
+
+define spir_kernel void @callbar() nounwind {
+entry:
+    call spir_kernel void @foo() ; This is not supported by SPIR
+    ret void
+}
+
+define spir_kernel void @helloworld(i8 addrspace(1)* %in, i8 addrspace(1)* %out) nounwind {
+  %x = alloca float, align 4
+  call void @llvm.dbg.declare(metadata !{float* %x}, metadata !9)
+  %1 = load i8 addrspace(1)* %in, align 1
+  store i8 %1, i8 addrspace(1)* %out, align 1
+  br i1 true, label %2, label %3
+; <label>:2
+  br label %3
+; <label>:3
+  ret void
+}
+
+declare void @llvm.dbg.declare(metadata, metadata) nounwind readnone
+
+!opencl.kernels = !{!0, !6}
+!opencl.compiler.options = !{!7}
+!opencl.spir.version = !{!8}
+
+!0 = metadata !{void (i8 addrspace(1)*, i8 addrspace(1)*)* @helloworld, metadata !1,
+               metadata !2, metadata !3, metadata !4, metadata !5}
+!1 = metadata !{metadata !"kernel_arg_address_space", i32 1, i32 1}
+!2 = metadata !{metadata !"kernel_arg_access_qual", metadata !"none", metadata !"none"}
+!3 = metadata !{metadata !"kernel_arg_type", metadata !"char*", metadata !"char*"}
+!4 = metadata !{metadata !"kernel_arg_type_qual", metadata !"", metadata !""}
+!5 = metadata !{metadata !"kernel_arg_name", metadata !"in", metadata !"out"}
+!6 = metadata !{void ()* @foo, metadata !10, metadata !11}
+!7 = metadata !{metadata !"-cl-mad-enable", metadata !"-cl-denorms-are-zero"}
+!8 = metadata !{i32 1, i32 2}
+!9 = metadata !{i32 0}
+!10 = metadata !{ metadata !"vec_type_hint", <8 x i32> undef, i1 0}
+!11 = metadata !{ metadata !"reqd_work_group_size", i32 128, i32 1, i32 1}
+"#);
+    let names: Vec<&str> = opencl_kernels(&m).iter().map(|&k| m.function(k).name.as_str()).collect();
+    assert_eq!(names, ["helloworld", "foo"]);
+    let f = func(&m, "helloworld");
+    // %x, %1 and the blocks %0 (entry), %2, %3.
+    assert_eq!(f.blocks.len(), 3);
+    assert_eq!(f.blocks[1].name.as_deref(), Some("2"));
+    assert!(matches!(f.blocks[0].term, Terminator::CondBr { then: BlockId(1), otherwise: BlockId(2), .. }));
+    assert_eq!(f.local_names.get(&LocalId(3)).map(String::as_str), Some("1"));
+    let node = m.node(MdId(10));
+    assert!(matches!(&node[1], Md::Value(c) if matches!(m.constant(*c), Constant::Undef(_))));
+    assert_eq!(m.globals[0].addrspace, 3);
+}
+
+#[test]
+fn llvm32_cmpxchg_returns_the_old_value() {
+    let m = ok(r#"
+define spir_func i32 @f(i32 addrspace(1)* %p) {
+  %1 = cmpxchg i32 addrspace(1)* %p, i32 0, i32 1 acq_rel
+  %2 = add i32 %1, 1
+  ret i32 %2
+}
+"#);
+    let f = func(&m, "f");
+    let insts = &f.blocks[0].insts;
+    assert_eq!(insts.len(), 3);
+    let InstKind::CmpXchg { success: Ordering::AcqRel, failure: Ordering::Acquire, .. } = insts[0].kind else {
+        panic!()
+    };
+    assert!(matches!(m.ty(insts[0].ty), Type::Struct { fields, .. } if fields.len() == 2));
+    assert_eq!(insts[1].kind, InstKind::ExtractValue { agg: Operand::Local(LocalId(1)), indices: vec![0] });
+    assert_eq!(f.local_names.get(&LocalId(2)).map(String::as_str), Some("1"));
+    assert!(matches!(insts[2].kind, InstKind::Binary { lhs: Operand::Local(LocalId(2)), .. }));
+}
