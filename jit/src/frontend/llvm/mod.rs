@@ -19,8 +19,8 @@
 //! (or bitcode record) and what was not understood.
 
 pub mod model;
-pub mod to_spirv;
 pub mod text;
+pub mod to_spirv;
 
 use crate::frontend::spirv;
 use crate::{ir, CompileError, Result};
