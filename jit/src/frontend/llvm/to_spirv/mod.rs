@@ -774,6 +774,25 @@ impl<'m> Writer<'m> {
         for c in &self.caps {
             emit(&mut out, Op::Capability, &[*c]);
         }
+        let has = |cs: &[Capability]| cs.iter().any(|c| self.caps.contains(&(*c as u32)));
+        for (caps, ext) in [
+            (
+                [Capability::AtomicFloat16AddEXT, Capability::AtomicFloat32AddEXT, Capability::AtomicFloat64AddEXT],
+                "SPV_EXT_shader_atomic_float_add",
+            ),
+            (
+                [
+                    Capability::AtomicFloat16MinMaxEXT,
+                    Capability::AtomicFloat32MinMaxEXT,
+                    Capability::AtomicFloat64MinMaxEXT,
+                ],
+                "SPV_EXT_shader_atomic_float_min_max",
+            ),
+        ] {
+            if has(&caps) {
+                emit(&mut out, Op::Extension, &str_words(ext));
+            }
+        }
         let mut ops = vec![self.ext];
         ops.extend(str_words("OpenCL.std"));
         emit(&mut out, Op::ExtInstImport, &ops);
