@@ -6,7 +6,7 @@
 //! `OpImageRead`, `OpImageWrite`, `OpImageQuerySize(Lod)`, `OpImageQueryFormat/Order`);
 //! it must not know how the SPIR-V front end implements them.
 
-use rspirv::spirv::{Capability, Dim, ImageOperands, Op, SamplerAddressingMode, SamplerFilterMode};
+use rspirv::spirv::{AccessQualifier, Capability, Dim, ImageOperands, Op, SamplerAddressingMode, SamplerFilterMode};
 
 use super::demangle::{Demangled, MangledType};
 use super::func::{Call, Fx};
@@ -145,4 +145,44 @@ fn call(fx: &mut Fx<'_, '_>, c: &Call<'_>, d: &Demangled, rt: u32) -> Result<Opt
         }
         _ => Ok(None),
     }
+}
+
+/// What an opaque `%opencl.*` struct (or pointer to one) stands for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum OpaqueKind {
+    Image { dim: Dim, arrayed: bool, depth: bool, access: Option<AccessQualifier> },
+    Sampler,
+    Event,
+}
+
+/// The `%opencl.*` type named `name` (`opencl.image2d_ro_t`, `opencl.sampler_t`, ...).
+pub(crate) fn opaque_kind(name: &str) -> Option<OpaqueKind> {
+    let rest = name.strip_prefix("opencl.")?;
+    let rest = rest.strip_suffix("_t").unwrap_or(rest);
+    match rest {
+        "sampler" => return Some(OpaqueKind::Sampler),
+        "event" | "clk_event" => return Some(OpaqueKind::Event),
+        _ => {}
+    }
+    let (base, access) = if let Some(b) = rest.strip_suffix("_ro") {
+        (b, Some(AccessQualifier::ReadOnly))
+    } else if let Some(b) = rest.strip_suffix("_wo") {
+        (b, Some(AccessQualifier::WriteOnly))
+    } else if let Some(b) = rest.strip_suffix("_rw") {
+        (b, Some(AccessQualifier::ReadWrite))
+    } else {
+        (rest, None)
+    };
+    let (dim, arrayed, depth) = match base {
+        "image1d" => (Dim::Dim1D, false, false),
+        "image1d_array" => (Dim::Dim1D, true, false),
+        "image1d_buffer" => (Dim::DimBuffer, false, false),
+        "image2d" => (Dim::Dim2D, false, false),
+        "image2d_array" => (Dim::Dim2D, true, false),
+        "image2d_depth" => (Dim::Dim2D, false, true),
+        "image2d_array_depth" => (Dim::Dim2D, true, true),
+        "image3d" => (Dim::Dim3D, false, false),
+        _ => return None,
+    };
+    Some(OpaqueKind::Image { dim, arrayed, depth, access })
 }

@@ -237,3 +237,17 @@ fn mem_access(ops: &mut Vec<u32>, align: u32, volatile: bool) {
         }
     }
 }
+
+/// The SPIR-V extensions the float atomics among capabilities `caps` need.
+pub(crate) fn extensions(caps: &std::collections::BTreeSet<u32>) -> Vec<&'static str> {
+    use Capability as C;
+    let has = |cs: [C; 3]| cs.iter().any(|c| caps.contains(&(*c as u32)));
+    let mut out = Vec::new();
+    if has([C::AtomicFloat16AddEXT, C::AtomicFloat32AddEXT, C::AtomicFloat64AddEXT]) {
+        out.push("SPV_EXT_shader_atomic_float_add");
+    }
+    if has([C::AtomicFloat16MinMaxEXT, C::AtomicFloat32MinMaxEXT, C::AtomicFloat64MinMaxEXT]) {
+        out.push("SPV_EXT_shader_atomic_float_min_max");
+    }
+    out
+}

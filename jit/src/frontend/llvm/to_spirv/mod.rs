@@ -11,15 +11,8 @@
 //! * `demangle` — the Itanium mangling subset of OpenCL builtin names;
 //! * `builtins` — SPIR 1.2 builtins as SPIR-V instructions and OpenCL.std;
 //! * `kernels` — entry points, kernel argument metadata, execution modes;
-//! * `nvvm` — what NVVM IR (CUDA) means: kernels, address spaces, `llvm.nvvm.*`
-//!   intrinsics, warp functions, dynamic shared memory, `vprintf`;
-//! * `nvvm_calls` — NVVM calls (built-ins, barriers, warp functions, libdevice) as SPIR-V;
-//! * `nvvm_prepare` — the NVVM rewrites in order (`prepare`), run before writing;
-//! * `nvvm_printf` — `vprintf` calls as `printf` calls with their arguments unpacked (a
-//!   model rewrite);
-//! * `nvvm_shared` — `extern __shared__` memory as an extra kernel parameter (a model
-//!   rewrite);
-//! * `libdevice` — the `__nv_*` functions of CUDA's device library as OpenCL.std.
+//! * `nvvm`, `nvvm_prepare`, `nvvm_calls`, `nvvm_shared`, `nvvm_printf`, `libdevice` — NVVM
+//!   IR (CUDA): a model rewrite run first, then calls and address spaces (see `nvvm`);
 //!
 //! The writer emits words and checks nothing the SPIR-V front end (or `spirv-val`)
 //! checks again; it must not translate to KIR, and it must not panic on any model the
@@ -53,21 +46,13 @@ use super::model::{ConstId, Constant, Dialect, Module, Ordering, Type, TypeId};
 use crate::{CompileError, Result};
 
 pub use demangle::{demangle, MangledType, Scalar};
+pub(crate) use images::{opaque_kind, OpaqueKind};
 
 /// Write `m` as a SPIR-V 1.0 module.
 pub fn write(m: &Module) -> Result<Vec<u32>> {
-    if m.dialect() == Dialect::Nvvm {
-        // NVVM kernels, dynamic shared memory and `vprintf` are rewritten in a copy
-        // first, so that they look as clang's SPIR kernels do.
-        let mut m = m.clone();
-        nvvm_prepare::prepare(&mut m)?;
-        return write_prepared(&m);
-    }
-    write_prepared(m)
-}
-
-fn write_prepared(m: &Module) -> Result<Vec<u32>> {
-    let mut w = Writer::new(m);
+    // NVVM kernels, dynamic shared memory and `vprintf` are rewritten in a copy first.
+    let prepared = if m.dialect() == Dialect::Nvvm { Some(nvvm_prepare::prepared(m)?) } else { None };
+    let mut w = Writer::new(prepared.as_ref().unwrap_or(m));
     w.globals()?;
     w.functions()?;
     kernels::entry_points(&mut w)?;
@@ -96,46 +81,6 @@ pub(crate) fn str_words(s: &str) -> Vec<u32> {
         bytes.push(0);
     }
     bytes.chunks(4).map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]])).collect()
-}
-
-/// What an opaque `%opencl.*` struct (or pointer to one) stands for.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum OpaqueKind {
-    Image { dim: Dim, arrayed: bool, depth: bool, access: Option<AccessQualifier> },
-    Sampler,
-    Event,
-}
-
-/// The `%opencl.*` type named `name` (`opencl.image2d_ro_t`, `opencl.sampler_t`, ...).
-pub(crate) fn opaque_kind(name: &str) -> Option<OpaqueKind> {
-    let rest = name.strip_prefix("opencl.")?;
-    let rest = rest.strip_suffix("_t").unwrap_or(rest);
-    match rest {
-        "sampler" => return Some(OpaqueKind::Sampler),
-        "event" | "clk_event" => return Some(OpaqueKind::Event),
-        _ => {}
-    }
-    let (base, access) = if let Some(b) = rest.strip_suffix("_ro") {
-        (b, Some(AccessQualifier::ReadOnly))
-    } else if let Some(b) = rest.strip_suffix("_wo") {
-        (b, Some(AccessQualifier::WriteOnly))
-    } else if let Some(b) = rest.strip_suffix("_rw") {
-        (b, Some(AccessQualifier::ReadWrite))
-    } else {
-        (rest, None)
-    };
-    let (dim, arrayed, depth) = match base {
-        "image1d" => (Dim::Dim1D, false, false),
-        "image1d_array" => (Dim::Dim1D, true, false),
-        "image1d_buffer" => (Dim::DimBuffer, false, false),
-        "image2d" => (Dim::Dim2D, false, false),
-        "image2d_array" => (Dim::Dim2D, true, false),
-        "image2d_depth" => (Dim::Dim2D, false, true),
-        "image2d_array_depth" => (Dim::Dim2D, true, true),
-        "image3d" => (Dim::Dim3D, false, false),
-        _ => return None,
-    };
-    Some(OpaqueKind::Image { dim, arrayed, depth, access })
 }
 
 /// The writer's state for one module.
@@ -680,12 +625,8 @@ impl<'m> Writer<'m> {
 
     /// Emit every global variable of the model.
     fn globals(&mut self) -> Result<()> {
-        // `extern __shared__` arrays are kernel parameters after `nvvm_prepare`: no
-        // variable (id 0 marks them; a use left over is a writer bug).
-        let dynamic = match self.dialect {
-            Dialect::Nvvm => nvvm::dynamic_shared(self.m),
-            Dialect::Spir => Vec::new(),
-        };
+        // `extern __shared__` arrays are kernel parameters after `nvvm_prepare`: id 0.
+        let dynamic = if self.dialect == Dialect::Nvvm { nvvm::dynamic_shared(self.m) } else { Vec::new() };
         for (i, g) in self.m.globals.iter().enumerate() {
             if dynamic.iter().any(|d| d.0 as usize == i) {
                 self.global_ids.push((0, 0));
@@ -774,24 +715,8 @@ impl<'m> Writer<'m> {
         for c in &self.caps {
             emit(&mut out, Op::Capability, &[*c]);
         }
-        let has = |cs: &[Capability]| cs.iter().any(|c| self.caps.contains(&(*c as u32)));
-        for (caps, ext) in [
-            (
-                [Capability::AtomicFloat16AddEXT, Capability::AtomicFloat32AddEXT, Capability::AtomicFloat64AddEXT],
-                "SPV_EXT_shader_atomic_float_add",
-            ),
-            (
-                [
-                    Capability::AtomicFloat16MinMaxEXT,
-                    Capability::AtomicFloat32MinMaxEXT,
-                    Capability::AtomicFloat64MinMaxEXT,
-                ],
-                "SPV_EXT_shader_atomic_float_min_max",
-            ),
-        ] {
-            if has(&caps) {
-                emit(&mut out, Op::Extension, &str_words(ext));
-            }
+        for ext in memory::extensions(&self.caps) {
+            emit(&mut out, Op::Extension, &str_words(ext));
         }
         let mut ops = vec![self.ext];
         ops.extend(str_words("OpenCL.std"));

@@ -43,6 +43,13 @@ pub fn prepare(m: &mut Module) -> Result<Vec<NvvmKernel>> {
     Ok(ks)
 }
 
+/// A copy of `m` prepared by [`prepare`].
+pub fn prepared(m: &Module) -> Result<Module> {
+    let mut m = m.clone();
+    prepare(&mut m)?;
+    Ok(m)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
