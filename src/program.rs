@@ -11,7 +11,7 @@
 use std::path::Path;
 use std::sync::{Arc, Mutex, OnceLock, PoisonError};
 
-use spirjit_jit::frontend::spirv;
+use spirjit_jit::frontend::{llvm, spirv};
 use spirjit_jit::ir;
 use spirjit_jit::lower::{KernelCode, LowerOptions, ModuleData};
 use spirjit_jit::pipeline;
@@ -101,7 +101,8 @@ impl Program {
         Program::with_options(&bytes, options)
     }
 
-    /// Load a SPIR-V binary (either byte order; kernels compile on first use).
+    /// Load a SPIR-V binary (either byte order), or LLVM IR (text or bitcode); kernels
+    /// compile on first use.
     pub fn from_bytes(bytes: &[u8]) -> Result<Program> {
         Program::with_options(bytes, &Options::default())
     }
@@ -111,9 +112,10 @@ impl Program {
         Program::from_words_with_options(words, &Options::default())
     }
 
-    /// Load a SPIR-V binary with `options` (kernels compile on first use).
+    /// Load a SPIR-V binary, or LLVM IR (text or bitcode: SPIR 1.2, NVVM IR), with
+    /// `options` (kernels compile on first use).
     pub fn with_options(bytes: &[u8], options: &Options) -> Result<Program> {
-        let words = spirv::words_from_bytes(bytes)?;
+        let words = module_words(bytes)?;
         Program::from_words_with_options(&words, options)
     }
 
@@ -208,7 +210,7 @@ impl Program {
     /// compilation happens on each kernel's first run and its errors are reported then.
     /// Unlike [`Program::with_options`] it bypasses the program cache.
     pub fn parse(bytes: &[u8], options: &Options) -> Result<Program> {
-        let words = spirv::words_from_bytes(bytes)?;
+        let words = module_words(bytes)?;
         let mut p = Program::from_module(spirv::translate(&words)?, options);
         if let Some(inner) = Arc::get_mut(&mut p.inner) {
             inner.words = Some(Arc::from(words));
@@ -309,6 +311,16 @@ impl Program {
         let o = &self.inner.options;
         Ok(pipeline::dump_clif(&self.inner.module, &o.lower_options())?)
     }
+}
+
+/// The SPIR-V words of a module: SPIR-V as it is, LLVM IR (text or bitcode) as the
+/// LLVM front end writes it. The program cache keys on these words, which are a
+/// function of the input bytes.
+pub(crate) fn module_words(bytes: &[u8]) -> Result<Vec<u32>> {
+    if llvm::is_llvm(bytes) {
+        return Ok(llvm::to_spirv(bytes)?);
+    }
+    Ok(spirv::words_from_bytes(bytes)?)
 }
 
 #[cfg(test)]

@@ -190,7 +190,7 @@ pub fn dump(args: &[String], out: &mut dyn Write) -> Result<(), CliError> {
     let o = Opts::parse(
         args,
         &["--kernel", "--lanes"],
-        &["--kir", "--clif", "--clif-opt", "--asm", "--remarks", "--unchecked", "--robust"],
+        &["--kir", "--clif", "--clif-opt", "--asm", "--remarks", "--spirv", "--unchecked", "--robust"],
         help::DUMP,
     )?;
     if o.has("--help") {
@@ -198,6 +198,12 @@ pub fn dump(args: &[String], out: &mut dyn Write) -> Result<(), CliError> {
     }
     let path = o.module()?;
     let options = options(&o)?;
+    if o.has("--spirv") {
+        let bytes = std::fs::read(path).map_err(|e| crate::Error::Io { path: path.into(), source: e })?;
+        let words = crate::program::module_words(&bytes)?;
+        let text = spirjit_jit::frontend::llvm::to_spirv::disassemble(&words).map_err(crate::Error::Compile)?;
+        return out.write_all(text.as_bytes()).map_err(write_err);
+    }
     let p = load(path, &options)?;
     let module = match o.one("--kernel")? {
         None => p.module().clone(),

@@ -49,7 +49,7 @@ makes each condition vary, and how each memory access of the SIMD path is done.
 ";
 
 pub const DUMP: &str = "\
-Usage: spirjit dump MODULE [--kernel NAME] [--lanes W] [--kir|--clif|--clif-opt|--asm|--remarks] [--unchecked] [--robust]
+Usage: spirjit dump MODULE [--kernel NAME] [--lanes W] [--kir|--clif|--clif-opt|--asm|--remarks|--spirv] [--unchecked] [--robust]
 
 Print the kernel IR (KIR) of the module, or of one kernel with --kernel.
   --kir           the kernel IR (the default)
@@ -59,6 +59,8 @@ Print the kernel IR (KIR) of the module, or of one kernel with --kernel.
   --remarks       what the compile decided and why: the path (W, masked, or why W = 1),
                   each divergent branch with the chain that makes it vary, and how each
                   memory access of the SIMD path is done (consecutive, strided, gather)
+  --spirv         the SPIR-V module as text: for LLVM IR (.ll, .bc), the SPIR-V the LLVM
+                  front end writes for it
   --lanes W       work-items per lane group (1: the scalar path; 2, 4, 8, 16: the SIMD
                   path; default 0 = chosen per kernel, or SPIRJIT_LANES); each kernel's
                   header line says which path it got

@@ -18,7 +18,7 @@ use rspirv::spirv::{Decoration, FPRoundingMode, MemorySemantics, Op, OpenclStd10
 
 use super::demangle::{demangle, Demangled, MangledType, Scalar};
 use super::func::{Call, Fx};
-use super::{emit, storage_bits};
+use super::storage_bits;
 use crate::frontend::llvm::model::Operand;
 use crate::{CompileError, Result};
 
@@ -335,10 +335,10 @@ fn conversion(fx: &mut Fx<'_, '_>, c: &Call<'_>, d: &Demangled, rt: u32) -> Resu
     };
     let r = fx.op(op, rt, &[v.0]);
     if sat && !matches!(op, Op::SatConvertSToU | Op::SatConvertUToS) && !dst_float {
-        emit(&mut fx.w.annotations, Op::Decorate, &[r, Decoration::SaturatedConversion as u32]);
+        fx.w.decorate(r, Decoration::SaturatedConversion, &[]);
     }
     if let Some(mode) = rounding {
-        emit(&mut fx.w.annotations, Op::Decorate, &[r, Decoration::FPRoundingMode as u32, mode as u32]);
+        fx.w.decorate(r, Decoration::FPRoundingMode, &[mode as u32]);
     }
     Ok(Some(r))
 }

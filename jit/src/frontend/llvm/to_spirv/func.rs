@@ -109,9 +109,11 @@ pub(crate) fn write_function(w: &mut Writer<'_>, fid: FuncId) -> Result<()> {
         if info.as_ref().is_some_and(|k| k.is_const(i)) && fx.w.ptr_info.contains_key(&param_tys[i]) {
             attr(FunctionParameterAttribute::NoWrite, fx.w);
         }
-        if let Some(name) = &p.name {
+        if let Some(name) =
+            p.name.as_deref().map(|n| n.trim_start_matches('%')).filter(|n| !n.bytes().all(|b| b.is_ascii_digit()))
+        {
             let mut ops = vec![id];
-            ops.extend(str_words(name.trim_start_matches('%')));
+            ops.extend(str_words(name));
             emit(&mut fx.w.names, Op::Name, &ops);
         }
     }
@@ -450,6 +452,7 @@ impl Fx<'_, '_> {
             let is_local = id >= self.base && id < self.base + self.locals.len() as u32;
             if last == id && !is_local && self.body.get(at + 1) == Some(&t) && self.body.get(at + 2) == Some(&id) {
                 self.body[at + 2] = slot;
+                self.w.rename_decorations(id, slot);
                 self.last = None;
                 return Ok(());
             }

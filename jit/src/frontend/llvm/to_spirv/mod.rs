@@ -48,6 +48,14 @@ pub fn write(m: &Module) -> Result<Vec<u32>> {
     Ok(w.finish())
 }
 
+/// SPIR-V words as text (rspirv's disassembly), for `spirjit dump --spirv`.
+pub fn disassemble(words: &[u32]) -> Result<String> {
+    use rspirv::binary::Disassemble;
+    let module = rspirv::dr::load_words(words)
+        .map_err(|e| CompileError::invalid(format!("the SPIR-V module does not parse: {e}")))?;
+    Ok(module.disassemble())
+}
+
 /// Append one instruction (`op` and its operand words) to `buf`.
 pub(crate) fn emit(buf: &mut Vec<u32>, op: Op, operands: &[u32]) {
     buf.push(((operands.len() as u32 + 1) << 16) | op as u32);
@@ -134,6 +142,8 @@ pub(crate) struct Writer<'m> {
     pub ptr_info: HashMap<u32, (StorageClass, u32)>,
     /// The dimensionality and arrayedness of each image type written.
     pub image_info: HashMap<u32, (Dim, bool)>,
+    /// Where in `annotations` each decorated value's id is, so that it can be renamed.
+    decorated: HashMap<u32, Vec<usize>>,
 }
 
 impl<'m> Writer<'m> {
@@ -165,6 +175,7 @@ impl<'m> Writer<'m> {
             builtin_vars: HashMap::new(),
             ptr_info: HashMap::new(),
             image_info: HashMap::new(),
+            decorated: HashMap::new(),
         };
         w.ext = w.id();
         for c in [Capability::Addresses, Capability::Kernel] {
@@ -186,6 +197,23 @@ impl<'m> Writer<'m> {
         let id = self.bound;
         self.bound += 1;
         id
+    }
+
+    /// Decorate value `target` (a renamable result; see [`Writer::rename_decorations`]).
+    pub fn decorate(&mut self, target: u32, decoration: Decoration, operands: &[u32]) {
+        self.decorated.entry(target).or_default().push(self.annotations.len() + 1);
+        let mut ops = vec![target, decoration as u32];
+        ops.extend_from_slice(operands);
+        emit(&mut self.annotations, Op::Decorate, &ops);
+    }
+
+    /// Decorations of `from` now apply to `to` (a result given another id).
+    pub fn rename_decorations(&mut self, from: u32, to: u32) {
+        for at in self.decorated.remove(&from).unwrap_or_default() {
+            if let Some(w) = self.annotations.get_mut(at) {
+                *w = to;
+            }
+        }
     }
 
     pub fn cap(&mut self, c: Capability) {

@@ -164,3 +164,130 @@ fn a_kernel_adding_two_buffers() {
     assert_eq!(ir.kernels.len(), 1);
     assert_eq!(ir.kernels[0].name, "vadd");
 }
+
+/// A kernel `k(T* out, args...)` whose body calls builtin `name` (declared with `ret` and
+/// `params`) on the kernel's value arguments and stores the result through `out`.
+fn builtin_kernel(name: &str, ret: Type, params: &[Type], out_space: u32) -> Module {
+    let mut mb = Mb::new("spir64");
+    let rt = mb.t(ret);
+    let pts: Vec<TypeId> = params.iter().map(|p| mb.t(p.clone())).collect();
+    let f = mb.declare(name, rt, &pts);
+    let out = mb.ptr(out_space, rt);
+    let mut kparams = vec![out];
+    kparams.extend(&pts);
+    mb.kernel("k", &kparams, |mb, b| {
+        let args: Vec<Operand> = (1..=pts.len() as u32).map(|i| b.arg(i)).collect();
+        let v = b.call(mb, f, args);
+        b.void(InstKind::Store { value: v, ptr: b.arg(0), align: 4, volatile: false, ordering: Ordering::NotAtomic });
+    });
+    mb.m
+}
+
+#[test]
+fn math_integer_and_common_builtins() {
+    for (name, ret, params) in [
+        ("_Z4sqrtf", Type::Float, vec![Type::Float]),
+        ("_Z3maxii", Type::Int(32), vec![Type::Int(32), Type::Int(32)]),
+        ("_Z3maxjj", Type::Int(32), vec![Type::Int(32), Type::Int(32)]),
+        ("_Z3maxff", Type::Float, vec![Type::Float, Type::Float]),
+        ("_Z5clampiii", Type::Int(32), vec![Type::Int(32), Type::Int(32), Type::Int(32)]),
+        ("_Z3absi", Type::Int(32), vec![Type::Int(32)]),
+        ("_Z8popcountj", Type::Int(32), vec![Type::Int(32)]),
+        ("_Z6mul_hill", Type::Int(64), vec![Type::Int(64), Type::Int(64)]),
+        ("_Z3powff", Type::Float, vec![Type::Float, Type::Float]),
+        ("_Z3madfff", Type::Float, vec![Type::Float, Type::Float, Type::Float]),
+    ] {
+        let ir = check(&builtin_kernel(name, ret, &params, 1));
+        assert_eq!(ir.kernels.len(), 1, "{name}");
+    }
+}
+
+#[test]
+fn relational_conversion_and_reinterpreting_builtins() {
+    for (name, ret, params) in [
+        ("_Z5isnanf", Type::Int(32), vec![Type::Float]),
+        ("_Z7isequalff", Type::Int(32), vec![Type::Float, Type::Float]),
+        ("_Z7signbitd", Type::Int(32), vec![Type::Double]),
+        ("_Z3anyi", Type::Int(32), vec![Type::Int(32)]),
+        ("_Z15convert_int_satf", Type::Int(32), vec![Type::Float]),
+        ("_Z20convert_uint_sat_rtef", Type::Int(32), vec![Type::Float]),
+        ("_Z17convert_float_rtzj", Type::Float, vec![Type::Int(32)]),
+        ("_Z16convert_char_satl", Type::Int(8), vec![Type::Int(64)]),
+        ("_Z12convert_longi", Type::Int(64), vec![Type::Int(32)]),
+        ("_Z8as_floatj", Type::Float, vec![Type::Int(32)]),
+    ] {
+        let ir = check(&builtin_kernel(name, ret, &params, 1));
+        assert_eq!(ir.kernels.len(), 1, "{name}");
+    }
+}
+
+#[test]
+fn work_item_builtins_with_constant_and_run_time_dimensions() {
+    for name in ["_Z13get_global_idj", "_Z14get_local_sizej", "_Z12get_group_idj", "_Z15get_global_sizej"] {
+        // The dimension is the kernel's argument: a run-time index.
+        let ir = check(&builtin_kernel(name, Type::Int(64), &[Type::Int(32)], 1));
+        assert_eq!(ir.kernels.len(), 1, "{name}");
+    }
+    let ir = check(&builtin_kernel("_Z12get_work_dimv", Type::Int(32), &[], 1));
+    assert_eq!(ir.kernels.len(), 1);
+}
+
+#[test]
+fn atomics_on_global_and_local_memory() {
+    for (name, space) in [("_Z10atomic_addPU3AS1Vii", 1), ("_Z8atom_incPU3AS3Vi", 3), ("_Z10atomic_maxPU3AS1Vjj", 1)] {
+        let mut mb = Mb::new("spir64");
+        let i32t = mb.t(Type::Int(32));
+        let p = mb.ptr(space, i32t);
+        let inc = name.contains("inc");
+        let params: Vec<TypeId> = if inc { vec![p] } else { vec![p, i32t] };
+        let f = mb.declare(name, i32t, &params);
+        let gp = mb.ptr(1, i32t);
+        let one = mb.int(32, 1);
+        mb.kernel("k", &[gp, p], |mb, b| {
+            let mut args = vec![b.arg(1)];
+            if !inc {
+                args.push(one);
+            }
+            let v = b.call(mb, f, args);
+            b.void(InstKind::Store {
+                value: v,
+                ptr: b.arg(0),
+                align: 4,
+                volatile: false,
+                ordering: Ordering::NotAtomic,
+            });
+        });
+        assert_eq!(check(&mb.m).kernels.len(), 1, "{name}");
+    }
+}
+
+#[test]
+fn barriers_fences_and_vector_loads() {
+    let mut mb = Mb::new("spir");
+    let void = mb.t(Type::Void);
+    let i32t = mb.t(Type::Int(32));
+    let f32t = mb.t(Type::Float);
+    let v4 = mb.t(Type::Vector { len: 4, elem: f32t });
+    let pf = mb.ptr(1, f32t);
+    let pv4 = mb.ptr(1, v4);
+    let barrier = mb.declare("_Z7barrierj", void, &[i32t]);
+    let fence = mb.declare("_Z9mem_fencej", void, &[i32t]);
+    let vload = mb.declare("_Z6vload4jPU3AS1Kf", v4, &[i32t, pf]);
+    let flags = mb.int(32, 3);
+    let zero = mb.int(32, 0);
+    mb.kernel("k", &[pf, pv4], |mb, b| {
+        b.call(mb, barrier, vec![flags]);
+        b.call(mb, fence, vec![flags]);
+        let v = b.call(mb, vload, vec![zero, b.arg(0)]);
+        b.void(InstKind::Store { value: v, ptr: b.arg(1), align: 16, volatile: false, ordering: Ordering::NotAtomic });
+    });
+    assert_eq!(check(&mb.m).kernels.len(), 1);
+}
+
+#[test]
+fn unknown_declared_functions_are_refused_by_name() {
+    let m = builtin_kernel("_Z14no_such_thingf", Type::Float, &[Type::Float], 1);
+    let e = write(&m).unwrap_err();
+    assert!(e.to_string().contains("no_such_thing"), "{e}");
+    assert!(e.to_string().contains("function `@k`, block `%entry`"), "{e}");
+}
