@@ -218,8 +218,7 @@ fn check(corpus: &Path, folder: &str, name: &str, bits: u32) -> Result<usize, St
     let bc_path = corpus.join(folder).join(format!("{name}.bc{bits}"));
     let spv_path = common::test_dir("kernels/spir12").join(folder).join(format!("{name}.spv{bits}"));
     let bc = std::fs::read(&bc_path).map_err(|e| format!("cannot read {}: {e}", bc_path.display()))?;
-    let words = spirjit_jit::frontend::llvm::to_spirv(&bc).map_err(|e| format!("to SPIR-V: {e}"))?;
-    let prog = Program::from_words(&words).map_err(|e| format!("load: {e}"))?;
+    let prog = Program::from_bytes(&bc).map_err(|e| format!("load: {e}"))?;
     let spv = std::fs::read(&spv_path)
         .map_err(|e| format!("no reference {} ({e}); run tests/kernels/spir12/build.sh", spv_path.display()))?;
     let reference = Program::from_bytes(&spv).map_err(|e| format!("reference load: {e}"))?;
