@@ -14,8 +14,9 @@ mod common;
 
 use std::path::{Path, PathBuf};
 
-use spirjit::{Arg, NdRange, Program};
-use spirjit_jit::ir::{HostScalar, HostType, ParamKind};
+use common::random_run::{inputs_for, run, same, Input};
+use spirjit::Program;
+use spirjit_jit::ir::HostType;
 
 fn corpus_dir() -> Option<PathBuf> {
     let dir = std::env::var_os("SPIRJIT_CTS_SPIR12")
@@ -59,146 +60,6 @@ fn tests_in(corpus: &Path) -> Vec<(String, String)> {
 /// `sizeof(sampler_t)` is 4 in SPIR 1.2 (samplers are `i32`) and a pointer's size in
 /// clang-14's OpenCL.
 const COMPILER_DEFINED: &[&str] = &["basic/test.kernel_preprocessor_macros", "basic/test_sizeof.sizeof_sampler_t"];
-
-/// The number of work-items each kernel runs with, and the elements per buffer.
-const GLOBAL: u64 = 64;
-const ELEMS: usize = 64 * 16;
-
-/// Random bytes for `count` elements of `scalar`: floats in [-8, 8], integers in [0, 1024)
-/// (so that values used as indices or counts stay reasonable), booleans 0/1.
-fn elements(rng: &mut common::corpus::Rng, scalar: HostScalar, count: usize) -> Vec<u8> {
-    let mut out = Vec::new();
-    for _ in 0..count {
-        match scalar {
-            HostScalar::Float { bits: 32 } => out.extend(rng.f32(-8.0, 8.0).to_le_bytes()),
-            HostScalar::Float { bits: 64 } => out.extend(rng.f64(-8.0, 8.0).to_le_bytes()),
-            HostScalar::Float { .. } => {
-                // Halves of magnitude below 8: sign, exponent 0..17, any mantissa.
-                let h = ((rng.below(2) << 15) | (rng.below(18) << 10) | rng.below(1024)) as u16;
-                out.extend(h.to_le_bytes())
-            }
-            HostScalar::Bool => out.push(rng.below(2) as u8),
-            HostScalar::Int { bits, .. } => {
-                let v = rng.below(1024) as u64;
-                out.extend(&v.to_le_bytes()[..(bits / 8) as usize])
-            }
-            HostScalar::Pointer => out.extend(0u64.to_le_bytes()),
-        }
-    }
-    out
-}
-
-/// The scalar and component count of `host`, if it is made of one scalar type.
-fn scalar_of(host: &HostType) -> Option<(HostScalar, usize)> {
-    match host {
-        HostType::Scalar(s) => Some((*s, 1)),
-        HostType::Vector(s, n) => Some((*s, *n as usize)),
-        _ => None,
-    }
-}
-
-/// What one kernel's inputs are: owned buffers and the way to make the argument list.
-enum Input {
-    Buffer { bytes: Vec<u8>, float_bits: u32 },
-    Local(usize),
-    Value(Vec<u8>),
-}
-
-fn inputs_for(kernel: &spirjit::Kernel, seed: u64) -> Option<Vec<Input>> {
-    let mut rng = common::corpus::Rng::new(seed);
-    let mut out = Vec::new();
-    for p in kernel.params() {
-        out.push(match (&p.kind, &p.host) {
-            (ParamKind::Pointer { space: spirjit_jit::ir::AddressSpace::Local, .. }, _) => Input::Local(4096),
-            (ParamKind::Pointer { .. }, HostType::Pointer { pointee, .. }) => {
-                let (bytes, float_bits) = match scalar_of(pointee) {
-                    Some((s, n)) => {
-                        let fb = if let HostScalar::Float { bits } = s { bits } else { 0 };
-                        (elements(&mut rng, s, ELEMS * n), fb)
-                    }
-                    None => {
-                        let size = match pointee.as_ref() {
-                            HostType::Aggregate { size, .. } => *size as usize,
-                            _ => 1,
-                        };
-                        (
-                            elements(
-                                &mut rng,
-                                HostScalar::Int { bits: 8, sign: spirjit_jit::ir::Signedness::Unsigned },
-                                ELEMS * size.max(1),
-                            ),
-                            0,
-                        )
-                    }
-                };
-                Input::Buffer { bytes, float_bits }
-            }
-            (ParamKind::Pointer { .. }, _) => Input::Buffer { bytes: vec![0; ELEMS * 8], float_bits: 0 },
-            (ParamKind::Value(_), host) => match scalar_of(host) {
-                // Small scalars: sizes, counts and strides.
-                Some((HostScalar::Int { bits, .. }, n)) => {
-                    let mut b = Vec::new();
-                    for _ in 0..n {
-                        b.extend(&(1 + rng.below(4) as u64).to_le_bytes()[..(bits / 8) as usize]);
-                    }
-                    Input::Value(b)
-                }
-                Some((s, n)) => Input::Value(elements(&mut rng, s, n)),
-                None => match host {
-                    HostType::Aggregate { size, .. } => Input::Value(elements(
-                        &mut rng,
-                        HostScalar::Int { bits: 8, sign: spirjit_jit::ir::Signedness::Unsigned },
-                        *size as usize,
-                    )),
-                    _ => return None,
-                },
-            },
-            (ParamKind::Sampler, _) | (ParamKind::Image { .. }, _) => return None,
-        });
-    }
-    Some(out)
-}
-
-/// Run `kernel` on a copy of `inputs`; the buffers after the run, or the error's kind.
-fn run(kernel: &spirjit::Kernel, inputs: &[Input]) -> Result<Vec<Vec<u8>>, String> {
-    let mut bufs: Vec<Vec<u8>> = inputs
-        .iter()
-        .map(|i| match i {
-            Input::Buffer { bytes, .. } => bytes.clone(),
-            _ => Vec::new(),
-        })
-        .collect();
-    {
-        let mut args: Vec<Arg<'_>> = Vec::new();
-        for (input, buf) in inputs.iter().zip(bufs.iter_mut()) {
-            args.push(match input {
-                Input::Buffer { .. } => Arg::Buffer(buf.as_mut_slice()),
-                Input::Local(n) => Arg::Local(*n),
-                Input::Value(v) => Arg::Value(v.clone()),
-            });
-        }
-        let mut range = NdRange::d1(GLOBAL);
-        if kernel.reqd_work_group_size().is_none() {
-            range = range.local(&[16]);
-        }
-        kernel.run(&range, &mut args).map_err(|e| format!("{:?}", std::mem::discriminant(&e)))?;
-    }
-    Ok(bufs)
-}
-
-fn same(got: &[u8], want: &[u8], float_bits: u32) -> bool {
-    match float_bits {
-        32 => got.chunks(4).zip(want.chunks(4)).all(|(g, w)| {
-            let (g, w) = (f32::from_le_bytes(g.try_into().unwrap()), f32::from_le_bytes(w.try_into().unwrap()));
-            g == w || (g.is_nan() && w.is_nan()) || (g - w).abs() <= 1e-5 * w.abs().max(1e-30)
-        }),
-        64 => got.chunks(8).zip(want.chunks(8)).all(|(g, w)| {
-            let (g, w) = (f64::from_le_bytes(g.try_into().unwrap()), f64::from_le_bytes(w.try_into().unwrap()));
-            g == w || (g.is_nan() && w.is_nan()) || (g - w).abs() <= 1e-12 * w.abs().max(1e-300)
-        }),
-        _ => got == want,
-    }
-}
 
 /// `host` with the alignment of structs left out: a `packed` struct without padding is a
 /// plain struct to clang-14 (alignment of its members) and a packed one (alignment 1) to

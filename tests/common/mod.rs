@@ -5,6 +5,7 @@
 #![allow(dead_code)] // Each test crate uses its own subset.
 
 pub mod corpus;
+pub mod random_run;
 pub mod vulkan;
 
 use std::path::{Path, PathBuf};
