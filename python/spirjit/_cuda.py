@@ -8,10 +8,10 @@ This module must not load or run modules; it only produces LLVM IR bytes.
 import os
 import shlex
 import shutil
-import subprocess
 import tempfile
 
 from ._errors import CompileError
+from ._opencl import _run
 
 __all__ = ["compile_cuda", "find_clang", "prelude_path", "CUDA_FLAGS"]
 
@@ -74,18 +74,6 @@ def compile_cuda(source, options=""):
         with open(cu, "w", encoding="utf-8") as f:
             f.write(source)
         cmd = [clang, *CUDA_FLAGS, "-include", prelude, *extra, "-S", "-emit-llvm", "-o", ll, cu]
-        _run(cmd, cu)
+        _run(cmd, "clang", cu, language="CUDA", hint=_INSTALL_HINT)
         with open(ll, "rb") as f:
             return f.read()
-
-
-def _run(cmd, source_path):
-    try:
-        r = subprocess.run(cmd, capture_output=True, text=True, timeout=300)
-    except OSError as e:
-        raise CompileError(f"cannot run clang ({cmd[0]}): {e}; {_INSTALL_HINT}") from None
-    except subprocess.TimeoutExpired:
-        raise CompileError(f"clang did not finish within 300 s: {shlex.join(cmd)}") from None
-    if r.returncode != 0:
-        msg = (r.stderr or r.stdout).strip().replace(source_path, "<source>")
-        raise CompileError(f"clang failed (exit code {r.returncode}) on the CUDA source:\n{msg}")

@@ -80,13 +80,15 @@ def compile_opencl(source, options=""):
             return f.read()
 
 
-def _run(cmd, what, source_path):
+def _run(cmd, what, source_path, language="OpenCL C", hint=_INSTALL_HINT):
+    """Run compiler `cmd` (`what` names it) on `source_path`; a CompileError saying what
+    failed, with `hint` (what to install) when the compiler cannot be run."""
     try:
         r = subprocess.run(cmd, capture_output=True, text=True, timeout=300)
     except OSError as e:
-        raise CompileError(f"cannot run {what} ({cmd[0]}): {e}; {_INSTALL_HINT}") from None
+        raise CompileError(f"cannot run {what} ({cmd[0]}): {e}; {hint}") from None
     except subprocess.TimeoutExpired:
         raise CompileError(f"{what} did not finish within 300 s: {shlex.join(cmd)}") from None
     if r.returncode != 0:
         msg = (r.stderr or r.stdout).strip().replace(source_path, "<source>")
-        raise CompileError(f"{what} failed (exit code {r.returncode}) on the OpenCL C source:\n{msg}")
+        raise CompileError(f"{what} failed (exit code {r.returncode}) on the {language} source:\n{msg}")

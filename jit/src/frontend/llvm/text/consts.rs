@@ -235,20 +235,7 @@ impl<'a> Parser<'a> {
         let expr_ty;
         let expr = match w {
             "getelementptr" => {
-                let mut inbounds = false;
-                loop {
-                    match self.peek() {
-                        Tok::Word("inbounds") => inbounds = true,
-                        Tok::Word("nuw" | "nusw") => {}
-                        Tok::Word("inrange") if self.peek_at(1) == Tok::LParen => {
-                            self.pos += 1;
-                            self.skip_parens()?;
-                            continue;
-                        }
-                        _ => break,
-                    }
-                    self.pos += 1;
-                }
+                let inbounds = self.gep_flags()?;
                 self.expect(Tok::LParen, "`(`")?;
                 let first = self.parse_type()?;
                 let (source_ty, base) = if self.eat(Tok::Comma) {

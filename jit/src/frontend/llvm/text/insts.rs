@@ -434,7 +434,9 @@ impl<'a> Parser<'a> {
         Ok((self.void(), InstKind::Store { value, ptr, align, volatile, ordering }))
     }
 
-    fn gep(&mut self) -> Result<(TypeId, InstKind)> {
+    /// The flags after `getelementptr` (instruction or constant expression): whether
+    /// `inbounds` is among them (`nuw`, `nusw` and `inrange(...)` are skipped).
+    pub(super) fn gep_flags(&mut self) -> Result<bool> {
         let mut inbounds = false;
         loop {
             match self.peek() {
@@ -449,6 +451,11 @@ impl<'a> Parser<'a> {
             }
             self.pos += 1;
         }
+        Ok(inbounds)
+    }
+
+    fn gep(&mut self) -> Result<(TypeId, InstKind)> {
+        let inbounds = self.gep_flags()?;
         let first = self.parse_type()?;
         let (source_ty, base_ty, base) = if self.eat(Tok::Comma) {
             let (bt, b) = self.typed_value()?;
