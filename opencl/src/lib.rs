@@ -1,5 +1,5 @@
 //! spirjit as an OpenCL platform: an ICD the OpenCL ICD loader (`libOpenCL.so`) loads from
-//! `/etc/OpenCL/vendors/*.icd` or `OCL_ICD_VENDORS`, offering one OpenCL 3.0 CPU device
+//! `/etc/OpenCL/vendors/*.icd` or `OCL_ICD_VENDORS` (`spirjit opencl-icd` writes one), offering one OpenCL 3.0 CPU device
 //! that runs kernels with spirjit.
 //!
 //! The library exports only the loader's entry points (`clIcdGetPlatformIDsKHR`,
@@ -36,15 +36,6 @@ use std::ffi::{c_char, c_void};
 pub use api::LOG_ENV;
 pub use event::CL_EVENT_SPIRJIT_MESSAGE;
 pub use platform::{device_name, PLATFORM_NAME};
-
-/// The file name of the `.icd` file, written next to the library.
-pub const ICD_FILE_NAME: &str = "spirjit.icd";
-
-/// The contents of the `.icd` file for the platform library at `library_path` (one line:
-/// the library's path).
-pub fn icd_file(library_path: &str) -> String {
-    format!("{library_path}\n")
-}
 
 /// The loader's platform enumeration (`cl_khr_icd`).
 ///

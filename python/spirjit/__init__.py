@@ -33,6 +33,7 @@ from ._errors import (
     LimitError,
     UnsupportedError,
 )
+from ._drivers import opencl_icd, vulkan_icd
 from ._image import Image, SampledImage, Sampler
 from ._kernel import Kernel, KernelPath, RunInfo
 from ._pipeline import BindingInfo, Pipeline, SpecConstantInfo
@@ -40,6 +41,8 @@ from ._program import Program
 
 __all__ = [
     "Program",
+    "opencl_icd",
+    "vulkan_icd",
     "Kernel",
     "Pipeline",
     "BindingInfo",

@@ -46,6 +46,18 @@ fn llvm_dialect(data: &[u8]) -> PyResult<Option<&'static str>> {
 }
 
 /// The native module; `spirjit/__init__.py` wraps it.
+/// The addresses of the OpenCL platform's and the Vulkan driver's loader entry points.
+/// The module's library is itself the OpenCL ICD and the Vulkan ICD that
+/// `spirjit.opencl_icd()` / `spirjit.vulkan_icd()` register: referencing the entry points
+/// here links them in, and the library exports them.
+#[pyfunction]
+fn driver_entry_points() -> (usize, usize) {
+    (
+        spirjit_opencl::clIcdGetPlatformIDsKHR as *const () as usize,
+        spirjit_vulkan::vk_icdGetInstanceProcAddr as *const () as usize,
+    )
+}
+
 #[pymodule]
 fn _spirjit(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<program::NativeProgram>()?;
@@ -54,6 +66,7 @@ fn _spirjit(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(set_num_threads, m)?)?;
     m.add_function(wrap_pyfunction!(num_threads, m)?)?;
     m.add_function(wrap_pyfunction!(llvm_dialect, m)?)?;
+    m.add_function(wrap_pyfunction!(driver_entry_points, m)?)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     Ok(())
 }

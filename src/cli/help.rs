@@ -5,6 +5,7 @@ Usage: spirjit info MODULE [--lanes W]
        spirjit dump MODULE [--kernel NAME] [--lanes W] [--kir|--clif|--clif-opt|--asm|--remarks]
        spirjit run MODULE [--kernel NAME] --global X[,Y[,Z]] [--arg SPEC]... [options]
        spirjit vulkan-icd
+       spirjit opencl-icd
 ";
 
 pub const HELP: &str = "\
@@ -23,6 +24,9 @@ Commands:
   vulkan-icd                       write the Vulkan driver's ICD manifest next to
                                    libspirjit_vulkan.so and print its path
                                    (VK_DRIVER_FILES=$(spirjit vulkan-icd) vulkaninfo)
+  opencl-icd                       write the OpenCL platform's .icd file next to
+                                   libspirjit_opencl.so and print its path
+                                   (OCL_ICD_VENDORS=$(spirjit opencl-icd) clinfo)
 
 Options:
   -h, --help                       this text (`spirjit run --help` for run's options)
@@ -32,6 +36,7 @@ Environment:
   SPIRJIT_NUM_THREADS              worker threads (0 or unset: one per core)
   SPIRJIT_LANES                    work-items per lane group (0 or unset: chosen per kernel)
   SPIRJIT_WARN_PARTIAL_ELEMENTS    1: warn when a buffer is not a whole number of elements
+  SPIRJIT_LOG                      1: the OpenCL platform prints every error it returns
 ";
 
 pub const INFO: &str = "\

@@ -1,5 +1,5 @@
 //! The `spirjit` command line: `info`, `dump` and `run` over SPIR-V modules, and
-//! `vulkan-icd` (the Vulkan driver's manifest).
+//! `vulkan-icd` (the Vulkan driver's manifest), `opencl-icd` (the OpenCL platform's `.icd` file).
 //!
 //! [`main`] takes the arguments (without the program name) and returns the process exit
 //! code: 0 on success, 1 when the work failed (`error: ...` on stderr), 2 for usage
@@ -8,10 +8,10 @@
 
 mod commands;
 mod help;
+mod icd;
 mod image_spec;
 mod opts;
 mod spec;
-mod vulkan_icd;
 
 use std::fmt;
 
@@ -87,9 +87,13 @@ pub fn run(args: &[String], out: &mut dyn std::io::Write) -> Result<(), CliError
         "info" => return commands::info(rest, out),
         "dump" => return commands::dump(rest, out),
         "run" => return commands::run(rest, out),
-        "vulkan-icd" => return vulkan_icd::vulkan_icd(rest, out),
+        "vulkan-icd" => return icd::write_icd(&icd::VULKAN, rest, out),
+        "opencl-icd" => return icd::write_icd(&icd::OPENCL, rest, out),
         other => {
-            return Err(usage(format!("unknown command `{other}`; use info, dump, run or vulkan-icd"), help::USAGE))
+            return Err(usage(
+                format!("unknown command `{other}`; use info, dump, run, vulkan-icd or opencl-icd"),
+                help::USAGE,
+            ))
         }
     };
     result.map_err(|e| CliError::Message(format!("cannot write the output: {e}")))
