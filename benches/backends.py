@@ -129,23 +129,23 @@ class SpirjitCli:
         return outs
 
 
-class Pocl:
-    """PoCL's CPU device through PyOpenCL, built from the OpenCL C source (PoCL 3.1 does
-    not take SPIR-V). Arguments are set once; a launch is enqueue + finish."""
+class OpenCLPlatform:
+    """A platform's CPU device through PyOpenCL (PoCL, or spirjit's own OpenCL platform),
+    built from the OpenCL C source. Arguments are set once; a launch is enqueue + finish."""
 
-    def __init__(self):
+    def __init__(self, match, name, hint):
         import pyopencl as cl
 
         self.cl = cl
-        devices = [d for p in cl.get_platforms() if "Portable Computing Language" in p.name
-                   for d in p.get_devices()]
+        devices = [d for p in cl.get_platforms() if match in p.name for d in p.get_devices()]
         if not devices:
-            raise RuntimeError("no PoCL device; install pocl-opencl-icd (benches/setup.sh)")
+            raise RuntimeError(f"no {name} device; {hint}")
         self.device = devices[0]
         self.ctx = cl.Context(devices=[self.device])
         self.queue = cl.CommandQueue(self.ctx)
-        self.name = "PoCL"
+        self.name = name
         self.version = self.device.platform.version
+
 
     def load(self, bench):
         with open(bench.cl) as f:
@@ -182,6 +182,22 @@ class Pocl:
             return {i: hosts[i] for i in case.outputs}
 
         return Launch(run, outputs)
+
+
+class Pocl(OpenCLPlatform):
+    """PoCL's CPU device through PyOpenCL (PoCL 3.1 does not take SPIR-V)."""
+
+    def __init__(self):
+        super().__init__("Portable Computing Language", "PoCL", "install pocl-opencl-icd (benches/setup.sh)")
+
+
+class SpirjitOpenCL(OpenCLPlatform):
+    """spirjit's OpenCL platform (libspirjit_opencl.so through the ICD loader)."""
+
+    def __init__(self):
+        super().__init__("spirjit", "spirjit OpenCL",
+                         "build it (cargo build --release -p spirjit -p spirjit-opencl) and list its .icd file in "
+                         "OCL_ICD_VENDORS (benches/opencl_platform.py does)")
 
 
 def time_runs(run, min_reps=3, max_reps=50, budget=0.6):

@@ -161,7 +161,10 @@ pub fn compile(source: &str, options: &str, headers: &[(String, String)]) -> (Ou
         let bc = dir.0.join("program.bc");
         std::fs::write(&cl, source).map_err(|e| e.to_string())?;
         let mut cmd = Command::new(&tools.clang);
-        cmd.args(["-c", "-target", "spir64", "-emit-llvm", "-O2", "-fno-discard-value-names", "-cl-kernel-arg-info"])
+        // No SLP vectorization: spirjit vectorizes across work-items itself, and the
+        // translator cannot take some of what it makes (`freeze`, blocks out of order).
+        cmd.args(["-c", "-target", "spir64", "-emit-llvm", "-O2", "-fno-slp-vectorize"])
+            .args(["-fno-discard-value-names", "-cl-kernel-arg-info"])
             .arg("-I")
             .arg(&dir.0)
             .args(&opts)

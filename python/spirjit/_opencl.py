@@ -73,7 +73,10 @@ def compile_opencl(source, options=""):
         with open(cl, "w", encoding="utf-8") as f:
             f.write(source)
         # Beyond the usual flags: keep parameter names (for signatures and messages).
-        flags = ["-c", "-target", "spir64", "-cl-std=CL1.2", "-O2", "-fno-discard-value-names", "-cl-kernel-arg-info"]
+        # No SLP vectorization: spirjit vectorizes across work-items itself, and
+        # llvm-spirv cannot take some of what it makes (`freeze`, blocks out of order).
+        flags = ["-c", "-target", "spir64", "-cl-std=CL1.2", "-O2", "-fno-slp-vectorize", "-fno-discard-value-names",
+                 "-cl-kernel-arg-info"]
         _run([clang, *flags, *extra, "-emit-llvm", "-o", bc, cl], "clang", cl)
         _run([spirv, "--spirv-max-version=1.0", bc, "-o", spv], "llvm-spirv", cl)
         with open(spv, "rb") as f:
