@@ -52,6 +52,35 @@ fn cf_loops() {
     }
 }
 
+/// Blocks out of dominance order — SPIR-V requires every block to come after the blocks
+/// that dominate it, but llvm-spirv keeps LLVM's block order, which need not — translate
+/// and run like the module in order. The test reverses every function's blocks after
+/// the entry block.
+#[test]
+fn blocks_out_of_dominance_order() {
+    let bytes = std::fs::read("tests/kernels/cf_loops.O2.spv").expect("the corpus module");
+    let words: Vec<u32> = bytes.chunks_exact(4).map(|w| u32::from_le_bytes([w[0], w[1], w[2], w[3]])).collect();
+    let mut module = rspirv::dr::load_words(&words).expect("the corpus module parses");
+    for f in &mut module.functions {
+        if f.blocks.len() > 2 {
+            f.blocks[1..].reverse();
+        }
+    }
+    let shuffled = rspirv::binary::Assemble::assemble(&module);
+    assert_ne!(shuffled, words, "the test must change the block order");
+    let mut rng = Rng::new(35);
+    let n = 300usize;
+    let input: Vec<i32> = (0..n).map(|_| rng.i32()).collect();
+    let want: Vec<i32> = input.iter().flat_map(|v| cf_loops_ref(*v)).collect();
+    let program = spirjit::Program::from_words(&shuffled).expect("out-of-order blocks are accepted");
+    let mut out = vec![0i32; n * 2];
+    program
+        .kernel("cf_loops")
+        .and_then(|k| k.run(&NdRange::d1(n as u64).local(&[32]), &mut [Arg::read_only(&input), Arg::buffer(&mut out)]))
+        .expect("the kernel runs");
+    check_eq("cf_loops, blocks reversed", "(acc, steps)", &out, &want);
+}
+
 fn cf_switch_ref(v: i32) -> [i32; 2] {
     let r = match v & 7 {
         0 => 11,
