@@ -466,6 +466,18 @@ enum Place {
     Copy(usize, Vec<u8>, Vec<u8>),
 }
 
+/// The environment variable that limits every kernel's run time (seconds): a kernel that
+/// runs longer is stopped and its event fails (a runaway kernel does not hang the queue).
+pub const TIMEOUT_ENV: &str = "SPIRJIT_KERNEL_TIMEOUT";
+
+fn run_options() -> spirjit::RunOptions {
+    let limit = std::env::var(TIMEOUT_ENV).ok().and_then(|v| v.trim().parse::<f64>().ok()).filter(|s| *s > 0.0);
+    match limit.and_then(|s| std::time::Duration::try_from_secs_f64(s).ok()) {
+        Some(d) => spirjit::RunOptions::timeout(d),
+        None => spirjit::RunOptions::default(),
+    }
+}
+
 /// Run `kernel` over `range` with the arguments `args` (all set).
 fn run(kernel: &spirjit::Kernel, range: &NdRange, args: &[ArgValue]) -> ClResult<()> {
     // Decide which buffer arguments are given in place: first come, first served.
@@ -513,7 +525,7 @@ fn run(kernel: &spirjit::Kernel, range: &NdRange, args: &[ArgValue]) -> ClResult
                 (ArgValue::Svm(..), None) => spirjit::Arg::Buffer(&mut []),
             });
         }
-        kernel.run(range, &mut list).map(|_| ())
+        kernel.run_with(range, &mut list, &run_options()).map(|_| ())
     };
     // Write back what the kernel changed in copies.
     for p in places.into_iter().flatten() {

@@ -264,3 +264,35 @@ fn released_and_foreign_handles_are_errors_not_crashes() {
     // SAFETY: a live queue.
     assert_eq!(unsafe { finish(cl.queue) }, CL_SUCCESS);
 }
+
+#[test]
+fn a_runaway_kernel_is_stopped_at_the_time_limit_and_the_queue_goes_on() {
+    // Other tests in this process run kernels of microseconds; the limit does not touch them.
+    std::env::set_var(spirjit_opencl::TIMEOUT_ENV, "0.2");
+    let cl = setup();
+    let mut bytes = vec![0u8; 256];
+    let out = buffer(&cl, 0, &mut bytes);
+    let p = program_from_spirv(&cl, "tests/kernels/safety/safety.O2.spv");
+    let create_kernel: unsafe extern "C" fn(H, *const i8, *mut i32) -> H = slot(cl.platform, "clCreateKernel");
+    let mut err = 0;
+    // SAFETY: a live program and a C string.
+    let k = unsafe { create_kernel(p, c"spin_forever".as_ptr(), &mut err) };
+    assert_eq!(err, CL_SUCCESS);
+    set_arg(&cl, k, 0, &out);
+    type Nd = unsafe extern "C" fn(H, H, u32, *const usize, *const usize, *const usize, u32, *const H, *mut H) -> i32;
+    let nd: Nd = slot(cl.platform, "clEnqueueNDRangeKernel");
+    let global = 64usize;
+    let mut ev = null_mut();
+    let start = std::time::Instant::now();
+    // SAFETY: one global size; an event output.
+    assert_eq!(unsafe { nd(cl.queue, k, 1, null(), &global, null(), 0, null(), &mut ev) }, CL_SUCCESS);
+    let wait: unsafe extern "C" fn(u32, *const H) -> i32 = slot(cl.platform, "clWaitForEvents");
+    // SAFETY: one live event.
+    assert_eq!(unsafe { wait(1, &ev) }, CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST);
+    assert!(start.elapsed() < std::time::Duration::from_secs(20), "the limit stopped the kernel");
+    let einfo: GetInfo = slot(cl.platform, "clGetEventInfo");
+    let message = info_string(einfo, ev, u64::from(spirjit_opencl::CL_EVENT_SPIRJIT_MESSAGE));
+    assert!(message.contains("time limit"), "{message}");
+    let mut back = vec![0u8; 256];
+    assert_eq!(read(&cl, out, &mut back), CL_SUCCESS);
+}
