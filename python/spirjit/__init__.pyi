@@ -119,6 +119,7 @@ class Kernel:
         global_size: Optional[Size] = ...,
         local_size: Optional[Size] = ...,
         global_offset: Optional[Size] = ...,
+        timeout: Optional[float] = ...,
         **sizes: Optional[Size],
     ) -> None: ...
     def __getitem__(self, key: Any) -> Callable[..., None]: ...
@@ -162,6 +163,7 @@ class Pipeline:
         push_constants: Union[bytes, npt.NDArray[Any], None] = ...,
         base: Size = ...,
         device_buffers: Sequence[npt.NDArray[Any]] = ...,
+        timeout: Optional[float] = ...,
     ) -> None: ...
 
 class Program:

@@ -8,7 +8,7 @@ import collections
 
 from ._args import FAST_FLOAT_TYPES, FAST_INT_TYPES, LocalMemory, Param, convert, fast_plan
 from ._errors import ArgumentError
-from ._ndrange import normalize, split_cuda_subscript, split_kwargs, split_subscript
+from ._ndrange import normalize, split_cuda_subscript, split_kwargs, split_subscript, time_limit
 
 __all__ = ["Kernel", "KernelPath", "RunInfo", "DYNAMIC_SHARED_PARAM"]
 
@@ -40,6 +40,7 @@ class Kernel:
         k[n](a, b, c)                    # short form
         k[(n, m), (16, 16)](a, b, c)     # global and local size
         k(a, b, c, **{"global": (n,), "local": (64,)})
+        k(a, b, c, global_size=n, timeout=2.0)   # stopped after 2 s: KernelError
 
     Pointer arguments take C-contiguous NumPy arrays, used in place (zero-copy): the
     kernel writes into the arrays you pass. Scalars take Python or NumPy numbers,
@@ -47,6 +48,11 @@ class Kernel:
     arrays; structs take a tuple of members, a NumPy structured scalar or bytes;
     ``__local`` pointers take :class:`LocalMemory`. The GIL is released while the
     kernel runs; Ctrl-C cancels it and raises KeyboardInterrupt.
+
+    Every launch form takes ``timeout=``, a time limit in seconds (None, the default:
+    none): a kernel still running when it passes is stopped and :class:`KernelError`
+    raised (its output arrays are then partly written). The limit counts the dispatch,
+    not the compilation before a kernel's first launch.
 
     Kernels of CUDA programs (NVVM IR) launch the CUDA way, numba-style::
 
@@ -153,19 +159,22 @@ class Kernel:
 
     def __call__(self, *args, **kwargs):
         """Run the kernel over the NDRange given by ``global_size=`` (required),
-        ``local_size=`` and ``global_offset=`` on ``args`` (one per parameter); returns
-        None once every work-item has finished. See the class doc."""
+        ``local_size=`` and ``global_offset=`` on ``args`` (one per parameter), stopped
+        after ``timeout=`` seconds if given; returns None once every work-item has
+        finished. See the class doc."""
         # The common call forms are checked and launched natively in one step; the rest
         # (and every error) takes the full path below.
         r = self._fast_call(args, kwargs)
         if r is None:
-            return self._launch(args, split_kwargs(kwargs))
+            timeout = kwargs.pop("timeout", None)
+            return self._launch(args, split_kwargs(kwargs), timeout)
         self._last_run = r
 
     def __getitem__(self, key):
         """``k[global]``, ``k[global, local]`` or ``k[global, local, offset]``: a
-        callable that runs the kernel over that NDRange. For a CUDA kernel:
-        ``k[grid, block]`` or ``k[grid, block, shared_bytes]``."""
+        callable that runs the kernel over that NDRange (keywords: ``timeout=``, and sizes
+        not given in ``[]``). For a CUDA kernel: ``k[grid, block]`` or
+        ``k[grid, block, shared_bytes]`` (keyword: ``timeout=``)."""
         if self._cuda:
             return self._cuda_launcher(key)
         sizes = split_subscript(key)
@@ -174,18 +183,19 @@ class Kernel:
         fast_call = self._fast_call
 
         def launch(*args, **kwargs):
-            if not kwargs:
-                r = fast_call(args, sizes)
+            if not kwargs or (len(kwargs) == 1 and "timeout" in kwargs):
+                r = fast_call(args, {**sizes, **kwargs} if kwargs else sizes)
                 if r is not None:
                     self._last_run = r
                     return None
+            timeout = kwargs.pop("timeout", None)
             extra = split_kwargs(kwargs)
             both = sorted(k for k in extra if k in sizes and extra[k] is not None)
             if both:
                 raise ArgumentError(f"the {both[0]} size is given both in [] and as a keyword")
             merged = dict(sizes)
             merged.update({k: v for k, v in extra.items() if v is not None})
-            return self._launch(args, merged)
+            return self._launch(args, merged, timeout)
 
         launch.__doc__ = f"Run {self._signature} over {key!r}."
         return launch
@@ -197,19 +207,20 @@ class Kernel:
         implicit = len(self._params) - 1 if self._dynamic_shared else None
         extra_arg = (LocalMemory(max(1, shared)),)
 
-        def launch(*args):
+        def launch(*args, timeout=None):
             if len(args) == implicit:
                 args = args + extra_arg
-            r = fast_call(args, sizes)
+            r = fast_call(args, sizes if timeout is None else {**sizes, "timeout": timeout})
             if r is not None:
                 self._last_run = r
                 return None
-            return self._launch(args, sizes)
+            return self._launch(args, sizes, timeout)
 
         launch.__doc__ = f"Run {self._signature} over grid x block = {key!r}."
         return launch
 
-    def _launch(self, args, sizes):
+    def _launch(self, args, sizes, timeout=None):
+        limit = time_limit(timeout)
         if self._dynamic_shared and len(args) == len(self._params) - 1:
             args = tuple(args) + (LocalMemory(1),)
         if len(args) != len(self._params):
@@ -218,8 +229,9 @@ class Kernel:
             )
         dims, glob, loc, off = normalize(sizes)
         converted = [convert(self._name, p, a) for p, a in zip(self._params, args)]
-        self._launch_converted(dims, glob, loc, off, converted)
+        self._launch_converted(dims, glob, loc, off, converted, limit)
 
-    def _launch_converted(self, dims, glob, loc, off, converted):
-        """Launch with already converted arguments over a normalised NDRange."""
-        self._last_run = self._native.run(dims, glob, loc, off, converted)
+    def _launch_converted(self, dims, glob, loc, off, converted, limit=None):
+        """Launch with already converted arguments over a normalised NDRange, stopped
+        after ``limit`` seconds (a float from :func:`time_limit`, or None)."""
+        self._last_run = self._native.run(dims, glob, loc, off, converted, limit)

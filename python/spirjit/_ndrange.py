@@ -2,16 +2,20 @@
 the ``**{"global": ..., "local": ..., "offset": ...}`` dictionary form, the
 ``kernel[global]`` / ``kernel[global, local]`` subscript form, normalised to
 ``(dims, global, local, offset)`` with 3-entry tuples, and the CUDA launch
-``kernel[grid, block]`` / ``kernel[grid, block, shared_bytes]`` of CUDA kernels.
+``kernel[grid, block]`` / ``kernel[grid, block, shared_bytes]`` of CUDA kernels; and the
+``timeout=`` time limit every launch form takes.
 
-This module must not launch anything; it only validates and normalises sizes.
+This module must not launch anything; it only validates and normalises sizes and time
+limits.
 """
 
+import math
+import numbers
 import operator
 
 from ._errors import ArgumentError, LaunchError
 
-__all__ = ["normalize", "split_subscript", "split_cuda_subscript", "SIZE_KEYWORDS"]
+__all__ = ["normalize", "split_subscript", "split_cuda_subscript", "time_limit", "SIZE_KEYWORDS"]
 
 # Accepted keyword spellings -> canonical name.
 SIZE_KEYWORDS = {
@@ -100,15 +104,32 @@ def split_subscript(key):
     return {"global": key}
 
 
+def time_limit(timeout):
+    """``timeout=``: None (no limit) or a positive number of seconds, as a float or None
+    (infinity is no limit too)."""
+    if timeout is None:
+        return None
+    if isinstance(timeout, bool) or not isinstance(timeout, numbers.Real):
+        raise ArgumentError(f"timeout must be a number of seconds or None, got {type(timeout).__name__}")
+    try:
+        seconds = float(timeout)
+    except OverflowError:  # an int too large for a float: longer than any clock runs
+        seconds = math.inf
+    if math.isnan(seconds) or seconds <= 0:
+        raise ArgumentError(f"timeout must be a positive number of seconds (or None for no limit), got {timeout!r}")
+    return None if math.isinf(seconds) else seconds
+
+
 def split_kwargs(kwargs):
-    """Pull the size keywords out of ``kwargs``; anything else is an error."""
+    """Pull the size keywords out of ``kwargs`` (``timeout`` taken out before); anything
+    else is an error."""
     sizes = {}
     for k, v in kwargs.items():
         canon = SIZE_KEYWORDS.get(k)
         if canon is None:
             raise ArgumentError(
-                f"unexpected keyword argument {k!r}; kernels take global_size=, local_size= and global_offset= "
-                f"(or 'global', 'local', 'offset' through **dict)"
+                f"unexpected keyword argument {k!r}; kernels take global_size=, local_size=, global_offset= "
+                f"(or 'global', 'local', 'offset' through **dict) and timeout="
             )
         if canon in sizes and v is not None and sizes[canon] is not None:
             raise ArgumentError(f"the {canon} size is given twice")

@@ -16,6 +16,7 @@ import numpy as np
 from ._args import convert
 from ._image import is_pair as is_sampled_pair
 from ._errors import ArgumentError, LaunchError
+from ._ndrange import time_limit
 
 __all__ = ["Pipeline", "BindingInfo", "SpecConstantInfo"]
 
@@ -134,7 +135,7 @@ class Pipeline:
     def __repr__(self):
         return f"<spirjit.Pipeline {self.name} local_size={self.local_size} bindings={len(self._infos)}>"
 
-    def dispatch(self, groups, bindings=None, push_constants=None, base=(0, 0, 0), device_buffers=()):
+    def dispatch(self, groups, bindings=None, push_constants=None, base=(0, 0, 0), device_buffers=(), timeout=None):
         """Run ``groups`` work-groups (an int or up to 3 ints) starting at group
         ``base``, with ``bindings`` a dict ``{(set, binding): value}`` — a NumPy array for
         a buffer, a :class:`Image` for a storage or sampled image or a texel buffer, a
@@ -144,8 +145,10 @@ class Pipeline:
         ``device_buffers`` are writable C-contiguous arrays the shader reaches only through
         buffer device addresses (``PhysicalStorageBuffer`` pointers; pass
         ``array.ctypes.data`` in push constants or buffers): accesses through such
-        pointers are checked against them. Returns None once every work-item has
-        finished."""
+        pointers are checked against them. ``timeout``: a time limit in seconds (None:
+        none), past which the dispatch is stopped and :class:`KernelError` raised.
+        Returns None once every work-item has finished."""
+        limit = time_limit(timeout)
         groups = _triple("groups", groups, 1)
         base = _triple("base", base, 0)
         given = dict(bindings or {})
@@ -199,4 +202,4 @@ class Pipeline:
         glob = tuple(g * l for g, l in zip(groups, local))
         off = tuple(b * l for b, l in zip(base, local))
         dims = 3 if groups[2] > 1 or local[2] > 1 else 2 if groups[1] > 1 or local[1] > 1 else 1
-        self._kernel._launch_converted(dims, glob, local, off, args)
+        self._kernel._launch_converted(dims, glob, local, off, args, limit)

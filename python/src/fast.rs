@@ -1,12 +1,15 @@
 //! The fast path of a kernel call: the common call forms (C-contiguous NumPy arrays of
 //! the parameter's element type, Python or NumPy ints and floats for scalar parameters,
-//! NDRange sizes as ints or tuples of ints) checked and converted here, in one native
-//! call, against a per-kernel plan the Python layer computes once (`_args.fast_plan`).
+//! NDRange sizes as ints or tuples of ints, a time limit as an int or float) checked and
+//! converted here, in one native call, against a per-kernel plan the Python layer computes
+//! once (`_args.fast_plan`).
 //!
 //! This module must only accept calls that the full conversion in `spirjit/_args.py` and
 //! `spirjit/_ndrange.py` accepts, converting them to the same launch; anything else —
 //! every error included — answers "not handled" (`None`), and the caller takes the full
 //! path, which does the work again and words the error.
+
+use std::time::Duration;
 
 use numpy::npyffi::flags::{NPY_ARRAY_C_CONTIGUOUS, NPY_ARRAY_WRITEABLE};
 use numpy::{PyArrayDescrMethods, PyUntypedArray, PyUntypedArrayMethods};
@@ -169,13 +172,15 @@ fn buffer(obj: Borrowed<'_, '_, PyAny>, float: bool, itemsize: usize, writable: 
 }
 
 /// The NDRange of size keywords (`global_size`/`global`, `local_size`/`local`,
-/// `global_offset`/`offset`; None values count as absent), or None when they need the
-/// full path (a missing global size, other keywords, a size given twice, values other
-/// than ints and tuples or lists of 1 to 3 ints, anything out of range).
-pub fn ndrange(kwargs: Option<&Bound<'_, PyDict>>) -> Option<NdRange> {
+/// `global_offset`/`offset`; None values count as absent) and the time limit of
+/// `timeout` (absent or None: none), or None when they need the full path (a missing
+/// global size, other keywords, a size given twice, values other than ints and tuples or
+/// lists of 1 to 3 ints, anything out of range, a timeout other than a positive int or
+/// float).
+pub fn ndrange(kwargs: Option<&Bound<'_, PyDict>>) -> Option<(NdRange, Option<Duration>)> {
     let kwargs = kwargs?;
-    let mut slots: [Option<Bound<'_, PyAny>>; 3] = [None, None, None];
-    let mut seen = [false; 3];
+    let mut slots: [Option<Bound<'_, PyAny>>; 4] = [None, None, None, None];
+    let mut seen = [false; 4];
     for (k, v) in kwargs.iter() {
         let which = keyword(&k)?;
         if std::mem::replace(&mut seen[which], true) {
@@ -185,7 +190,11 @@ pub fn ndrange(kwargs: Option<&Bound<'_, PyDict>>) -> Option<NdRange> {
             slots[which] = Some(v);
         }
     }
-    let [g, l, o] = slots;
+    let [g, l, o, t] = slots;
+    let timeout = match t {
+        None => None,
+        Some(t) => time_limit(&t)?,
+    };
     let (dims, global) = sizes(&g?)?;
     let local = match l {
         None => None,
@@ -207,13 +216,36 @@ pub fn ndrange(kwargs: Option<&Bound<'_, PyDict>>) -> Option<NdRange> {
             pad(offset, n, 0)
         }
     };
-    Some(NdRange { dims: dims as u32, global: pad(global, dims, 1), local, offset })
+    Some((NdRange { dims: dims as u32, global: pad(global, dims, 1), local, offset }, timeout))
 }
 
-/// 0 (global), 1 (local) or 2 (offset) for a size keyword.
+/// The time limit of a `timeout` value: an exact int or float, positive (infinity: no
+/// limit); Some(None) for no limit, None when the full path must word an error.
+fn time_limit(v: &Bound<'_, PyAny>) -> Option<Option<Duration>> {
+    // SAFETY: type checks on a live object.
+    let (is_int, is_float) =
+        unsafe { (ffi::PyLong_CheckExact(v.as_ptr()) != 0, ffi::PyFloat_CheckExact(v.as_ptr()) != 0) };
+    if !is_int && !is_float {
+        return None;
+    }
+    let seconds: f64 = v.extract().ok()?;
+    if seconds.is_nan() || seconds <= 0.0 {
+        return None;
+    }
+    Some(Duration::try_from_secs_f64(seconds).ok())
+}
+
+/// 0 (global), 1 (local), 2 (offset) for a size keyword, 3 for `timeout`.
 fn keyword(k: &Bound<'_, PyAny>) -> Option<usize> {
-    const NAMES: [(&std::ffi::CStr, usize); 6] =
-        [(c"global_size", 0), (c"local_size", 1), (c"global_offset", 2), (c"global", 0), (c"local", 1), (c"offset", 2)];
+    const NAMES: [(&std::ffi::CStr, usize); 7] = [
+        (c"global_size", 0),
+        (c"local_size", 1),
+        (c"global_offset", 2),
+        (c"global", 0),
+        (c"local", 1),
+        (c"offset", 2),
+        (c"timeout", 3),
+    ];
     // SAFETY: type check on a live object.
     if unsafe { ffi::PyUnicode_Check(k.as_ptr()) } == 0 {
         return None;

@@ -7,7 +7,9 @@
 //! runs on a helper thread while the caller polls for Ctrl-C and other signals
 //! (cancelling the dispatch when a handler raises). Helper threads are kept and reused
 //! (one per concurrent launch), so that path costs a hand-over, not a thread start.
-//! Images travel to the launch thread and back (see `image`).
+//! Images travel to the launch thread and back (see `image`). A launch may carry a time
+//! limit; it runs alongside the Ctrl-C cancel token (the runtime reports which stopped
+//! the dispatch).
 //!
 //! This module must not check arguments against parameter types beyond what memory
 //! safety needs (contiguity, writability, object dtypes); the runtime and the Python
@@ -233,8 +235,21 @@ unsafe fn to_args<'a>(prepared: &'a mut [Prepared]) -> (Vec<Arg<'a>>, Vec<&'a mu
     (args, device)
 }
 
+/// The time limit of a launch from `timeout=` in seconds: None (and infinity, and limits
+/// too large for a `Duration`) for none. The Python layer has already refused anything
+/// but a positive number; this refuses it again instead of panicking.
+pub fn time_limit(seconds: Option<f64>) -> PyResult<Option<Duration>> {
+    match seconds {
+        None => Ok(None),
+        Some(s) if s.is_nan() || s <= 0.0 => {
+            Err(argument(format!("timeout must be a positive number of seconds or None, got {s}")))
+        }
+        Some(s) => Ok(Duration::try_from_secs_f64(s).ok()),
+    }
+}
+
 /// Run `kernel` with the prepared arguments (and device-address buffers), cancellable
-/// through `token`.
+/// through `token` and stopped after `timeout`.
 ///
 /// # Safety
 /// As [`to_args`].
@@ -243,23 +258,23 @@ unsafe fn run_prepared(
     range: &NdRange,
     prepared: &mut [Prepared],
     token: Option<&CancelToken>,
+    timeout: Option<Duration>,
 ) -> spirjit::Result<RunInfo> {
     // SAFETY: guaranteed by the caller.
     let (mut args, mut device) = unsafe { to_args(prepared) };
-    let options = match token {
-        Some(t) => spirjit::RunOptions::cancel(t),
-        None => spirjit::RunOptions::default(),
-    };
+    let options = spirjit::RunOptions { timeout, cancel: token.cloned() };
     kernel.run_with_device_buffers(range, &mut args, &mut device, &options)
 }
 
-/// Run `kernel` over `range` with the classified `args`; see `NativeKernel.run`.
+/// Run `kernel` over `range` with the classified `args`, stopped after `timeout`; see
+/// `NativeKernel.run`.
 pub fn run(
     py: Python<'_>,
     kernel: &Kernel,
     range: &NdRange,
     args: &Bound<'_, PyList>,
     recent: &AtomicU64,
+    timeout: Option<Duration>,
 ) -> PyResult<RunInfo> {
     // `args` (and so every array in it) stays referenced until this function returns,
     // which is after the dispatch has finished.
@@ -267,7 +282,7 @@ pub fn run(
     // On an error, the images taken so far go back to their cells as `prepared` drops.
     let prepared = items.iter().enumerate().map(|(i, a)| prepare(kernel, i, a)).collect::<PyResult<Vec<_>>>()?;
     // SAFETY: `items` holds every array until `execute` has returned.
-    let r = unsafe { execute(py, kernel, range, prepared, recent) };
+    let r = unsafe { execute(py, kernel, range, prepared, recent, timeout) };
     drop(items);
     r
 }
@@ -276,7 +291,8 @@ pub fn run(
 /// thread when no Python signal handler needs to run meanwhile or Ctrl-C can be watched
 /// (see `interrupt`), else on a helper thread while this one polls for signals.
 /// `recent`: the duration of the kernel's last run in nanoseconds (`u64::MAX`: none yet),
-/// updated here.
+/// updated here. `timeout`: the dispatch's time limit (`spirjit::Error::TimedOut` past
+/// it); Ctrl-C still cancels it before then.
 ///
 /// # Safety
 /// The caller keeps every array behind a buffer in `prepared` alive, and not resized,
@@ -287,11 +303,12 @@ pub unsafe fn execute(
     range: &NdRange,
     mut prepared: Vec<Prepared>,
     recent: &AtomicU64,
+    timeout: Option<Duration>,
 ) -> PyResult<RunInfo> {
     let likely_short = recent.load(Ordering::Relaxed) < LONG_RUN_NS;
     let watch = match interrupt::inline(py, likely_short)? {
         Inline::HandOff => {
-            let info = hand_off(py, kernel, range, prepared)?;
+            let info = hand_off(py, kernel, range, prepared, timeout)?;
             recent.store(nanos(&info), Ordering::Relaxed);
             return Ok(info);
         }
@@ -301,7 +318,7 @@ pub unsafe fn execute(
     let outcome = py.detach(|| {
         catch_unwind(AssertUnwindSafe(|| {
             // SAFETY: guaranteed by the caller of `execute`.
-            unsafe { run_prepared(kernel, range, &mut prepared, watch.as_ref().map(|w| w.token())) }
+            unsafe { run_prepared(kernel, range, &mut prepared, watch.as_ref().map(|w| w.token()), timeout) }
         }))
     });
     let watched = watch.is_some();
@@ -314,7 +331,8 @@ pub unsafe fn execute(
         }
         Ok(Err(e)) => {
             if watched {
-                // Cancelled by Ctrl-C: raise what Python's handler raises.
+                // Cancelled by Ctrl-C (or timed out while one came): raise what Python's
+                // handler raises.
                 py.check_signals()?;
             }
             Err(to_py(e))
@@ -329,7 +347,14 @@ fn nanos(info: &RunInfo) -> u64 {
 
 /// Run the launch on a helper thread and wait for it with the GIL released, running
 /// Python's signal handlers every [`SIGNAL_POLL`]; cancels the kernel when one raises.
-fn hand_off(py: Python<'_>, kernel: &Kernel, range: &NdRange, prepared: Vec<Prepared>) -> PyResult<RunInfo> {
+/// The helper runs the kernel under `timeout` as well.
+fn hand_off(
+    py: Python<'_>,
+    kernel: &Kernel,
+    range: &NdRange,
+    prepared: Vec<Prepared>,
+    timeout: Option<Duration>,
+) -> PyResult<RunInfo> {
     let mut prepared = prepared;
     let token = CancelToken::new();
     type Outcome = (std::thread::Result<spirjit::Result<RunInfo>>, Vec<Prepared>);
@@ -340,7 +365,7 @@ fn hand_off(py: Python<'_>, kernel: &Kernel, range: &NdRange, prepared: Vec<Prep
             let r = catch_unwind(AssertUnwindSafe(|| {
                 // SAFETY: the arrays behind `prepared` are kept alive by the caller of
                 // `execute`, which waits for this job's outcome.
-                unsafe { run_prepared(&kernel, &range, &mut prepared, Some(&token)) }
+                unsafe { run_prepared(&kernel, &range, &mut prepared, Some(&token), timeout) }
             }));
             let _ = tx.send((r, prepared));
         })

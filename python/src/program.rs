@@ -193,9 +193,12 @@ impl NativeKernel {
     /// `("image", NativeImage)`, `("sampler", (normalized, addressing, filter))`,
     /// `("vulkan_sampler", (normalized, filter, (u, v, w), border, compare))`,
     /// `("sampled_image", (NativeImage, vulkan sampler tuple))`.
+    /// `timeout`: a time limit in seconds (None: none; a positive float), past which the
+    /// kernel is stopped and KernelError raised.
     /// Returns `(elapsed_seconds, work_groups, local_size)`. Releases the GIL while the
     /// kernel runs and turns Ctrl-C into KeyboardInterrupt (cancelling the kernel).
-    #[pyo3(signature = (dims, global, local, offset, args))]
+    #[pyo3(signature = (dims, global, local, offset, args, timeout=None))]
+    #[allow(clippy::too_many_arguments)] // the Python signature's keywords
     fn run(
         &self,
         py: Python<'_>,
@@ -204,9 +207,11 @@ impl NativeKernel {
         local: Option<[u64; 3]>,
         offset: [u64; 3],
         args: &Bound<'_, PyList>,
+        timeout: Option<f64>,
     ) -> PyResult<RunTuple> {
         let range = spirjit::NdRange { dims, global, local, offset };
-        launch::run(py, &self.inner, &range, args, &self.recent).map(run_tuple)
+        let timeout = launch::time_limit(timeout)?;
+        launch::run(py, &self.inner, &range, args, &self.recent, timeout).map(run_tuple)
     }
 
     /// Set the fast call path's plan (once; see `fast::FastPlan::from_py`).
@@ -225,8 +230,8 @@ impl NativeKernel {
         Ok(())
     }
 
-    /// Launch `args` (the call's positional arguments) with the NDRange of `sizes` (the
-    /// call's keyword arguments) when the fast path handles them all, returning what
+    /// Launch `args` (the call's positional arguments) with the NDRange and time limit of
+    /// `sizes` (the call's keyword arguments) when the fast path handles them all, returning what
     /// `run` returns; returns None, having done nothing, when the call needs the full
     /// conversion in Python. Errors of the launch itself are raised as by `run`.
     #[pyo3(signature = (args, sizes=None))]
@@ -237,10 +242,10 @@ impl NativeKernel {
         sizes: Option<&Bound<'_, PyDict>>,
     ) -> PyResult<Option<RunTuple>> {
         let Some(plan) = self.fast.get() else { return Ok(None) };
-        let Some(range) = fast::ndrange(sizes) else { return Ok(None) };
+        let Some((range, timeout)) = fast::ndrange(sizes) else { return Ok(None) };
         let Some(prepared) = plan.prepare(args) else { return Ok(None) };
         // SAFETY: `args` holds every array until `execute` has returned.
-        let info = unsafe { launch::execute(py, &self.inner, &range, prepared, &self.recent) }?;
+        let info = unsafe { launch::execute(py, &self.inner, &range, prepared, &self.recent, timeout) }?;
         Ok(Some(run_tuple(info)))
     }
 }

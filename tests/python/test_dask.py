@@ -2,7 +2,8 @@
 splitting one NDRange into tasks (ndrange), each checked against NumPy on the whole
 array, on the threads and processes schedulers and on a LocalCluster of two worker
 processes; pickling
-of programs and kernels; errors in tasks; refusals before anything runs."""
+of programs and kernels; errors in tasks; time limits per task (a kernel that runs away
+in one chunk fails that task, named); refusals before anything runs."""
 
 import os
 import pickle
@@ -191,6 +192,50 @@ def test_kernel_error_names_the_chunk(prog, scheduler):
     r = sd.map_blocks(prog.saxpy, x, x, None, 1.0, out="out", global_size=lambda b: b.size + 8)
     with pytest.raises(spirjit.KernelError, match=r"chunk \(\d+,\) of spirjit-saxpy, elements \[\d+:\d+\]"):
         compute(r, scheduler)
+
+
+# ---- time limits ----------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def wait_for_flag():
+    """wait_for_flag(global const volatile uint* flag, global uint* out): spins while flag[0] is 0."""
+    return spirjit.Program(os.path.join(HERE, "kernels", "timeout_kernels.spv")).wait_for_flag
+
+
+def test_timeout_fails_the_runaway_chunk(wait_for_flag, scheduler):
+    import time
+
+    flags = np.ones(64, np.uint32)
+    flags[32:48] = 0  # chunk (2,) never finishes
+    d = da.from_array(flags, chunks=16)
+    r = sd.map_blocks(wait_for_flag, d, None, out="out", timeout=0.2)
+    start = time.monotonic()
+    with pytest.raises(spirjit.KernelError, match=r"time limit of 0\.200 s.*\[in chunk \(2,\) of "
+                       r"spirjit-wait_for_flag, elements \[32:48\]\]"):
+        compute(r, scheduler)
+    assert time.monotonic() - start < 30
+    # A generous limit changes nothing.
+    ok = sd.map_blocks(wait_for_flag, da.from_array(flags + 1, chunks=16), None, out="out", timeout=60)
+    np.testing.assert_array_equal(compute(ok, scheduler), flags + 1)
+
+
+def test_timeout_in_map_overlap_and_ndrange(wait_for_flag, scheduler):
+    flags = np.ones(64, np.uint32)
+    flags[30:47] = 0  # the grown chunk (2,) starts at 31 (halo 1, no boundary)
+    r = sd.map_overlap(wait_for_flag, da.from_array(flags, chunks=16), None, out="out", depth=1, boundary="none",
+                       timeout=0.2)
+    with pytest.raises(spirjit.KernelError, match=r"time limit.*\[in chunk \(2,\) of spirjit-wait_for_flag"):
+        compute(r, scheduler)
+    out = sd.ndrange(wait_for_flag, np.zeros(1, np.uint32), np.zeros(256, np.uint32), global_size=256, local_size=16,
+                     tasks=4, timeout=0.2)
+    with pytest.raises(spirjit.KernelError, match=r"time limit.*\[in task \d of wait_for_flag"):
+        compute(out, scheduler)
+    out = sd.ndrange(wait_for_flag, np.full(1, 7, np.uint32), np.zeros(256, np.uint32), global_size=256,
+                     local_size=16, tasks=4, timeout=60)
+    np.testing.assert_array_equal(compute(out, scheduler), 7)
+    with pytest.raises(spirjit.ArgumentError, match="timeout must be"):
+        sd.map_blocks(wait_for_flag, da.from_array(flags, chunks=16), None, out="out", timeout=0)
 
 
 # ---- the example --------------------------------------------------------------------

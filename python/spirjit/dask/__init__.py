@@ -12,7 +12,9 @@
 
 Kernels travel to workers as their program's SPIR-V bytes and options and are compiled
 once per worker process. A spirjit error in a task is raised in the client as the same
-exception class, its message naming the chunk or task.
+exception class, its message naming the chunk or task; ``timeout=`` (seconds, per task's
+launch) turns a kernel that runs away in one chunk into such an error instead of a task
+that never ends.
 
 This package must not change how kernels run; it only builds task graphs around
 ordinary launches.

@@ -12,6 +12,7 @@ import re
 import numpy as np
 
 from .._errors import ArgumentError
+from .._ndrange import time_limit
 from . import _common
 from ._common import BlockInfo
 
@@ -50,7 +51,8 @@ class _FieldGetter:
 class _Spec:
     """Everything a chunk task needs besides the chunks: picklable, built once."""
 
-    def __init__(self, kernel, roles, out_idx, out_dtypes, global_size, local_size, global_offset, starts, name):
+    def __init__(self, kernel, roles, out_idx, out_dtypes, global_size, local_size, global_offset, starts, name,
+                 timeout):
         self.kernel = kernel
         # Per parameter: ("chunk", position) | ("whole", array) | ("value", v) |
         # ("out", position or None) | ("block", getter)
@@ -62,6 +64,7 @@ class _Spec:
         self.global_offset = global_offset
         self.starts = starts  # per axis: the start of each chunk in the whole array
         self.name = name
+        self.timeout = timeout  # seconds per launch, or None
 
 
 def _run_block(*chunks, block_info=None, spec=None):
@@ -96,17 +99,21 @@ def _run_block(*chunks, block_info=None, spec=None):
     sizes = {"global_size": gsize, "local_size": spec.local_size}
     if spec.global_offset:
         sizes["global_offset"] = start[::-1]
+    if spec.timeout is not None:
+        sizes["timeout"] = spec.timeout
     span = ", ".join(f"{s}:{s + n}" for s, n in zip(start, shape))
     _common.launch(kernel, call_args, sizes, f"chunk {loc} of {spec.name}, elements [{span}]")
     results = tuple(outs[i] for i in spec.out_idx)  # in the order out= names them
     return results[0] if len(results) == 1 else results
 
 
-def _map(kernel, args, out, global_size, local_size, global_offset, block_args, dtype, depth, boundary, what):
+def _map(kernel, args, out, global_size, local_size, global_offset, block_args, dtype, depth, boundary, timeout,
+         what):
     import dask.array as da
     from dask.base import tokenize
 
     _common.check_kernel(kernel)
+    timeout = time_limit(timeout)
     params = kernel.params
     if len(args) != len(params):
         raise ArgumentError(f"kernel `{kernel.name}` takes {len(params)} argument(s), got {len(args)}: "
@@ -188,10 +195,10 @@ def _map(kernel, args, out, global_size, local_size, global_offset, block_args, 
         starts = [tuple(np.cumsum((0,) + c[:-1]).tolist()) for c in template.chunks]
 
     name = f"spirjit-{kernel.name}"
-    spec = _Spec(kernel, roles, out_idx, out_dtypes, global_size, local_size, global_offset, starts, name)
+    spec = _Spec(kernel, roles, out_idx, out_dtypes, global_size, local_size, global_offset, starts, name, timeout)
     token = tokenize(kernel, [r if r[0] != "block" else ("block", repr(r[1])) for r in roles], out_idx, out_dtypes,
                      global_size if not callable(global_size) else repr(global_size), local_size, global_offset,
-                     depth_map, boundary_map, *chunked)
+                     depth_map, boundary_map, timeout, *chunked)
     ndim = template.ndim
     dtypes = [out_dtypes[i] for i in out_idx]
     if len(dtypes) == 1:
@@ -236,7 +243,7 @@ def _refuse_unlisted_writes(kernel, out_idx):
 
 
 def map_blocks(kernel, *args, out, global_size=None, local_size=None, global_offset=False, block_args=None,
-               dtype=None):
+               dtype=None, timeout=None):
     """Run ``kernel`` once per chunk of the Dask array arguments; returns the Dask
     array(s) of the parameter(s) ``out=`` names (a name or index: one array; a list:
     a tuple).
@@ -257,20 +264,25 @@ def map_blocks(kernel, *args, out, global_size=None, local_size=None, global_off
     per chunk: ``"size"``, ``"shape[k]"``, ``"start[k]"``, ``"location[k]"`` or a
     callable taking a :class:`BlockInfo`.
 
+    ``timeout``: a time limit in seconds for each chunk's launch (None: none); a launch
+    still running when it passes is stopped, failing its task with
+    :class:`spirjit.KernelError`.
+
     A spirjit error in a task is raised in the client as the same exception class, its
     message naming the chunk. Kernels that write a buffer not named in ``out=`` are
     refused before anything runs."""
-    return _map(kernel, args, out, global_size, local_size, global_offset, block_args, dtype, None, None,
+    return _map(kernel, args, out, global_size, local_size, global_offset, block_args, dtype, None, None, timeout,
                 "map_blocks")
 
 
 def map_overlap(kernel, *args, out, depth, boundary="reflect", global_size=None, local_size=None,
-                global_offset=False, block_args=None, dtype=None):
+                global_offset=False, block_args=None, dtype=None, timeout=None):
     """:func:`map_blocks` on chunks grown by a halo of ``depth`` elements (an int, a
     tuple per axis or a dict ``{axis: depth}``), filled at the array's edges as
     ``boundary`` says (``"reflect"``, ``"periodic"``, ``"nearest"``, ``"none"`` or a
     constant; per axis as a dict) — Dask's rules. The kernel sees the grown chunk (its
     ``BlockInfo.shape`` includes the halo and ``BlockInfo.start`` is the halo's first
-    element); the halo is trimmed off its outputs."""
+    element); the halo is trimmed off its outputs. ``timeout`` applies to each chunk's
+    launch, as in :func:`map_blocks`."""
     return _map(kernel, args, out, global_size, local_size, global_offset, block_args, dtype, depth, boundary,
-                "map_overlap")
+                timeout, "map_overlap")

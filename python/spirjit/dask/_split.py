@@ -16,7 +16,7 @@ This module must not run kernels chunk-wise (see ``_blocks``).
 import numpy as np
 
 from .._errors import ArgumentError, Error, UnsupportedError
-from .._ndrange import normalize
+from .._ndrange import normalize, time_limit
 from . import _common
 
 __all__ = ["ndrange", "merge_plan"]
@@ -101,9 +101,10 @@ def _int_view(a, bits, signed=False):
     return a.reshape(-1).view(np.dtype(f"<{'i' if signed else 'u'}{bits // 8}"))
 
 
-def _run_part(kernel, base_args, out_idx, plan, dims, glob, loc, off, where):
-    """One task: the kernel over a range of work-groups on fresh copies of the outputs;
-    returns each output's partial result in the form its merge takes."""
+def _run_part(kernel, base_args, out_idx, plan, dims, glob, loc, off, timeout, where):
+    """One task: the kernel over a range of work-groups on fresh copies of the outputs,
+    stopped after ``timeout`` seconds (None: no limit); returns each output's partial
+    result in the form its merge takes."""
     args = list(base_args)
     initial = {}
     for i in out_idx:
@@ -115,6 +116,8 @@ def _run_part(kernel, base_args, out_idx, plan, dims, glob, loc, off, where):
     sizes = {"global_size": glob[:dims], "global_offset": off[:dims]}
     if loc is not None:
         sizes["local_size"] = loc[:dims]
+    if timeout is not None:
+        sizes["timeout"] = timeout
     _common.launch(kernel, args, sizes, where)
     parts = []
     for i in out_idx:
@@ -181,7 +184,7 @@ def _split_points(total, quantum, tasks):
     return [(a, b) for a, b in zip(bounds, bounds[1:]) if b > a]
 
 
-def ndrange(kernel, *args, global_size, local_size=None, global_offset=None, out=None, tasks=8):
+def ndrange(kernel, *args, global_size, local_size=None, global_offset=None, out=None, tasks=8, timeout=None):
     """Run ``kernel`` over one NDRange split into ``tasks`` ranges of whole work-groups
     (along the NDRange's last dimension with more than one work-group), each a task
     with its own copy of the outputs; the copies are merged into the result (see the
@@ -195,11 +198,16 @@ def ndrange(kernel, *args, global_size, local_size=None, global_offset=None, out
     contents. Kernels whose outputs cannot be merged safely raise
     :class:`spirjit.UnsupportedError` before anything runs. Without ``local_size``
     (and no ``reqd_work_group_size``) the ranges start at multiples of 64 work-items
-    and each task's launch chooses its own work-group size."""
+    and each task's launch chooses its own work-group size.
+
+    ``timeout``: a time limit in seconds for each task's launch (None: none); a launch
+    still running when it passes is stopped, failing its task with
+    :class:`spirjit.KernelError`."""
     import dask
     import dask.array as da
 
     _common.check_kernel(kernel)
+    timeout = time_limit(timeout)
     params = kernel.params
     if len(args) != len(params):
         raise ArgumentError(f"kernel `{kernel.name}` takes {len(params)} argument(s), got {len(args)}: "
@@ -243,7 +251,7 @@ def ndrange(kernel, *args, global_size, local_size=None, global_offset=None, out
         o[axis] = off[axis] + lo
         where = f"task {t} of {kernel.name} (work-items {lo}..{hi} of dimension {axis})"
         parts.append(dask.delayed(_run_part, pure=True)(kernel, base_list, out_idx, plan, dims, tuple(g), loc,
-                                                        tuple(o), where))
+                                                        tuple(o), timeout, where))
     names = {p.index: p.name for p in params}
     # Only the outputs' initial contents go to the merge, not the inputs.
     initials = dask.delayed(list)([base[i] for i in out_idx])
