@@ -6,6 +6,7 @@ returns a `Launch` with `run()` (one synchronous launch) and `outputs()` (the ou
 buffers as NumPy arrays). This module measures nothing and prints nothing.
 """
 
+import atexit
 import os
 import re
 import shutil
@@ -89,6 +90,7 @@ class SpirjitCli:
         # `spirjit run` has no automatic W: lanes 0 means its default (--lanes left out).
         self.name = f"spirjit-cli W={'default' if lanes == 0 else lanes}{'' if checked else ' unchecked'}"
         self.tmp = tempfile.mkdtemp(prefix="spirjit-bench-")
+        atexit.register(shutil.rmtree, self.tmp, True)  # the .npy files are large
 
     def _command(self, bench, case, repeat, outs):
         cmd = [self.exe, "run", bench.spv, "--kernel", bench.name,

@@ -15,6 +15,7 @@ Setup: benches/setup.sh (PoCL, PyOpenCL, NumPy) and
 """
 
 import argparse
+import atexit
 import json
 import os
 import shutil
@@ -37,6 +38,7 @@ def vendors_dir():
     if r.returncode != 0:
         sys.exit(r.stderr.strip())
     d = tempfile.mkdtemp(prefix="spirjit-vendors-")
+    atexit.register(shutil.rmtree, d, True)
     shutil.copy(r.stdout.strip(), os.path.join(d, "spirjit.icd"))
     pocl = "/etc/OpenCL/vendors/pocl.icd"
     if os.path.exists(pocl):

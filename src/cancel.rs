@@ -74,6 +74,11 @@ impl DispatchFlag {
     pub fn atomic(&self) -> &AtomicU32 {
         &self.flag
     }
+
+    /// The flag itself, for a setter that outlives a borrow (the time-limit watchdog).
+    pub fn shared_atomic(&self) -> Arc<AtomicU32> {
+        self.flag.clone()
+    }
 }
 
 impl Drop for DispatchFlag {

@@ -18,7 +18,7 @@
 use std::mem::ManuallyDrop;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
-use std::sync::{Condvar, Mutex, PoisonError};
+use std::sync::{Mutex, PoisonError};
 use std::time::Duration;
 
 use rayon::prelude::*;
@@ -218,30 +218,13 @@ pub(crate) fn run(l: &Launch, cancel: &CancelToken) -> Result<()> {
 pub(crate) fn run_limited(l: &Launch, cancel: &CancelToken, limit: Option<Duration>) -> Result<()> {
     let dflag = cancel.register();
     let Some(limit) = limit else { return run_flagged(l, &dflag) };
-    let fired = AtomicBool::new(false);
-    let done = (Mutex::new(false), Condvar::new());
-    let r = std::thread::scope(|s| {
-        let watchdog = std::thread::Builder::new().name("spirjit-watchdog".into()).spawn_scoped(s, || {
-            let (m, cv) = &done;
-            let g = m.lock().unwrap_or_else(PoisonError::into_inner);
-            let (g, _) = cv.wait_timeout_while(g, limit, |d| !*d).unwrap_or_else(PoisonError::into_inner);
-            if !*g {
-                fired.store(true, Ordering::SeqCst);
-                dflag.atomic().store(1, Ordering::SeqCst);
-            }
-        });
-        if let Err(e) = watchdog {
-            return Err(Error::launch(l.kernel, format!("cannot start the time-limit watchdog thread: {e}")));
-        }
-        let r = run_flagged(l, &dflag);
-        *done.0.lock().unwrap_or_else(PoisonError::into_inner) = true;
-        done.1.notify_all();
-        r
-    });
+    let armed = crate::watchdog::arm(limit, dflag.shared_atomic())
+        .map_err(|e| Error::launch(l.kernel, format!("cannot start the time-limit watchdog thread: {e}")))?;
+    let r = run_flagged(l, &dflag);
+    let fired = armed.fired();
+    drop(armed);
     match r {
-        Err(Error::Cancelled { kernel }) if fired.load(Ordering::SeqCst) && !cancel.is_cancelled() => {
-            Err(Error::TimedOut { kernel, limit })
-        }
+        Err(Error::Cancelled { kernel }) if fired && !cancel.is_cancelled() => Err(Error::TimedOut { kernel, limit }),
         r => r,
     }
 }

@@ -64,6 +64,7 @@ mod pool;
 mod printf;
 mod program;
 pub mod typecheck;
+mod watchdog;
 
 pub use args::{bytes_of, bytes_of_mut, Arg, Pod, WARN_PARTIAL_ELEMENTS_ENV};
 pub use cancel::CancelToken;
