@@ -292,6 +292,47 @@ def test_vector_add_end_to_end(gpu):
     assert unf32(gpu.read(mc, 4 * n)) == [x + y for x, y in zip(a, b)]
 
 
+def test_timestamp_queries_around_a_dispatch(gpu):
+    props = vk.vkGetPhysicalDeviceProperties(gpu.physical)
+    assert props.limits.timestampPeriod == 1.0 and props.limits.timestampComputeAndGraphics
+    assert vk.vkGetPhysicalDeviceQueueFamilyProperties(gpu.physical)[0].timestampValidBits == 64
+    info = vk.VkQueryPoolCreateInfo(queryType=vk.VK_QUERY_TYPE_TIMESTAMP, queryCount=3)
+    pool = vk.vkCreateQueryPool(gpu.device, info, None)
+    n = 4096
+    ba, _ = gpu.buffer(f32([1.0] * n))
+    bb, _ = gpu.buffer(f32([2.0] * n))
+    bc, mc = gpu.buffer(bytes(4 * n))
+    bq, mq = gpu.buffer(bytes(32))
+    pipe, playout, (layout,) = gpu.pipeline(_spv("vadd.spv"), [[(0, SB), (1, SB), (2, SB)]])
+    ds = gpu.descriptor_set(layout, [(0, SB, ba, 0, WHOLE), (1, SB, bb, 0, 4 * n), (2, SB, bc, 0, 4 * n)])
+    flags = vk.VK_QUERY_RESULT_64_BIT | vk.VK_QUERY_RESULT_WITH_AVAILABILITY_BIT
+
+    def record(cb):
+        vk.vkCmdResetQueryPool(cb, pool, 0, 3)
+        vk.vkCmdWriteTimestamp(cb, vk.VK_PIPELINE_STAGE_TOP_OF_PIPE_BIT, pool, 0)
+        vk.vkCmdBindPipeline(cb, CS, pipe)
+        vk.vkCmdBindDescriptorSets(cb, CS, playout, 0, 1, [ds], 0, None)
+        vk.vkCmdDispatch(cb, n // 64, 1, 1)
+        vk.vkCmdWriteTimestamp(cb, vk.VK_PIPELINE_STAGE_BOTTOM_OF_PIPE_BIT, pool, 1)
+        vk.vkCmdCopyQueryPoolResults(cb, pool, 0, 2, bq, 0, 16, flags)
+
+    try:
+        gpu.submit(record)
+        assert unf32(gpu.read(mc, 16)) == [3.0] * 4
+        t0, avail0, t1, avail1 = struct.unpack("<4Q", gpu.read(mq, 32))
+        assert avail0 == avail1 == 1 and 0 < t0 <= t1, (t0, t1)
+        data = ffi.new("uint64_t[3]")
+        vk.vkGetQueryPoolResults(gpu.device, pool, 0, 2, 16, data, 8, vk.VK_QUERY_RESULT_64_BIT)
+        assert (data[0], data[1]) == (t0, t1)
+        # Query 2 was reset and never written: not ready, and its slot is left alone.
+        data[2] = 12345
+        with pytest.raises(vk.VkNotReady):
+            vk.vkGetQueryPoolResults(gpu.device, pool, 0, 3, 24, data, 8, vk.VK_QUERY_RESULT_64_BIT)
+        assert data[2] == 12345
+    finally:
+        vk.vkDestroyQueryPool(gpu.device, pool, None)
+
+
 def test_push_constants_and_uniform_buffer(gpu):
     n = 32
     bin_, _ = gpu.buffer(f32([float(i) for i in range(n)]))

@@ -12,19 +12,67 @@ use crate::descriptor::DescriptorSet;
 use crate::device::{device, Buffer};
 use crate::handles::{self, guard, guard_void, slice, OK};
 use crate::pipeline::ComputePipeline;
+use crate::query::{self, QueryPool};
 use crate::queue::Event;
 
 /// One recorded command.
 pub enum Command {
     BindPipeline(Arc<ComputePipeline>),
-    BindSets { first: u32, sets: Vec<Arc<DescriptorSet>>, dynamic_offsets: Vec<u32> },
-    PushConstants { offset: u32, bytes: Vec<u8> },
-    Dispatch { base: [u32; 3], groups: [u32; 3] },
-    DispatchIndirect { buffer: Arc<Buffer>, offset: u64 },
-    CopyBuffer { src: Arc<Buffer>, dst: Arc<Buffer>, regions: Vec<vk::BufferCopy> },
-    FillBuffer { dst: Arc<Buffer>, offset: u64, size: u64, data: u32 },
-    UpdateBuffer { dst: Arc<Buffer>, offset: u64, bytes: Vec<u8> },
-    SetEvent { event: Arc<Event>, set: bool },
+    BindSets {
+        first: u32,
+        sets: Vec<Arc<DescriptorSet>>,
+        dynamic_offsets: Vec<u32>,
+    },
+    PushConstants {
+        offset: u32,
+        bytes: Vec<u8>,
+    },
+    Dispatch {
+        base: [u32; 3],
+        groups: [u32; 3],
+    },
+    DispatchIndirect {
+        buffer: Arc<Buffer>,
+        offset: u64,
+    },
+    CopyBuffer {
+        src: Arc<Buffer>,
+        dst: Arc<Buffer>,
+        regions: Vec<vk::BufferCopy>,
+    },
+    FillBuffer {
+        dst: Arc<Buffer>,
+        offset: u64,
+        size: u64,
+        data: u32,
+    },
+    UpdateBuffer {
+        dst: Arc<Buffer>,
+        offset: u64,
+        bytes: Vec<u8>,
+    },
+    SetEvent {
+        event: Arc<Event>,
+        set: bool,
+    },
+    ResetQueries {
+        pool: Arc<QueryPool>,
+        first: u32,
+        count: u32,
+    },
+    WriteTimestamp {
+        pool: Arc<QueryPool>,
+        query: u32,
+    },
+    CopyQueryResults {
+        pool: Arc<QueryPool>,
+        first: u32,
+        count: u32,
+        dst: Arc<Buffer>,
+        offset: u64,
+        stride: u64,
+        flags: vk::QueryResultFlags,
+    },
 }
 
 /// What a command buffer holds.
@@ -389,4 +437,47 @@ pub unsafe extern "system" fn cmd_wait_events(
 ) {
     // Commands before this one in submission order have completed; an event set by the
     // host after submission cannot be waited for (execution is synchronous; see the docs).
+}
+
+pub unsafe extern "system" fn cmd_reset_query_pool(
+    raw: vk::CommandBuffer,
+    pool: vk::QueryPool,
+    first: u32,
+    count: u32,
+) {
+    record(raw, "vkCmdResetQueryPool", || Ok(Command::ResetQueries { pool: query::pool(pool)?, first, count }))
+}
+
+pub unsafe extern "system" fn cmd_write_timestamp(
+    raw: vk::CommandBuffer,
+    _stage: vk::PipelineStageFlags,
+    pool: vk::QueryPool,
+    query: u32,
+) {
+    // Commands run one after another, each to completion: every stage is done.
+    record(raw, "vkCmdWriteTimestamp", || Ok(Command::WriteTimestamp { pool: query::pool(pool)?, query }))
+}
+
+#[allow(clippy::too_many_arguments)]
+pub unsafe extern "system" fn cmd_copy_query_pool_results(
+    raw: vk::CommandBuffer,
+    pool: vk::QueryPool,
+    first: u32,
+    count: u32,
+    dst: vk::Buffer,
+    offset: vk::DeviceSize,
+    stride: vk::DeviceSize,
+    flags: vk::QueryResultFlags,
+) {
+    record(raw, "vkCmdCopyQueryPoolResults", || {
+        Ok(Command::CopyQueryResults {
+            pool: query::pool(pool)?,
+            first,
+            count,
+            dst: buffer(dst)?,
+            offset,
+            stride,
+            flags,
+        })
+    })
 }

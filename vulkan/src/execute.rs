@@ -85,6 +85,15 @@ pub fn run(device: &DeviceState, commands: &[Command]) -> Result<(), String> {
                 unsafe { std::ptr::copy_nonoverlapping(bytes.as_ptr(), m.base().add(at as usize), bytes.len()) };
             }
             Command::SetEvent { event, set } => event.set(*set),
+            Command::ResetQueries { pool, first, count } => {
+                pool.reset(*first, *count).map_err(|m| format!("vkCmdResetQueryPool: {m}"))?
+            }
+            Command::WriteTimestamp { pool, query } => {
+                pool.write_timestamp(*query).map_err(|m| format!("vkCmdWriteTimestamp: {m}"))?
+            }
+            Command::CopyQueryResults { pool, first, count, dst, offset, stride, flags } => {
+                crate::query::copy_results(pool, *first, *count, dst, *offset, *stride, *flags)?
+            }
         }
     }
     Ok(())

@@ -8,7 +8,7 @@ use std::ffi::{c_char, CStr};
 use ash::vk;
 
 use crate::handles::guard_value;
-use crate::{command as cmd, descriptor as ds, device as dev, instance as inst, pipeline as pl, queue as q};
+use crate::{command as cmd, descriptor as ds, device as dev, instance as inst, pipeline as pl, query, queue as q};
 
 /// The newest loader–driver interface version the driver speaks.
 pub const INTERFACE_VERSION: u32 = 7;
@@ -162,6 +162,12 @@ static PROCS: &[Proc] = procs! {
     "vkCreateSemaphore" Device PFN_vkCreateSemaphore = q::create_semaphore;
     "vkDestroySemaphore" Device PFN_vkDestroySemaphore = q::destroy_semaphore;
     "vkCreateEvent" Device PFN_vkCreateEvent = q::create_event;
+    "vkCreateQueryPool" Device PFN_vkCreateQueryPool = query::create_query_pool;
+    "vkDestroyQueryPool" Device PFN_vkDestroyQueryPool = query::destroy_query_pool;
+    "vkGetQueryPoolResults" Device PFN_vkGetQueryPoolResults = query::get_query_pool_results;
+    "vkCmdResetQueryPool" Device PFN_vkCmdResetQueryPool = cmd::cmd_reset_query_pool;
+    "vkCmdWriteTimestamp" Device PFN_vkCmdWriteTimestamp = cmd::cmd_write_timestamp;
+    "vkCmdCopyQueryPoolResults" Device PFN_vkCmdCopyQueryPoolResults = cmd::cmd_copy_query_pool_results;
     "vkDestroyEvent" Device PFN_vkDestroyEvent = q::destroy_event;
     "vkGetEventStatus" Device PFN_vkGetEventStatus = q::get_event_status;
     "vkSetEvent" Device PFN_vkSetEvent = q::set_event;

@@ -8,7 +8,8 @@
 //! under a guard, so a wrong handle or an internal error is an error code, never a crash or
 //! a panic across the C boundary. Modules: `physical` (what the device reports),
 //! `instance`, `device` (memory, buffers), `descriptor`, `pipeline`, `command` (recording),
-//! `queue` (submission, synchronization) and `execute` (running commands).
+//! `queue` (submission, synchronization), `query` (timestamp query pools) and `execute`
+//! (running commands).
 //! The manifest is written by `spirjit vulkan-icd` ([`manifest_json`]).
 
 mod command;
@@ -20,6 +21,7 @@ mod icd;
 mod instance;
 mod physical;
 mod pipeline;
+mod query;
 mod queue;
 
 use std::ffi::c_char;

@@ -110,7 +110,7 @@ fn limits() -> vk::PhysicalDeviceLimits {
         min_texel_buffer_offset_alignment: 16,
         min_uniform_buffer_offset_alignment: 16,
         min_storage_buffer_offset_alignment: 16,
-        timestamp_compute_and_graphics: vk::FALSE,
+        timestamp_compute_and_graphics: vk::TRUE,
         timestamp_period: 1.0,
         discrete_queue_priorities: 2,
         optimal_buffer_copy_offset_alignment: 1,
@@ -305,7 +305,7 @@ pub fn queue_family() -> vk::QueueFamilyProperties {
     vk::QueueFamilyProperties {
         queue_flags: vk::QueueFlags::COMPUTE | vk::QueueFlags::TRANSFER,
         queue_count: QUEUE_COUNT,
-        timestamp_valid_bits: 0,
+        timestamp_valid_bits: 64,
         min_image_transfer_granularity: vk::Extent3D { width: 1, height: 1, depth: 1 },
     }
 }
