@@ -22,8 +22,9 @@
 //! * `function` — per-kernel translation state with inlining; `dispatch` sends each
 //!   opcode to its family: `control`, `memory`, `arith`, `convert`, `composite`,
 //!   `extinst` (the OpenCL.std and GLSL.std.450 tables, `geometric` for `length`,
-//!   `distance`, `normalize` of both), `builtins_vars`, `image`, `printf` and `subgroup`
-//!   (sub-group collectives).
+//!   `distance`, `normalize` of both), `builtins_vars`, `image`, `printf`, `subgroup`
+//!   (sub-group collectives) and `workgroup` (work-group collectives, built from
+//!   sub-group ones, barriers and local scratch memory).
 //!
 //! The analysis modules must not use the translation modules, and no modules may use each
 //! other in a circle; `tests/architecture.rs` checks both.
@@ -67,6 +68,7 @@ mod spec;
 mod subgroup;
 mod types;
 mod vulkan;
+mod workgroup;
 
 #[cfg(test)]
 mod limits_tests;

@@ -1,0 +1,335 @@
+//! OpenCL C 2.0 / 3.0 kernel features on the SPIR-V path, each checked by running real
+//! kernels (`tests/kernels/cl20_*.cl`, `cl30_*.cl`, built by `tests/kernels/build.sh`
+//! with `-cl-std=CL2.0` or `CL3.0`) at every width of `common::corpus` and comparing
+//! with values computed here: work-group collectives, the generic address space,
+//! program-scope variables, async copies and prefetch, C11 and float atomics, 64-bit
+//! atomics, `half` arithmetic, `read_write` images and sub-groups.
+
+mod common;
+
+use std::fmt::Debug;
+
+use common::corpus::*;
+
+// ---------------------------------------------------------------------------------------
+// Work-group collectives.
+// ---------------------------------------------------------------------------------------
+
+/// A scalar type of the collectives: its combining operations as the host computes them.
+trait Elem: spirjit::Pod + Debug + PartialEq + PartialOrd {
+    const NAME: &'static str;
+    fn add(self, o: Self) -> Self;
+    fn min_of(self, o: Self) -> Self {
+        if o < self {
+            o
+        } else {
+            self
+        }
+    }
+    fn max_of(self, o: Self) -> Self {
+        if o > self {
+            o
+        } else {
+            self
+        }
+    }
+    fn zero() -> Self;
+    fn one() -> Self;
+    /// Identities of min and max (the type's largest and smallest values, ±inf).
+    fn top() -> Self;
+    fn bottom() -> Self;
+    /// An input drawn from `rng`.
+    fn draw(rng: &mut Rng) -> Self;
+}
+
+macro_rules! int_elem {
+    ($t:ty, $name:literal, $draw:expr) => {
+        impl Elem for $t {
+            const NAME: &'static str = $name;
+            fn add(self, o: Self) -> Self {
+                self.wrapping_add(o)
+            }
+            fn zero() -> Self {
+                0
+            }
+            fn one() -> Self {
+                1
+            }
+            fn top() -> Self {
+                <$t>::MAX
+            }
+            fn bottom() -> Self {
+                <$t>::MIN
+            }
+            fn draw(rng: &mut Rng) -> Self {
+                let f: fn(&mut Rng) -> $t = $draw;
+                f(rng)
+            }
+        }
+    };
+}
+int_elem!(i32, "int", |r| r.i32());
+int_elem!(u32, "uint", |r| r.u32());
+int_elem!(i64, "long", |r| r.next_u64() as i64);
+int_elem!(u64, "ulong", |r| r.next_u64());
+
+macro_rules! float_elem {
+    ($t:ty, $name:literal) => {
+        impl Elem for $t {
+            const NAME: &'static str = $name;
+            fn add(self, o: Self) -> Self {
+                self + o
+            }
+            fn zero() -> Self {
+                0.0
+            }
+            fn one() -> Self {
+                1.0
+            }
+            fn top() -> Self {
+                <$t>::INFINITY
+            }
+            fn bottom() -> Self {
+                <$t>::NEG_INFINITY
+            }
+            /// Small integers and halves: every sum of a work-group is exact, so the result
+            /// does not depend on the order the work-items are added in.
+            fn draw(rng: &mut Rng) -> Self {
+                rng.range(-2000, 2000) as $t / 2.0
+            }
+        }
+    };
+}
+float_elem!(f32, "float");
+float_elem!(f64, "double");
+
+/// The work-groups of a 1-D NDRange of `n` items in groups of `local` (the last one
+/// smaller when `local` does not divide `n`), as index ranges.
+fn groups_1d(n: usize, local: usize) -> Vec<std::ops::Range<usize>> {
+    (0..n.div_ceil(local)).map(|g| g * local..((g + 1) * local).min(n)).collect()
+}
+
+/// The 12 outputs per work-item of `wg_<T>` (see `cl20_collectives.cl`).
+fn collectives_reference<T: Elem>(input: &[T], local: usize) -> Vec<T> {
+    let t = input[0];
+    let mut out = vec![T::zero(); input.len() * 12];
+    for g in groups_1d(input.len(), local) {
+        let xs = &input[g.clone()];
+        let sum = xs.iter().fold(T::zero(), |a, &x| a.add(x));
+        let min = xs.iter().fold(T::top(), |a, &x| a.min_of(x));
+        let max = xs.iter().fold(T::bottom(), |a, &x| a.max_of(x));
+        let any = xs.iter().any(|&x| x > t);
+        let all = xs.iter().all(|&x| x > t);
+        let (mut s, mut lo, mut hi) = (T::zero(), T::top(), T::bottom());
+        for (k, &x) in xs.iter().enumerate() {
+            let o = &mut out[(g.start + k) * 12..(g.start + k) * 12 + 12];
+            o[6] = s;
+            o[7] = lo;
+            o[8] = hi;
+            s = s.add(x);
+            lo = lo.min_of(x);
+            hi = hi.max_of(x);
+            o[0] = sum;
+            o[1] = min;
+            o[2] = max;
+            o[3] = s;
+            o[4] = lo;
+            o[5] = hi;
+            o[9] = xs[xs.len() - 1];
+            o[10] = if any { T::one() } else { T::zero() };
+            o[11] = if all { T::one() } else { T::zero() };
+        }
+    }
+    out
+}
+
+fn check_collectives<T: Elem>(seed: u64) {
+    let mut rng = Rng::new(seed);
+    // (items, local size): uniform groups, a partial last group, groups that are not a
+    // multiple of any SIMD width, one work-item groups, and one large group.
+    for (n, local) in [(256usize, 64usize), (100, 32), (77, 13), (5, 1), (1000, 1000), (40, 40)] {
+        let mut input: Vec<T> = (0..n).map(|_| T::draw(&mut rng)).collect();
+        // Repeat some values so that min / max meet ties and `x > t` is mixed.
+        for k in (0..n).step_by(7) {
+            input[k] = input[0];
+        }
+        let want = collectives_reference(&input, local);
+        let names = [
+            "reduce_add",
+            "reduce_min",
+            "reduce_max",
+            "scan_inclusive_add",
+            "scan_inclusive_min",
+            "scan_inclusive_max",
+            "scan_exclusive_add",
+            "scan_exclusive_min",
+            "scan_exclusive_max",
+            "broadcast",
+            "any",
+            "all",
+        ];
+        for v in variants("cl20_collectives") {
+            let mut out = vec![T::zero(); n * 12];
+            let name = format!("wg_{}", T::NAME);
+            v.run(
+                &name,
+                NdRange::d1(n as u64).local(&[local as u64]),
+                &mut [Arg::read_only(&input), Arg::buffer(&mut out)],
+            );
+            for (k, what) in names.iter().enumerate() {
+                let got: Vec<T> = out.iter().skip(k).step_by(12).copied().collect();
+                let w: Vec<T> = want.iter().skip(k).step_by(12).copied().collect();
+                check_by(&format!("{} {name} n {n} local {local}", v.label), what, &got, &w, |_, a, b| a == b);
+            }
+        }
+    }
+}
+
+#[test]
+fn work_group_collectives_int() {
+    check_collectives::<i32>(1);
+}
+
+#[test]
+fn work_group_collectives_uint() {
+    check_collectives::<u32>(2);
+}
+
+#[test]
+fn work_group_collectives_long() {
+    check_collectives::<i64>(3);
+}
+
+#[test]
+fn work_group_collectives_ulong() {
+    check_collectives::<u64>(4);
+}
+
+#[test]
+fn work_group_collectives_float() {
+    check_collectives::<f32>(5);
+}
+
+#[test]
+fn work_group_collectives_double() {
+    check_collectives::<f64>(6);
+}
+
+/// Local linear ids of the work-items of an NDRange, by global linear id, with the size
+/// of their work-group: (global linear id, local id, local size).
+fn items_nd(global: [usize; 3], local: [usize; 3]) -> Vec<([usize; 3], [usize; 3], [usize; 3])> {
+    let mut out = Vec::new();
+    for z in 0..global[2] {
+        for y in 0..global[1] {
+            for x in 0..global[0] {
+                let g = [x, y, z];
+                let mut lid = [0; 3];
+                let mut lsz = [0; 3];
+                for d in 0..3 {
+                    lid[d] = g[d] % local[d];
+                    let start = g[d] - lid[d];
+                    lsz[d] = local[d].min(global[d] - start);
+                }
+                out.push((g, lid, lsz));
+            }
+        }
+    }
+    out
+}
+
+/// For each work-item (by global linear id), the global linear id of the work-item of its
+/// group at local id `pick(local size)`.
+fn broadcast_source(global: [usize; 3], local: [usize; 3], pick: impl Fn([usize; 3]) -> [usize; 3]) -> Vec<usize> {
+    items_nd(global, local)
+        .into_iter()
+        .map(|(g, lid, lsz)| {
+            let p = pick(lsz);
+            let src: Vec<usize> = (0..3).map(|d| g[d] - lid[d] + p[d]).collect();
+            src[0] + global[0] * (src[1] + global[1] * src[2])
+        })
+        .collect()
+}
+
+#[test]
+fn work_group_broadcast_2d_and_3d() {
+    let mut rng = Rng::new(7);
+    for (global, local) in
+        [([16usize, 8usize, 1usize], [8usize, 4usize, 1usize]), ([13, 7, 1], [4, 3, 1]), ([5, 5, 1], [5, 5, 1])]
+    {
+        let n = global[0] * global[1];
+        let input: Vec<i32> = (0..n).map(|_| rng.i32()).collect();
+        let dinput: Vec<f64> = (0..n).map(|_| rng.f64(-1e6, 1e6)).collect();
+        let src = broadcast_source(global, local, |s| [s[0] - 1, s[1] / 2, 0]);
+        for v in variants("cl20_collectives") {
+            let (mut out, mut dout) = (vec![0i32; n], vec![0f64; n]);
+            let range = NdRange::d2(global[0] as u64, global[1] as u64).local(&[local[0] as u64, local[1] as u64]);
+            let args =
+                &mut [Arg::read_only(&input), Arg::read_only(&dinput), Arg::buffer(&mut out), Arg::buffer(&mut dout)];
+            v.run("bcast_2d", range, args);
+            let ctx = format!("{} global {global:?} local {local:?}", v.label);
+            let want: Vec<i32> = src.iter().map(|&s| input[s]).collect();
+            check_eq(&ctx, "int broadcast", &out, &want);
+            let want: Vec<f64> = src.iter().map(|&s| dinput[s]).collect();
+            check_f64_exact(&ctx, "double broadcast", &dout, &want);
+        }
+    }
+    for (global, local) in
+        [([8usize, 4usize, 4usize], [4usize, 2usize, 2usize]), ([7, 5, 3], [3, 2, 2]), ([2, 2, 9], [2, 2, 9])]
+    {
+        let n = global[0] * global[1] * global[2];
+        let input: Vec<i64> = (0..n).map(|_| rng.next_u64() as i64).collect();
+        let finput: Vec<f32> = (0..n).map(|_| rng.f32(-10.0, 10.0)).collect();
+        let src = broadcast_source(global, local, |s| [s[0] / 2, s[1] - 1, s[2] - 1]);
+        for v in variants("cl20_collectives") {
+            let (mut out, mut fout) = (vec![0i64; n], vec![0f32; n]);
+            let range = NdRange::d3(global[0] as u64, global[1] as u64, global[2] as u64).local(&[
+                local[0] as u64,
+                local[1] as u64,
+                local[2] as u64,
+            ]);
+            let args =
+                &mut [Arg::read_only(&input), Arg::read_only(&finput), Arg::buffer(&mut out), Arg::buffer(&mut fout)];
+            v.run("bcast_3d", range, args);
+            let ctx = format!("{} global {global:?} local {local:?}", v.label);
+            let want: Vec<i64> = src.iter().map(|&s| input[s]).collect();
+            check_eq(&ctx, "long broadcast", &out, &want);
+            let want: Vec<f32> = src.iter().map(|&s| finput[s]).collect();
+            check_f32_exact(&ctx, "float broadcast", &fout, &want);
+        }
+    }
+}
+
+#[test]
+fn work_group_collectives_in_a_loop() {
+    let mut rng = Rng::new(8);
+    for (n, local) in [(96usize, 32usize), (50, 16), (9, 9)] {
+        let input = rng.vec_i32(n, 0, 7);
+        let mut want = vec![0i32; n * 2];
+        for g in groups_1d(n, local) {
+            let rounds = input[g.clone()].iter().copied().max().unwrap_or(0);
+            let mut acc: Vec<i32> = input[g.clone()].to_vec();
+            for _ in 0..rounds {
+                let mut s = 0i32;
+                for a in acc.iter_mut() {
+                    s = s.wrapping_add(*a);
+                    *a = s.wrapping_add(1);
+                }
+            }
+            let any = acc.iter().any(|a| a & 1 != 0) as i32;
+            let all = acc.iter().all(|a| a & 1 != 0) as i32;
+            for (k, a) in acc.iter().enumerate() {
+                want[(g.start + k) * 2] = *a;
+                want[(g.start + k) * 2 + 1] = any + 2 * all;
+            }
+        }
+        for v in variants("cl20_collectives") {
+            let mut out = vec![0i32; n * 2];
+            v.run(
+                "wg_loop",
+                NdRange::d1(n as u64).local(&[local as u64]),
+                &mut [Arg::read_only(&input), Arg::buffer(&mut out)],
+            );
+            check_eq(&format!("{} n {n} local {local}", v.label), "(acc, any + 2 all)", &out, &want);
+        }
+    }
+}
