@@ -333,3 +333,120 @@ fn work_group_collectives_in_a_loop() {
         }
     }
 }
+
+// ---------------------------------------------------------------------------------------
+// The generic address space.
+// ---------------------------------------------------------------------------------------
+
+#[test]
+fn generic_address_space() {
+    let mut rng = Rng::new(9);
+    for (n, local) in [(64usize, 16usize), (50, 8), (7, 7)] {
+        let input = rng.vec_i32(n, -1000, 1000);
+        let mut want = vec![0i32; n * 12];
+        let mut want_g = input.clone();
+        for grp in groups_1d(n, local) {
+            let l = grp.len();
+            for i in grp.clone() {
+                let li = i - grp.start;
+                let o = &mut want[i * 12..i * 12 + 12];
+                o[0] = i as i32 + 3;
+                o[1] = if li + 2 < l { 2 * (input[i] + input[i + 1] + input[i + 2]) } else { -1 };
+                o[2] = i as i32 + 5;
+                o[3] = 1;
+                o[4] = 2;
+                o[5] = 4;
+                o[6] = 1;
+                let odd = i & 1 == 1;
+                o[7] = if odd { input[i] + 100 } else { 2 * input[i] + 100 };
+                o[8] = if odd { 2 } else { 1 }; // CLK_GLOBAL_MEM_FENCE, CLK_LOCAL_MEM_FENCE
+                o[9] = 0;
+                o[10] = 1;
+                o[11] = if odd { 2 * input[i] } else { 2 * input[i] + 100 };
+                if odd {
+                    want_g[i] += 100;
+                }
+            }
+        }
+        for v in variants("cl20_generic") {
+            let mut g = input.clone();
+            let mut out = vec![0i32; n * 12];
+            let args = &mut [Arg::buffer(&mut g), Arg::buffer(&mut out), Arg::local(local * 4)];
+            v.run("generic_ptrs", NdRange::d1(n as u64).local(&[local as u64]), args);
+            let ctx = format!("{} n {n} local {local}", v.label);
+            let names = [
+                "sum3(private)",
+                "sum3(local)",
+                "private after bump",
+                "spaces(global)",
+                "spaces(local)",
+                "spaces(private)",
+                "spaces(program-scope global)",
+                "*which after bump",
+                "get_fence(which)",
+                "get_fence(private)",
+                "to_global(p) == p",
+                "to_local(p)[0]",
+            ];
+            for (k, what) in names.iter().enumerate() {
+                let got: Vec<i32> = out.iter().skip(k).step_by(12).copied().collect();
+                let w: Vec<i32> = want.iter().skip(k).step_by(12).copied().collect();
+                check_eq(&ctx, what, &got, &w);
+            }
+            check_eq(&ctx, "global buffer after the bumps", &g, &want_g);
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// Program-scope variables.
+// ---------------------------------------------------------------------------------------
+
+/// Run a kernel whose results depend on earlier launches (program-scope state): checked
+/// against the reference only, not against the scalar run's record.
+fn run_stateful(v: &Variant, name: &str, range: NdRange, args: &mut [Arg<'_>]) {
+    if let Err(e) = v.kernel(name).run(&range, args) {
+        panic!("{}: running `{name}` over {range:?} failed: {e}", v.label);
+    }
+}
+
+#[test]
+fn program_scope_globals_persist_and_are_shared() {
+    for v in variants("cl20_globals") {
+        let n = 32usize;
+        let mut table: Vec<f32> = (1..=16).map(|x| x as f32).collect();
+        let mut zeros = [0i64; 8];
+        let (mut counter, mut a, mut b) = (3i32, 7i32, 0.5f32);
+        for launch in 0..3 {
+            let mut out = vec![0f32; n * 4];
+            run_stateful(&v, "globals_step", NdRange::d1(n as u64).local(&[n as u64]), &mut [Arg::buffer(&mut out)]);
+            let mut want = vec![0f32; n * 4];
+            for i in 0..n {
+                want[i * 4] = (counter + 5) as f32;
+                want[i * 4 + 1] = table[i % 16];
+                want[i * 4 + 2] = zeros[i % 8] as f32;
+                want[i * 4 + 3] = a as f32 + b;
+            }
+            check_f32_exact(&format!("{} launch {launch}", v.label), "globals_step", &out, &want);
+            counter += 10;
+            a += 1;
+            b *= 2.0;
+            for t in table.iter_mut() {
+                *t += 1.0;
+            }
+            for (i, z) in zeros.iter_mut().enumerate() {
+                *z += i as i64;
+            }
+        }
+        let mut out = vec![0f32; 16];
+        run_stateful(&v, "globals_read", NdRange::d1(16), &mut [Arg::buffer(&mut out)]);
+        let want: Vec<f32> = (0..16).map(|i| table[i] + counter as f32 + zeros[i % 8] as f32).collect();
+        check_f32_exact(&v.label, "globals_read after three steps", &out, &want);
+        // 100 atomic increments over 4 work-groups, then the counter as globals_read sees it.
+        run_stateful(&v, "globals_atomic", NdRange::d1(100).local(&[25]), &mut []);
+        let mut out = vec![0f32; 16];
+        run_stateful(&v, "globals_read", NdRange::d1(16), &mut [Arg::buffer(&mut out)]);
+        let want: Vec<f32> = (0..16).map(|i| table[i] + (counter + 100) as f32 + zeros[i % 8] as f32).collect();
+        check_f32_exact(&v.label, "globals_read after the atomics", &out, &want);
+    }
+}

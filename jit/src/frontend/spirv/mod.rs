@@ -23,8 +23,10 @@
 //!   opcode to its family: `control`, `memory`, `arith`, `convert`, `composite`,
 //!   `extinst` (the OpenCL.std and GLSL.std.450 tables, `geometric` for `length`,
 //!   `distance`, `normalize` of both), `builtins_vars`, `image`, `printf`, `subgroup`
-//!   (sub-group collectives) and `workgroup` (work-group collectives, built from
-//!   sub-group ones, barriers and local scratch memory).
+//!   (sub-group collectives), `workgroup` (work-group collectives, built from
+//!   sub-group ones, barriers and local scratch memory) and `generic` (which address
+//!   space a generic pointer points into: `to_global`/`to_local`/`to_private`,
+//!   `get_fence`).
 //!
 //! The analysis modules must not use the translation modules, and no modules may use each
 //! other in a circle; `tests/architecture.rs` checks both.
@@ -51,6 +53,7 @@ mod descriptors;
 mod dispatch;
 mod extinst;
 mod function;
+mod generic;
 mod host;
 mod image;
 mod image_vk;
