@@ -402,9 +402,10 @@ fn generic_address_space() {
 // Program-scope variables.
 // ---------------------------------------------------------------------------------------
 
-/// Run a kernel whose results depend on earlier launches (program-scope state): checked
-/// against the reference only, not against the scalar run's record.
-fn run_stateful(v: &Variant, name: &str, range: NdRange, args: &mut [Arg<'_>]) {
+/// Run a kernel whose results depend on earlier launches (program-scope state) or on the
+/// order work-items reach an atomic: checked against the reference only, not against the
+/// scalar run's record.
+fn run_unrecorded(v: &Variant, name: &str, range: NdRange, args: &mut [Arg<'_>]) {
     if let Err(e) = v.kernel(name).run(&range, args) {
         panic!("{}: running `{name}` over {range:?} failed: {e}", v.label);
     }
@@ -419,7 +420,7 @@ fn program_scope_globals_persist_and_are_shared() {
         let (mut counter, mut a, mut b) = (3i32, 7i32, 0.5f32);
         for launch in 0..3 {
             let mut out = vec![0f32; n * 4];
-            run_stateful(&v, "globals_step", NdRange::d1(n as u64).local(&[n as u64]), &mut [Arg::buffer(&mut out)]);
+            run_unrecorded(&v, "globals_step", NdRange::d1(n as u64).local(&[n as u64]), &mut [Arg::buffer(&mut out)]);
             let mut want = vec![0f32; n * 4];
             for i in 0..n {
                 want[i * 4] = (counter + 5) as f32;
@@ -439,14 +440,137 @@ fn program_scope_globals_persist_and_are_shared() {
             }
         }
         let mut out = vec![0f32; 16];
-        run_stateful(&v, "globals_read", NdRange::d1(16), &mut [Arg::buffer(&mut out)]);
+        run_unrecorded(&v, "globals_read", NdRange::d1(16), &mut [Arg::buffer(&mut out)]);
         let want: Vec<f32> = (0..16).map(|i| table[i] + counter as f32 + zeros[i % 8] as f32).collect();
         check_f32_exact(&v.label, "globals_read after three steps", &out, &want);
         // 100 atomic increments over 4 work-groups, then the counter as globals_read sees it.
-        run_stateful(&v, "globals_atomic", NdRange::d1(100).local(&[25]), &mut []);
+        run_unrecorded(&v, "globals_atomic", NdRange::d1(100).local(&[25]), &mut []);
         let mut out = vec![0f32; 16];
-        run_stateful(&v, "globals_read", NdRange::d1(16), &mut [Arg::buffer(&mut out)]);
+        run_unrecorded(&v, "globals_read", NdRange::d1(16), &mut [Arg::buffer(&mut out)]);
         let want: Vec<f32> = (0..16).map(|i| table[i] + (counter + 100) as f32 + zeros[i % 8] as f32).collect();
         check_f32_exact(&v.label, "globals_read after the atomics", &out, &want);
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// Atomics: float (cl_ext_float_atomics), C11-style, 64-bit.
+// ---------------------------------------------------------------------------------------
+
+#[test]
+fn float_atomics_global_and_local() {
+    let mut rng = Rng::new(10);
+    for (n, local) in [(256usize, 64usize), (100, 25), (33, 11)] {
+        // Halves: every sum is exact whatever the order.
+        let input: Vec<f32> = (0..n).map(|_| rng.range(-4000, 4000) as f32 / 2.0).collect();
+        let groups = groups_1d(n, local);
+        for v in variants("cl20_atomics") {
+            let mut f = vec![0f32; 3 + groups.len()];
+            f[1] = 1e30;
+            f[2] = -1e30;
+            let mut d = vec![0f64; 3 + groups.len()];
+            d[1] = 1e300;
+            d[2] = -1e300;
+            let args =
+                &mut [Arg::read_only(&input), Arg::buffer(&mut f), Arg::buffer(&mut d), Arg::local(4), Arg::local(8)];
+            v.run("float_atomics", NdRange::d1(n as u64).local(&[local as u64]), args);
+            let ctx = format!("{} n {n} local {local}", v.label);
+            let sum: f32 = input.iter().sum();
+            let min = input.iter().copied().fold(f32::INFINITY, f32::min);
+            let max = input.iter().copied().fold(f32::NEG_INFINITY, f32::max);
+            let mut want = vec![sum, min, max];
+            want.extend(groups.iter().map(|g| input[g.clone()].iter().sum::<f32>()));
+            check_f32_exact(&ctx, "float (add, min, max, local sums)", &f, &want);
+            let want: Vec<f64> = want.iter().map(|&x| x as f64).collect();
+            check_f64_exact(&ctx, "double (add, min, max, local sums)", &d, &want);
+        }
+    }
+}
+
+#[test]
+fn c11_atomics_with_orders_and_scopes() {
+    for (n, local) in [(64usize, 16usize), (40, 40), (31, 8)] {
+        let groups = groups_1d(n, local);
+        for v in variants("cl20_atomics") {
+            let mut a: Vec<i32> = vec![100, 0, 0, -1, 0x5a, 1000, -1000, 0, 0, 0, -5, 0];
+            let mut l: Vec<i64> = vec![5, i64::MIN];
+            let mut out = vec![-1i32; 3 * n + groups.len()];
+            let mut flag = vec![0i32, 1];
+            let args = &mut [
+                Arg::buffer(&mut a),
+                Arg::buffer(&mut l),
+                Arg::buffer(&mut out),
+                Arg::buffer(&mut flag),
+                Arg::local(4),
+            ];
+            run_unrecorded(&v, "c11_atomics", NdRange::d1(n as u64).local(&[local as u64]), args);
+            let ctx = format!("{} n {n} local {local}", v.label);
+            let or = (0..n).fold(0i32, |m, i| m | (1 << (i % 31)));
+            let xor = (0..n).fold(0i32, |m, i| m ^ i as i32);
+            let winners: Vec<usize> = (0..n).filter(|&i| out[i] != 0).collect();
+            assert_eq!(winners.len(), 1, "{ctx}: one strong compare-exchange succeeds: {:?}", &out[..n]);
+            let want_a = vec![
+                100 + n as i32,
+                -2 * n as i32,
+                or,
+                !or,
+                0x5a ^ xor,
+                -7,
+                n as i32 - 1,
+                3 * n as i32,
+                winners[0] as i32 + 1,
+                42,
+                a[10],
+                43,
+            ];
+            check_eq(&ctx, "a[] (add sub or and xor min max cas-loop cas store xchg load)", &a, &want_a);
+            let mut chain: Vec<i32> = out[n..2 * n].to_vec();
+            chain.push(a[10]);
+            chain.sort();
+            let mut want_chain: Vec<i32> = (0..n as i32).collect();
+            want_chain.push(-5);
+            want_chain.sort();
+            check_eq(&ctx, "exchange chain (returned values + final)", &chain, &want_chain);
+            let sum: i64 = (0..n as i64).map(|i| i << 33).sum();
+            check_eq(&ctx, "l[] (add, max)", &l, &[5 + sum, 0]);
+            let set = &out[2 * n..3 * n];
+            assert_eq!(set.iter().filter(|&&x| x == 0).count(), 1, "{ctx}: test_and_set: {set:?}");
+            assert!(set.iter().all(|&x| x == 0 || x == 1), "{ctx}: test_and_set: {set:?}");
+            check_eq(&ctx, "flags", &flag, &[1, 0]);
+            let want_local: Vec<i32> = groups.iter().map(|g| 7 + 2 * g.len() as i32).collect();
+            check_eq(&ctx, "local counters", &out[3 * n..], &want_local);
+        }
+    }
+}
+
+#[test]
+fn long_atomics_global_and_local() {
+    for (n, local) in [(64usize, 16usize), (100, 32), (9, 9)] {
+        let groups = groups_1d(n, local);
+        for v in variants("cl20_atomics") {
+            let mut l: Vec<i64> = vec![1, -1, 0, 0, 0, 10, 10];
+            l.extend(groups.iter().map(|_| -1));
+            let mut u: Vec<u64> = vec![u64::MAX, 0, 0, u64::MAX, 0, 1000];
+            let args = &mut [Arg::buffer(&mut l), Arg::buffer(&mut u), Arg::local(8)];
+            run_unrecorded(&v, "long_atomics", NdRange::d1(n as u64).local(&[local as u64]), args);
+            let ctx = format!("{} n {n} local {local}", v.label);
+            let n64 = n as i64;
+            assert!((0..n64).contains(&l[1]), "{ctx}: xchg left {}", l[1]);
+            assert!((1..=n64).contains(&l[2]), "{ctx}: cmpxchg left {}", l[2]);
+            let mut want_l = vec![
+                1 + (0..n64).map(|i| i << 32).sum::<i64>(),
+                l[1],
+                l[2],
+                -((n64 - 1) << 35),
+                (n64 - 1) << 35,
+                10 + n64,
+                10 - n64,
+            ];
+            want_l.extend(groups.iter().map(|g| g.clone().map(|i| (i as i64) << 31).sum::<i64>()));
+            check_eq(&ctx, "l[] (add xchg cmpxchg min max inc dec, local sums)", &l, &want_l);
+            let bits = (0..n).fold(0u64, |m, i| m | (1u64 << (i % 64)));
+            let xor = (0..n as u64).fold(0u64, |m, i| m ^ (i << 40));
+            let want_u = vec![!bits, bits, xor, 0, (n as u64 - 1) << 50, 1000u64.wrapping_sub(3 * n as u64)];
+            check_eq(&ctx, "u[] (and or xor min max sub)", &u, &want_u);
+        }
     }
 }
