@@ -574,3 +574,137 @@ fn long_atomics_global_and_local() {
         }
     }
 }
+
+// ---------------------------------------------------------------------------------------
+// half (cl_khr_fp16) and double (cl_khr_fp64) arithmetic.
+// ---------------------------------------------------------------------------------------
+
+use spirjit_builtins::half::{f64_to_half, half_to_f32, Rounding};
+
+fn h(x: f64) -> u16 {
+    f64_to_half(x, Rounding::Rte)
+}
+
+fn hf(x: u16) -> f64 {
+    half_to_f32(x) as f64
+}
+
+/// Halves equal, or (where `ulps` > 0) at most `ulps` apart as ordered bit patterns.
+fn half_close(got: u16, want: u16, ulps: i32) -> bool {
+    let key = |x: u16| if x & 0x8000 != 0 { -((x & 0x7fff) as i32) } else { x as i32 };
+    got == want || (key(got) - key(want)).abs() <= ulps
+}
+
+#[test]
+fn half_arithmetic() {
+    let mut rng = Rng::new(11);
+    let n = 200usize;
+    let a: Vec<u16> = (0..n).map(|_| h(rng.f64(-8.0, 8.0))).collect();
+    let b: Vec<u16> = (0..n)
+        .map(|_| {
+            let x = rng.f64(0.25, 8.0);
+            h(if rng.u32() & 1 == 0 { x } else { -x })
+        })
+        .collect();
+    for v in variants("cl20_half") {
+        let ctx = v.label.clone();
+        let mut o = vec![0u16; n * 10];
+        let mut f = vec![0f32; n * 6];
+        let args = &mut [Arg::read_only(&a), Arg::read_only(&b), Arg::buffer(&mut o), Arg::buffer(&mut f)];
+        v.run("half_scalar", NdRange::d1(n as u64), args);
+        for i in 0..n {
+            let (x, y) = (hf(a[i]), hf(b[i]));
+            let want = [
+                h(x + y),
+                h(x * y),
+                h(x - y),
+                h(x / y),
+                h(x.mul_add(y, 1.0)),
+                h(x.abs().sqrt()),
+                h(x.max(y)),
+                h(x.min(y)),
+                a[i] ^ 0x8000,
+                h(2.0 * x),
+            ];
+            for (k, w) in want.iter().enumerate() {
+                // fma may round twice (through float): one ulp.
+                let ulps = if k == 4 { 1 } else { 0 };
+                let got = o[i * 10 + k];
+                assert!(
+                    half_close(got, *w, ulps),
+                    "{ctx}: half_scalar output {k} of {i} (a {x}, b {y}): got {got:#06x} ({}), want {w:#06x} ({})",
+                    hf(got),
+                    hf(*w)
+                );
+            }
+            let want = [
+                hf(h(x * y)) as f32,
+                if x < y { 1.0 } else { 0.0 },
+                x.trunc() as i32 as f32,
+                i as f32,
+                x.floor() as f32,
+                hf(h(x.abs() + 0.25)) as f32,
+            ];
+            check_f32_exact(&format!("{ctx} item {i}"), "half_scalar float outputs", &f[i * 6..i * 6 + 6], &want);
+        }
+
+        let nv = n / 4;
+        let mut o = vec![0u16; nv * 12];
+        let args = &mut [Arg::read_only(&a), Arg::read_only(&b), Arg::buffer(&mut o)];
+        v.run("half_vector", NdRange::d1(nv as u64), args);
+        for i in 0..nv {
+            for c in 0..4 {
+                let (x, y) = (hf(a[i * 4 + c]), hf(b[i * 4 + c]));
+                let got = o[i * 12 + c];
+                // v * w + 0.5 may be contracted into one fma, or round twice.
+                let (fused, twice) = (h(x.mul_add(y, 0.5)), h(hf(h(x * y)) + 0.5));
+                assert!(
+                    half_close(got, fused, 1) || half_close(got, twice, 0),
+                    "{ctx}: half4 v*w+0.5 [{i}.{c}]: got {}, want {} or {}",
+                    hf(got),
+                    hf(fused),
+                    hf(twice)
+                );
+                let d = h((x - y).abs());
+                assert_eq!(o[i * 12 + 4 + c], d, "{ctx}: half8 max - min [{i}.{c}]");
+                assert_eq!(o[i * 12 + 8 + c], d, "{ctx}: half8 max - min [{i}.{}]", c + 4);
+            }
+        }
+
+        let mut f = vec![0f32; n * 6];
+        v.run("half_math", NdRange::d1(n as u64), &mut [Arg::read_only(&a), Arg::buffer(&mut f)]);
+        for i in 0..n {
+            let x = hf(a[i]);
+            let want = [
+                (hf(h(x * 0.125))).exp(),
+                (hf(h(x.abs() + 1.0))).ln(),
+                x.sin(),
+                x.cos(),
+                x.abs().powf(1.5),
+                1.0 / hf(h(x.abs() + 1.0)).sqrt(),
+            ];
+            for (k, w) in want.iter().enumerate() {
+                let got = f[i * 6 + k] as f64;
+                // A few half ulps (2^-10 relative), plus an absolute margin near zero.
+                let tol = 4.0 * w.abs() / 1024.0 + 1e-3;
+                assert!((got - w).abs() <= tol, "{ctx}: half_math output {k} of x = {x}: got {got}, want {w}");
+            }
+        }
+    }
+}
+
+#[test]
+fn double_arithmetic() {
+    let mut rng = Rng::new(12);
+    let n = 100usize;
+    let a: Vec<f64> = (0..n).map(|_| rng.f64(-1e6, 1e6)).collect();
+    let b: Vec<f64> = (0..n).map(|_| rng.f64(1.0, 1e3)).collect();
+    for v in variants("cl20_half") {
+        let mut d = vec![0f64; n * 4];
+        v.run("double_ops", NdRange::d1(n as u64), &mut [Arg::read_only(&a), Arg::read_only(&b), Arg::buffer(&mut d)]);
+        let want: Vec<f64> = (0..n)
+            .flat_map(|i| [a[i].mul_add(b[i], 1.0), a[i] / b[i], a[i].abs().sqrt(), a[i] as f32 as f64])
+            .collect();
+        check_f64_exact(&v.label, "double (fma, div, sqrt, via float)", &d, &want);
+    }
+}
