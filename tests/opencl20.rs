@@ -708,3 +708,41 @@ fn double_arithmetic() {
         check_f64_exact(&v.label, "double (fma, div, sqrt, via float)", &d, &want);
     }
 }
+
+// ---------------------------------------------------------------------------------------
+// prefetch, async copies and wait_group_events.
+// ---------------------------------------------------------------------------------------
+
+#[test]
+fn async_copies_and_prefetch() {
+    let mut rng = Rng::new(13);
+    for (groups, n) in [(4usize, 16usize), (3, 5), (1, 64), (7, 1)] {
+        let total = groups * n;
+        let input = rng.vec_f32(total, -100.0, 100.0);
+        let mut want_out = vec![0f32; total];
+        let mut want_cols = vec![0f32; total];
+        for g in 0..groups {
+            for l in 0..n {
+                want_out[g * n + l] = input[g * n + n - 1 - l] + input[g + l * groups];
+                want_cols[g + l * groups] = 2.0 * input[g * n + l];
+            }
+        }
+        let want_back: Vec<f32> = input.iter().map(|x| 2.0 * x).collect();
+        for v in variants("cl20_async") {
+            let (mut out, mut cols, mut back) = (vec![0f32; total], vec![0f32; total], vec![0f32; total]);
+            let args = &mut [
+                Arg::read_only(&input),
+                Arg::buffer(&mut out),
+                Arg::buffer(&mut cols),
+                Arg::buffer(&mut back),
+                Arg::local(n * 4),
+                Arg::local(n * 4),
+            ];
+            v.run("async_cl20", NdRange::d1(total as u64).local(&[n as u64]), args);
+            let ctx = format!("{} groups {groups} local {n}", v.label);
+            check_f32_exact(&ctx, "reversed + strided", &out, &want_out);
+            check_f32_exact(&ctx, "strided copy out of local memory", &cols, &want_cols);
+            check_f32_exact(&ctx, "copy chained on an event", &back, &want_back);
+        }
+    }
+}
