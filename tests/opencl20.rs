@@ -746,3 +746,92 @@ fn async_copies_and_prefetch() {
         }
     }
 }
+
+// ---------------------------------------------------------------------------------------
+// read_write images.
+// ---------------------------------------------------------------------------------------
+
+/// Kernels that must get the vector path when more than one lane is asked for (they fell
+/// back to W = 1 over a conversion between `long2` and `int2`).
+fn assert_vectorized(v: &Variant, name: &str) {
+    if v.scalar {
+        return;
+    }
+    let path = v.kernel(name).path().unwrap_or_else(|e| panic!("{}: {name}: {e}", v.label));
+    if v.program.options().lanes > 1 {
+        assert!(path.vectorized, "{}: {name} runs on the scalar path: {}", v.label, path.note);
+    }
+}
+
+#[test]
+fn read_write_images() {
+    use spirjit::{ChannelOrder, ChannelType, Image, ImageDim};
+    let mut rng = Rng::new(14);
+    for (w, h) in [(16usize, 8usize), (7, 5)] {
+        let pixels: Vec<f32> = (0..w * h * 4).map(|_| rng.f32(-10.0, 10.0)).collect();
+        let ints: Vec<i32> = (0..w * h * 4).map(|_| rng.range(-1000, 1000)).collect();
+        for v in variants("cl20_image") {
+            let ctx = format!("{} {w}x{h}", v.label);
+            let bytes: Vec<u8> = pixels.iter().flat_map(|x| x.to_le_bytes()).collect();
+            let mut img = Image::image2d(ChannelOrder::RGBA, ChannelType::Float, w, h, &bytes)
+                .unwrap_or_else(|e| panic!("{ctx}: {e}"));
+            let mut back = vec![0f32; w * h];
+            let range = NdRange::d2(w as u64, h as u64);
+            v.kernel("rw_image")
+                .run(&range, &mut [Arg::image(&mut img), Arg::buffer(&mut back)])
+                .unwrap_or_else(|e| panic!("{ctx}: rw_image: {e}"));
+            assert_vectorized(&v, "rw_image");
+            let got: Vec<f32> = img.bytes().chunks(4).map(|c| f32::from_le_bytes([c[0], c[1], c[2], c[3]])).collect();
+            let want: Vec<f32> = pixels.iter().map(|x| x * 2.0 + 1.0).collect();
+            check_f32_rel(&ctx, "image after rw_image", &got, &want, 1e-6, 1e-6);
+            let want_back: Vec<f32> = want.chunks(4).map(|c| c[0] + c[1] + c[2] + c[3]).collect();
+            check_f32_rel(&ctx, "each work-item reads its own write", &back, &want_back, 1e-6, 1e-5);
+
+            let bytes: Vec<u8> = ints.iter().flat_map(|x| x.to_le_bytes()).collect();
+            let mut img = Image::new(ImageDim::D2, ChannelOrder::RGBA, ChannelType::SignedInt32, [w, h, 1])
+                .unwrap_or_else(|e| panic!("{ctx}: {e}"));
+            img.bytes_mut().copy_from_slice(&bytes);
+            v.kernel("rw_image_int")
+                .run(&range, &mut [Arg::image(&mut img)])
+                .unwrap_or_else(|e| panic!("{ctx}: rw_image_int: {e}"));
+            let got: Vec<i32> = img.bytes().chunks(4).map(|c| i32::from_le_bytes([c[0], c[1], c[2], c[3]])).collect();
+            let mut want = ints.clone();
+            for y in 0..h {
+                for x in 0..w {
+                    let p = &mut want[(y * w + x) * 4..(y * w + x) * 4 + 4];
+                    p[0] += x as i32;
+                    p[1] += y as i32;
+                    p[2] += w as i32;
+                    p[3] += h as i32;
+                }
+            }
+            check_eq(&ctx, "int image after rw_image_int", &got, &want);
+        }
+    }
+}
+
+#[test]
+fn vector_conversions_between_int2_and_long2() {
+    let mut rng = Rng::new(15);
+    let n = 40usize;
+    let input: Vec<i64> = (0..2 * n).map(|_| rng.next_u64() as i64).collect();
+    let mut want = vec![0i32; 2 * n];
+    let mut want_wide = vec![0i64; 2 * n];
+    for i in 0..n {
+        want[2 * i] = (input[2 * i] as i32).wrapping_add(i as i32);
+        want[2 * i + 1] = (input[2 * i + 1] as i32).wrapping_sub(i as i32);
+        want_wide[2 * i] = want[2 * i] as i64 * 3;
+        want_wide[2 * i + 1] = want[2 * i + 1] as i64 * 3;
+    }
+    for v in variants("cl20_image") {
+        let (mut out, mut wide) = (vec![0i32; 2 * n], vec![0i64; 2 * n]);
+        v.run(
+            "convert_vectors",
+            NdRange::d1(n as u64),
+            &mut [Arg::read_only(&input), Arg::buffer(&mut out), Arg::buffer(&mut wide)],
+        );
+        assert_vectorized(&v, "convert_vectors");
+        check_eq(&v.label, "convert_int2", &out, &want);
+        check_eq(&v.label, "convert_long2", &wide, &want_wide);
+    }
+}
