@@ -835,3 +835,46 @@ fn vector_conversions_between_int2_and_long2() {
         check_eq(&v.label, "convert_long2", &wide, &want_wide);
     }
 }
+
+// ---------------------------------------------------------------------------------------
+// Sub-groups under OpenCL C 3.0.
+// ---------------------------------------------------------------------------------------
+
+#[test]
+fn sub_groups_under_opencl_c_3() {
+    let mut rng = Rng::new(16);
+    for (n, local) in [(64usize, 32usize), (45, 20), (8, 3)] {
+        let input = rng.vec_i32(n, -1000, 1000);
+        for v in variants("cl30_subgroups") {
+            let w = v.kernel("cl30_sub_groups").path().unwrap_or_else(|e| panic!("{}: {e}", v.label)).lanes as usize;
+            let mut out = vec![0i32; n * 7];
+            // The results depend on W: compared with the reference only.
+            let mut input_copy = input.clone();
+            let args = &mut [Arg::buffer(&mut input_copy), Arg::buffer(&mut out)];
+            run_unrecorded(&v, "cl30_sub_groups", NdRange::d1(n as u64).local(&[local as u64]), args);
+            let mut want = vec![0i32; n * 7];
+            for g in groups_1d(n, local) {
+                let size = g.len();
+                for (li, i) in g.clone().enumerate() {
+                    let sg = li / w;
+                    let first = g.start + sg * w;
+                    let members = first..(first + w).min(g.end);
+                    let o = &mut want[i * 7..i * 7 + 7];
+                    o[0] = members.len() as i32;
+                    o[1] = w as i32;
+                    o[2] = size.div_ceil(w) as i32;
+                    o[3] = sg as i32;
+                    o[4] = (li % w) as i32;
+                    o[5] = input[members.clone()].iter().sum();
+                    o[6] = input[first];
+                }
+            }
+            check_eq(
+                &format!("{} W {w} n {n} local {local}", v.label),
+                "sub-group queries and collectives",
+                &out,
+                &want,
+            );
+        }
+    }
+}
