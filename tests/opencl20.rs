@@ -878,3 +878,30 @@ fn sub_groups_under_opencl_c_3() {
         }
     }
 }
+
+#[test]
+fn program_scope_pointer_initializers() {
+    for v in variants("cl20_globals") {
+        // counter 3, table[k] = k + 1; table_ptr starts at table[3].
+        let mut table: Vec<f32> = (1..=16).map(|x| x as f32).collect();
+        let mut counter = 3;
+        for launch in 0..3usize {
+            let mut out = vec![0f32; 3];
+            run_unrecorded(&v, "globals_ptrs", NdRange::d1(1), &mut [Arg::buffer(&mut out)]);
+            let at = 3 + launch;
+            let want = [counter as f32, table[at], counter as f32];
+            check_f32_exact(
+                &format!("{} launch {launch}", v.label),
+                "(*global_ptr, *table_ptr, *generic_ptr)",
+                &out,
+                &want,
+            );
+            counter += 1;
+            table[at + 1] += 2.0;
+        }
+        let mut out = vec![0f32; 16];
+        run_unrecorded(&v, "globals_read", NdRange::d1(16), &mut [Arg::buffer(&mut out)]);
+        let want: Vec<f32> = (0..16).map(|i| table[i] + counter as f32).collect();
+        check_f32_exact(&v.label, "globals_read after globals_ptrs", &out, &want);
+    }
+}

@@ -43,3 +43,19 @@ kernel void globals_atomic(void)
 {
     atomic_add(&counter, 1);
 }
+
+// Program-scope pointers initialized with addresses of other variables; the pointer
+// variables are themselves writable. One work-item: out[0..3] = *global_ptr, *table_ptr,
+// *generic_ptr; then counter += 1, table_ptr[1] += 2, table_ptr += 1.
+global int *global_ptr = &counter;
+global float *table_ptr = &table[3];
+int *generic_ptr = &counter;
+kernel void globals_ptrs(global float *out)
+{
+    out[0] = *global_ptr;
+    out[1] = *table_ptr;
+    out[2] = *generic_ptr;
+    *global_ptr += 1;
+    table_ptr[1] += 2.0f;
+    table_ptr += 1;
+}

@@ -252,7 +252,7 @@ fn debug_printf_strings(m: &mut SpvModule, data: &mut Vec<ConstData>) -> Result<
             ));
         }
         m.data_ids.insert(id, DataId(data.len() as u32));
-        data.push(ConstData { name: None, bytes, align: 1, writable: false });
+        data.push(ConstData { name: None, bytes, align: 1, writable: false, relocs: Vec::new() });
     }
     Ok(())
 }
@@ -301,13 +301,20 @@ pub(crate) fn build_globals(m: &mut SpvModule, data: &mut Vec<ConstData>) -> Res
                         format!("{} bytes", limits::MAX_DATA_BYTES),
                     )));
                 }
-                let bytes = match init {
-                    Some(c) => const_bytes(m, c, &ty).map_err(located)?,
-                    None => vec![0u8; ty.size() as usize],
+                let (bytes, relocs) = match init {
+                    Some(c) => match const_bytes(m, c, &ty) {
+                        Ok(bytes) => (bytes, Vec::new()),
+                        // Addresses of other variables (`global int *p = &x;`).
+                        Err(e) => super::addr_init::init_with_addresses(m, c, &ty)
+                            .map_err(located)?
+                            .ok_or_else(|| located(e))?,
+                    },
+                    None => (vec![0u8; ty.size() as usize], Vec::new()),
                 };
                 let align = ty.align().max(m.deco_lit(id, Decoration::Alignment).unwrap_or(1)).max(1);
                 m.data_ids.insert(id, DataId(data.len() as u32));
-                data.push(ConstData { name, bytes, align, writable: sc == StorageClass::CrossWorkgroup });
+                let writable = sc == StorageClass::CrossWorkgroup;
+                data.push(ConstData { name, bytes, align, writable, relocs });
             }
             // Descriptor-bound and push-constant variables of Vulkan modules are kernel
             // parameters (see `vulkan`).
