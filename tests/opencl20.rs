@@ -887,7 +887,7 @@ fn program_scope_pointer_initializers() {
         let mut counter = 3;
         for launch in 0..3usize {
             let mut out = vec![0f32; 3];
-            run_unrecorded(&v, "globals_ptrs", NdRange::d1(1), &mut [Arg::buffer(&mut out)]);
+            run_unrecorded(&v, "globals_ptrs", NdRange::d1(8), &mut [Arg::buffer(&mut out)]);
             let at = 3 + launch;
             let want = [counter as f32, table[at], counter as f32];
             check_f32_exact(
@@ -903,5 +903,31 @@ fn program_scope_pointer_initializers() {
         run_unrecorded(&v, "globals_read", NdRange::d1(16), &mut [Arg::buffer(&mut out)]);
         let want: Vec<f32> = (0..16).map(|i| table[i] + counter as f32).collect();
         check_f32_exact(&v.label, "globals_read after globals_ptrs", &out, &want);
+    }
+}
+
+#[test]
+fn work_group_collectives_next_to_local_memory() {
+    let mut rng = Rng::new(17);
+    for (n, local) in [(64usize, 16usize), (30, 7), (3, 3)] {
+        let input = rng.vec_i32(n, -1000, 1000);
+        let mut want = vec![0i32; n];
+        for g in groups_1d(n, local) {
+            let xs = &input[g.clone()];
+            let s: i32 = xs.iter().sum();
+            let len = xs.len();
+            let mut e = 0i32;
+            for l in 0..len {
+                let fixed = if l % 4 < len { (l % 4) as i32 * 100 } else { 0 };
+                want[g.start + l] = s + e + fixed;
+                e += xs[len - 1 - l];
+            }
+        }
+        for v in variants("cl20_collectives") {
+            let mut out = vec![0i32; n];
+            let args = &mut [Arg::read_only(&input), Arg::buffer(&mut out), Arg::local(local * 4)];
+            v.run("wg_with_local", NdRange::d1(n as u64).local(&[local as u64]), args);
+            check_eq(&format!("{} n {n} local {local}", v.label), "reduce + exclusive scan + fixed", &out, &want);
+        }
     }
 }

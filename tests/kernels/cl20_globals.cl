@@ -35,7 +35,7 @@ kernel void globals_step(global float *out)
 kernel void globals_read(global float *out)
 {
     size_t i = get_global_id(0);
-    out[i] = table[i] + counter + zeros[i % 8];
+    out[i] = table[i % 16] + counter + zeros[i % 8];
 }
 
 // Atomics on a program-scope variable.
@@ -45,17 +45,20 @@ kernel void globals_atomic(void)
 }
 
 // Program-scope pointers initialized with addresses of other variables; the pointer
-// variables are themselves writable. One work-item: out[0..3] = *global_ptr, *table_ptr,
-// *generic_ptr; then counter += 1, table_ptr[1] += 2, table_ptr += 1.
+// variables are themselves writable. Work-item 0 alone: out[0..3] = *global_ptr,
+// *table_ptr, *generic_ptr; then counter += 1, table_ptr[1] += 2 and table_ptr moves to
+// the next element (back to table[3] after table[14]).
 global int *global_ptr = &counter;
 global float *table_ptr = &table[3];
 int *generic_ptr = &counter;
 kernel void globals_ptrs(global float *out)
 {
+    if (get_global_id(0) != 0)
+        return;
     out[0] = *global_ptr;
     out[1] = *table_ptr;
     out[2] = *generic_ptr;
     *global_ptr += 1;
     table_ptr[1] += 2.0f;
-    table_ptr += 1;
+    table_ptr = table_ptr - table >= 14 ? &table[3] : table_ptr + 1;
 }

@@ -8,8 +8,8 @@
 //!   model, entry points, execution modes, names, decorations, function structure,
 //!   declared types; `index` builds it in one pass over the instructions;
 //! * `types`, `constants`, `constval` — types with their C layout, constant values,
-//!   module-scope variables (constant data, static local memory); `addr_init` —
-//!   initializers holding addresses of other variables, as relocations;
+//!   module-scope variables (constant data, static local memory; initializers holding
+//!   addresses of other variables as relocations);
 //! * `spec` — specialization: `SpecId` values, `OpSpecConstantOp` folding, work-group
 //!   sizes from `LocalSizeId` and the `WorkgroupSize` built-in;
 //! * `opaque` — image and sampler types, parameters and literal samplers; `host` — the
@@ -40,7 +40,6 @@
 //! ones), `image_vk` translates their image instructions, `extinst::glsl` handles the
 //! GLSL.std.450 set and `matrix_layout` row-major and padded matrices in buffers.
 
-mod addr_init;
 mod arith;
 mod async_copy;
 mod bits;
