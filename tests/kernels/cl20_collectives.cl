@@ -68,3 +68,18 @@ kernel void wg_loop(global const int *in, global int *out)
     out[i * 2] = acc;
     out[i * 2 + 1] = work_group_any(acc & 1) + 2 * work_group_all(acc & 1);
 }
+
+// Collectives next to a __local variable and a __local argument (the collectives' scratch
+// memory must not overlap them): out[i] = reduce_add(in) + exclusive_add(reversed in)
+// + fixed[l % 4], where the reversed values are read from `tmp` after the reduction.
+kernel void wg_with_local(global const int *in, global int *out, local int *tmp)
+{
+    local int fixed[4];
+    size_t i = get_global_id(0), l = get_local_id(0), n = get_local_size(0);
+    tmp[l] = in[i];
+    if (l < 4)
+        fixed[l] = (int)l * 100;
+    int s = work_group_reduce_add(tmp[l]);
+    int e = work_group_scan_exclusive_add(tmp[n - 1 - l]);
+    out[i] = s + e + (l % 4 < n ? fixed[l % 4] : 0);
+}
