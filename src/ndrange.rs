@@ -5,8 +5,9 @@
 
 use crate::error::{Error, Result};
 
-/// Largest number of work-items in one work-group.
-pub const MAX_WORK_GROUP_SIZE: u64 = 4096;
+/// Largest number of work-items in one work-group (the compiler sizes scratch memory by
+/// it, so it lives in the ABI crate).
+pub const MAX_WORK_GROUP_SIZE: u64 = spirjit_abi::MAX_WORK_GROUP_SIZE;
 
 /// The index space of a launch, as `clEnqueueNDRangeKernel` takes it.
 ///

@@ -490,7 +490,7 @@ fn private_large() {
 }
 
 /// Every corpus source has its builds committed and a test in one of the `corpus_*` files
-/// (error fixtures, named `err_*`, are tested by tests/errors.rs).
+/// or `opencl20.rs` (error fixtures, named `err_*`, are tested by tests/errors.rs).
 #[test]
 fn every_kernel_is_tested() {
     let corpus_files = [
@@ -500,6 +500,7 @@ fn every_kernel_is_tested() {
         include_str!("corpus_conversions.rs"),
         include_str!("corpus_memory.rs"),
         include_str!("corpus_types.rs"),
+        include_str!("opencl20.rs"),
     ];
     let errors_file = include_str!("errors.rs");
     let mut stems = Vec::new();

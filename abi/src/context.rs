@@ -2,6 +2,10 @@
 
 use std::sync::atomic::AtomicU32;
 
+/// Largest number of work-items in one work-group. The runtime refuses larger local sizes,
+/// and the compiler sizes per-work-group scratch memory (work-group collectives) by it.
+pub const MAX_WORK_GROUP_SIZE: u64 = 4096;
+
 /// Details of the first error a kernel hit; written by compiled code, read by the driver.
 #[repr(C)]
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]

@@ -17,6 +17,6 @@ pub mod status;
 
 pub use address_space::AddressSpace;
 pub use args::ArgSlots;
-pub use context::{EntryFn, ErrorRecord, LaunchContext, Region};
+pub use context::{EntryFn, ErrorRecord, LaunchContext, Region, MAX_WORK_GROUP_SIZE};
 pub use image::{ChannelOrder, ChannelType, ImageDesc, ImageDim};
 pub use status::Status;

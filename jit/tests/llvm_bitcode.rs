@@ -523,6 +523,12 @@ fn ty_str(m: &Module, t: spirjit_jit::frontend::llvm::model::TypeId, depth: usiz
                 if *vararg { ", ..." } else { "" }
             )
         }
+        // Type parameters by what they are, not by their number (the readers number
+        // types in different orders).
+        Type::TargetExt { name, types, ints } => format!(
+            "target({name:?}, [{}], {ints:?})",
+            types.iter().map(|t| ty_str(m, *t, d)).collect::<Vec<_>>().join(", ")
+        ),
         other => format!("{other:?}"),
     }
 }

@@ -10,6 +10,8 @@
 #   // build-spir32          also build a 32-bit (`-target spir`, Physical32) variant at -O2
 #                            (with the same flags as the .O2 variant)
 #   // build-flags: <flags>  extra clang flags for every variant
+#   // llvm-spirv-flags: <flags>  extra llvm-spirv-14 flags (e.g. the SPIR-V extensions a
+#                            kernel needs: --spirv-ext=+SPV_EXT_shader_atomic_float_add)
 #   // validate-env: <env>   spirv-val target environment instead of opencl1.2 (spirv-val
 #                            rejects the Int64Atomics capability under every OpenCL env,
 #                            although cl_khr_int64_base_atomics provides it; use spv1.0)
@@ -33,6 +35,7 @@ build_one() {
     local cl="$1" target="$2" out="$3"; shift 3
     local env
     env="$(spv_directive "$cl" validate-env)"
+    spv_llvm_spirv_flags="$(spv_directive "$cl" llvm-spirv-flags)"
     spv_compile_cl "$cl" "$target" "$out" "$@" || return 1
     spv_validate "${env:-opencl1.2}" "$out" || return 1
     echo "  $out  (-target $target $*)"

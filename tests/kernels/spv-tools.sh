@@ -12,7 +12,9 @@
 #   spv_compile_cl <cl> <target> <out> <clang flags...>
 #                                  OpenCL C 1.2 -> LLVM bitcode (clang-14 -target <target>
 #                                  <flags>, e.g. -O2) -> SPIR-V 1.0 (llvm-spirv-14); when
-#                                  llvm-spirv-14 fails, $spv_hint says what to try
+#                                  llvm-spirv-14 fails, $spv_hint says what to try; the
+#                                  words of $spv_llvm_spirv_flags (if set) are passed to
+#                                  llvm-spirv-14 (e.g. --spirv-ext=+SPV_EXT_...)
 #   spv_validate <env> <spv>       spirv-val --target-env <env>
 #
 # The compile and validate functions print what failed on stderr, remove a bad output and
@@ -79,7 +81,8 @@ spv_compile_cl() {
         echo "$spv_script: clang-14 failed on $cl (flags: -target $target $*)" >&2
         return 1
     fi
-    if ! llvm-spirv-14 --spirv-max-version=1.0 "$bc" -o "$out"; then
+    # shellcheck disable=SC2086
+    if ! llvm-spirv-14 --spirv-max-version=1.0 ${spv_llvm_spirv_flags:-} "$bc" -o "$out"; then
         echo "$spv_script: llvm-spirv-14 cannot translate $cl (flags: -target $target $*); $spv_hint" >&2
         rm -f "$out"
         return 1

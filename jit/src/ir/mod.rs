@@ -118,6 +118,19 @@ pub struct ConstData {
     pub bytes: Vec<u8>,
     pub align: u32,
     pub writable: bool,
+    /// Pointers among `bytes` whose value is the address of a data block, known only
+    /// once the data is placed in memory (`global int *p = &x;`).
+    pub relocs: Vec<DataReloc>,
+}
+
+/// A pointer inside a data block: the `bytes` bytes (4 or 8) at `offset` hold the
+/// address of block `target` plus `addend`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct DataReloc {
+    pub offset: u64,
+    pub bytes: u8,
+    pub target: DataId,
+    pub addend: i64,
 }
 
 /// One kernel entry point.

@@ -151,7 +151,7 @@ fn data_header(c: &mut Cur<'_>, index: usize) -> Result<ConstData> {
         true
     };
     c.end()?;
-    Ok(ConstData { name, bytes: vec![0; size], align, writable })
+    Ok(ConstData { name, bytes: vec![0; size], align, writable, relocs: Vec::new() })
 }
 
 /// `N bytes`, as a length that fits in memory.

@@ -339,7 +339,21 @@ fn copy_data(module: &ir::Module) -> (Box<[DataChunk]>, Vec<u64>) {
         // allocation; nothing else references it yet.
         unsafe { std::ptr::copy_nonoverlapping(d.bytes.as_ptr(), raw.add(shift + *off as usize), d.bytes.len()) };
     }
-    let addrs = offsets.iter().map(|o| base + o).collect();
+    let addrs: Vec<u64> = offsets.iter().map(|o| base + o).collect();
+    // Pointers to data blocks (`global int *p = &x;`), now that the blocks have addresses.
+    for (d, off) in module.data.iter().zip(&offsets) {
+        for r in &d.relocs {
+            let Some(target) = addrs.get(r.target.0 as usize) else { continue };
+            let value = target.wrapping_add(r.addend as u64).to_le_bytes();
+            let n = (r.bytes as usize).min(8);
+            if r.offset.saturating_add(n as u64) > d.bytes.len() as u64 {
+                continue;
+            }
+            // SAFETY: the `n` bytes lie inside block `d` (checked above), which lies inside
+            // the allocation as in the copy.
+            unsafe { std::ptr::copy_nonoverlapping(value.as_ptr(), raw.add(shift + (*off + r.offset) as usize), n) };
+        }
+    }
     (data, addrs)
 }
 

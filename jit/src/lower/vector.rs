@@ -385,13 +385,17 @@ impl FnLower<'_, '_> {
                 let s = self.scalar_of(*a)?;
                 match (c.op, s, rs, c.saturate) {
                     (ConvOp::SToS | ConvOp::UToU | ConvOp::SToU | ConvOp::UToS, Scalar::I32, Scalar::I64, false) => {
+                        // One bundle per component (`int2` → `long2` has two).
                         let signed = matches!(c.op, ConvOp::SToS | ConvOp::SToU);
-                        let bs = self.bundles(*a)?;
                         let mut out = Vec::new();
-                        for v in bs.into_iter().flatten() {
-                            out.extend(self.widen(v, signed, self.lanes.0 as usize));
+                        for bundle in self.bundles(*a)? {
+                            let mut wide = Vec::new();
+                            for v in bundle {
+                                wide.extend(self.widen(v, signed, self.lanes.0 as usize));
+                            }
+                            wide.truncate(self.lanes.vectors(Scalar::I64));
+                            out.extend(wide);
                         }
-                        out.truncate(self.lanes.vectors(Scalar::I64));
                         out
                     }
                     (ConvOp::SToS | ConvOp::UToU | ConvOp::SToU | ConvOp::UToS, Scalar::I64, Scalar::I32, false) => {
@@ -400,8 +404,11 @@ impl FnLower<'_, '_> {
                                 return Ok(Some(vs));
                             }
                         }
-                        let vs = self.bundles(*a)?.remove(0);
-                        self.narrow_i64(&vs)?
+                        let mut out = Vec::new();
+                        for bundle in self.bundles(*a)? {
+                            out.extend(self.narrow_i64(&bundle)?);
+                        }
+                        out
                     }
                     (ConvOp::SToF, Scalar::I32, Scalar::F32, _) if c.rounding.is_none() => {
                         self.map_vectors(&[*a], |me, x| me.b.ins().fcvt_from_sint(types::F32X4, x[0]))?

@@ -15,6 +15,9 @@ use crate::{CompileError, Result};
 
 impl Translator<'_> {
     pub(crate) fn conversion(&mut self, fr: &mut Frame, inst: &SpvInst) -> Result<()> {
+        if inst.op == Op::GenericCastToPtrExplicit {
+            return self.generic_cast_explicit(fr, inst);
+        }
         let a = self.op(fr, inst, 0)?;
         let rt = self.rty(inst)?;
         let src = self.ty_of(a);

@@ -62,6 +62,11 @@ pub(crate) struct Translator<'m> {
     pub ptr_layouts: HashMap<u32, super::types::MatrixLayout>,
     /// Descriptor arrays of buffers (by variable id): the pointer of each descriptor.
     pub buffer_arrays: HashMap<u32, Vec<Value>>,
+    /// End of the module's static `__local` variables (bytes).
+    pub local_end: u64,
+    /// Offset of the work-group collectives' scratch area in local memory and its
+    /// address (in the prologue), once a collective needs it (see `workgroup`).
+    pub wg_scratch: Option<(u64, Value)>,
 }
 
 pub(crate) const PROLOGUE: BlockId = BlockId(0);
@@ -83,6 +88,8 @@ impl<'m> Translator<'m> {
             private_bytes: 0,
             ptr_layouts: HashMap::new(),
             buffer_arrays: HashMap::new(),
+            local_end: 0,
+            wg_scratch: None,
         }
     }
 

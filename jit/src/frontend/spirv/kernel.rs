@@ -29,6 +29,7 @@ pub(crate) fn build_kernel(m: &SpvModule, ep: &EntryPoint, layout: &GlobalLayout
     let type_names = arg_strings(m, "kernel_arg_type.", &ep.name);
     let quals = arg_strings(m, "kernel_arg_type_qual.", &ep.name);
     let mut t = Translator::new(m);
+    t.local_end = layout.local_size;
     let mut params = Vec::new();
     let mut args = Vec::new();
     for (n, &pi) in fdef.params.iter().enumerate() {
@@ -121,12 +122,26 @@ pub(crate) fn build_kernel(m: &SpvModule, ep: &EntryPoint, layout: &GlobalLayout
         reqd_work_group_size: nonzero(ep.local_size),
         work_group_size_hint: nonzero(ep.size_hint),
         reqd_sub_group_size: ep.sub_group_size,
-        local_static_size: layout.local_size,
+        local_static_size: local_static_size(&t, layout)?,
         local_zero_init: layout.local_zero_init.clone(),
         interface,
         opencl,
         func: t.f,
     })
+}
+
+/// Bytes of static local memory the kernel uses: the module's `__local` variables, and
+/// the work-group collectives' scratch area after them when the kernel has one.
+fn local_static_size(t: &Translator<'_>, layout: &GlobalLayout) -> Result<u64> {
+    let Some((off, _)) = t.wg_scratch else { return Ok(layout.local_size) };
+    let end = off.saturating_add(super::workgroup::SCRATCH_BYTES);
+    if end > super::limits::MAX_LOCAL_BYTES {
+        return Err(super::limits::exceeded(
+            format!("static local memory of {end} bytes"),
+            format!("{} bytes", super::limits::MAX_LOCAL_BYTES),
+        ));
+    }
+    Ok(end)
 }
 
 /// The function an entry point only forwards its parameters to, if it is such a

@@ -101,11 +101,7 @@ impl Translator<'_> {
                 self.emit_void(InstKind::CopyMemory { dst, src, size });
                 Ok(())
             }
-            Op::GenericPtrMemSemantics => {
-                let ty = self.rty(inst)?;
-                let v = self.konst(&ty, &[0]);
-                self.set_v(fr, inst, v)
-            }
+            Op::GenericPtrMemSemantics => self.generic_mem_semantics(fr, inst),
             Op::PtrEqual | Op::PtrNotEqual | Op::PtrDiff => {
                 let a = self.op(fr, inst, 0)?;
                 let b = self.op(fr, inst, 1)?;

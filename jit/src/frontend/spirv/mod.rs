@@ -8,7 +8,8 @@
 //!   model, entry points, execution modes, names, decorations, function structure,
 //!   declared types; `index` builds it in one pass over the instructions;
 //! * `types`, `constants`, `constval` — types with their C layout, constant values,
-//!   module-scope variables (constant data, static local memory);
+//!   module-scope variables (constant data, static local memory; initializers holding
+//!   addresses of other variables as relocations);
 //! * `spec` — specialization: `SpecId` values, `OpSpecConstantOp` folding, work-group
 //!   sizes from `LocalSizeId` and the `WorkgroupSize` built-in;
 //! * `opaque` — image and sampler types, parameters and literal samplers; `host` — the
@@ -22,8 +23,11 @@
 //! * `function` — per-kernel translation state with inlining; `dispatch` sends each
 //!   opcode to its family: `control`, `memory`, `arith`, `convert`, `composite`,
 //!   `extinst` (the OpenCL.std and GLSL.std.450 tables, `geometric` for `length`,
-//!   `distance`, `normalize` of both), `builtins_vars`, `image`, `printf` and `subgroup`
-//!   (sub-group collectives).
+//!   `distance`, `normalize` of both), `builtins_vars`, `image`, `printf`, `subgroup`
+//!   (sub-group collectives), `workgroup` (work-group collectives, built from
+//!   sub-group ones, barriers and local scratch memory) and `generic` (which address
+//!   space a generic pointer points into: `to_global`/`to_local`/`to_private`,
+//!   `get_fence`).
 //!
 //! The analysis modules must not use the translation modules, and no modules may use each
 //! other in a circle; `tests/architecture.rs` checks both.
@@ -50,6 +54,7 @@ mod descriptors;
 mod dispatch;
 mod extinst;
 mod function;
+mod generic;
 mod host;
 mod image;
 mod image_vk;
@@ -67,6 +72,7 @@ mod spec;
 mod subgroup;
 mod types;
 mod vulkan;
+mod workgroup;
 
 #[cfg(test)]
 mod limits_tests;

@@ -104,6 +104,7 @@ pub(crate) fn read(words: &[u32]) -> Result<(Header, Vec<SpvInst>)> {
     // Walk the stream ourselves first: gives word offsets and catches bad word counts
     // with a precise location before the parser sees them.
     let mut starts = Vec::new();
+    let mut stand_ins = Vec::new();
     let mut at = 5usize;
     while at < words.len() {
         let wc = (words[at] >> 16) as usize;
@@ -124,6 +125,9 @@ pub(crate) fn read(words: &[u32]) -> Result<(Header, Vec<SpvInst>)> {
                 ),
             ));
         }
+        if let Some((stand_in, op)) = spec_op_stand_in(&words[at..at + wc]) {
+            stand_ins.push((starts.len(), at + 3, stand_in, op));
+        }
         starts.push(at);
         if starts.len() > MAX_INSTRUCTIONS {
             let mut e = super::limits::exceeded("the number of instructions", MAX_INSTRUCTIONS);
@@ -133,6 +137,17 @@ pub(crate) fn read(words: &[u32]) -> Result<(Header, Vec<SpvInst>)> {
         at += wc;
     }
 
+    let patched;
+    let words = if stand_ins.is_empty() {
+        words
+    } else {
+        let mut w = words.to_vec();
+        for &(_, word, stand_in, _) in &stand_ins {
+            w[word] = stand_in;
+        }
+        patched = w;
+        &patched[..]
+    };
     let mut collector = Collector { insts: Vec::with_capacity(starts.len()), starts: &starts };
     let parsed = catch_unwind(AssertUnwindSafe(|| parse_words(words, &mut collector)));
     match parsed {
@@ -147,7 +162,45 @@ pub(crate) fn read(words: &[u32]) -> Result<(Header, Vec<SpvInst>)> {
             ));
         }
     }
-    Ok((header, collector.insts))
+    let mut insts = collector.insts;
+    for (index, _, _, op) in stand_ins {
+        if let Some(slot) = insts.get_mut(index).and_then(|i| i.operands.first_mut()) {
+            *slot = dr::Operand::LiteralSpecConstantOpInteger(op);
+        }
+    }
+    Ok((header, insts))
+}
+
+/// rspirv 0.13 decodes the operands of the opcode inside an `OpSpecConstantOp` as if
+/// every operand of its grammar were present, so an access chain without indexes (the
+/// `Indexes*` list empty, as llvm-spirv writes for `global float *p = &table[3];`) fails
+/// to decode. Such an instruction (`inst`, its words) is parsed with a stand-in opcode
+/// taking as many ids, and gets its own opcode back after parsing: (stand-in, opcode).
+fn spec_op_stand_in(inst: &[u32]) -> Option<(u32, spirv::Op)> {
+    const SPEC_CONSTANT_OP: u32 = spirv::Op::SpecConstantOp as u32;
+    let (&first, &inner) = (inst.first()?, inst.get(3)?);
+    if first & 0xffff != SPEC_CONSTANT_OP {
+        return None;
+    }
+    let op = |o: spirv::Op| o as u32;
+    match (inner, inst.len()) {
+        // Base only: a one-operand stand-in.
+        (i, 5) if i == op(spirv::Op::AccessChain) || i == op(spirv::Op::InBoundsAccessChain) => {
+            let orig =
+                if i == op(spirv::Op::AccessChain) { spirv::Op::AccessChain } else { spirv::Op::InBoundsAccessChain };
+            Some((op(spirv::Op::SNegate), orig))
+        }
+        // Base and element: a two-operand stand-in.
+        (i, 6) if i == op(spirv::Op::PtrAccessChain) || i == op(spirv::Op::InBoundsPtrAccessChain) => {
+            let orig = if i == op(spirv::Op::PtrAccessChain) {
+                spirv::Op::PtrAccessChain
+            } else {
+                spirv::Op::InBoundsPtrAccessChain
+            };
+            Some((op(spirv::Op::IAdd), orig))
+        }
+        _ => None,
+    }
 }
 
 /// Map a parser error to an error with the word offset of the offending instruction.

@@ -3,7 +3,8 @@
 //! `SPV_KHR_shader_ballot` / `SPV_KHR_subgroup_vote` forms and the
 //! `SPV_INTEL_subgroups` shuffles become [`InstKind::SubGroup`].
 //!
-//! Work-group scope collectives are rejected here. This module only checks operands and
+//! The `Groups` collectives at work-group scope go to `workgroup`; other instructions at
+//! a scope wider than the sub-group are rejected. This module only checks operands and
 //! types; what a sub-group is (its size) is the lowering's business.
 
 use rspirv::dr::Operand;
@@ -72,7 +73,7 @@ fn is_group_collective(op: Op) -> bool {
     )
 }
 
-fn group_arith(op: Op) -> Option<SubGroupArith> {
+pub(super) fn group_arith(op: Op) -> Option<SubGroupArith> {
     use SubGroupArith as A;
     Some(match op {
         Op::GroupIAdd => A::IAdd,
@@ -111,6 +112,9 @@ impl Translator<'_> {
     /// Translate one sub-group instruction (see [`is_subgroup_op`]).
     pub(crate) fn subgroup(&mut self, fr: &mut Frame, inst: &SpvInst) -> Result<()> {
         use Op::*;
+        if is_group_collective(inst.op) && self.m.const_u64(inst.id(0)?)? == Scope::Workgroup as u64 {
+            return self.work_group(fr, inst);
+        }
         let ty = self.rty(inst)?;
         if matches!(inst.op, GroupNonUniformQuadBroadcast | GroupNonUniformQuadSwap) {
             return self.quad(fr, inst, ty);
@@ -219,7 +223,8 @@ impl Translator<'_> {
         }
         if scope == Scope::Workgroup as u64 {
             return Err(CompileError::unsupported(format!(
-                "work-group collective {} (work_group_* builtins) is not supported; only sub-group scope is",
+                "{} at work-group scope is not supported; only sub-group scope is (the OpenCL work_group_* \
+                 collectives, OpGroupIAdd .. OpGroupSMax, OpGroupAll, OpGroupAny and OpGroupBroadcast, are)",
                 op_name(op)
             )));
         }
@@ -230,7 +235,7 @@ impl Translator<'_> {
     }
 
     /// The `GroupOperation` operand at `at`.
-    fn scan_kind(&self, inst: &SpvInst, at: usize) -> Result<ScanKind> {
+    pub(super) fn scan_kind(&self, inst: &SpvInst, at: usize) -> Result<ScanKind> {
         match inst.operands.get(at) {
             Some(Operand::GroupOperation(g)) => match g {
                 GroupOperation::Reduce => Ok(ScanKind::Reduce),
