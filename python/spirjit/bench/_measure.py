@@ -100,10 +100,11 @@ def compare(got, want, rtol=0.0, atol=0.0):
             same_inf = np.isinf(gf) & (gf == wf)
             diff[same_nan | same_inf] = 0.0
             rel = np.where(wf != 0, diff / np.abs(wf), np.where(diff == 0, 0.0, np.inf))
+            rel[same_nan | same_inf] = 0.0
             if rtol == 0 and atol == 0:
                 bad = ~((g == w) | same_nan)
             else:
-                bad = ~(diff <= atol + rtol * np.abs(wf))
+                bad = ~((diff <= atol + rtol * np.abs(wf)) | same_nan | same_inf)
         if diff.size:
             out["max_abs"] = max(out["max_abs"], float(np.nanmax(np.where(np.isnan(diff), np.inf, diff))))
             out["max_rel"] = max(out["max_rel"], float(np.nanmax(np.where(np.isnan(rel), np.inf, rel))))
