@@ -6,6 +6,7 @@ A device whose software is missing is still listed, unavailable, with a hint of 
 install: discovery never raises for that. This module measures nothing and prints nothing.
 """
 
+import atexit
 import glob
 import os
 import shutil
@@ -64,7 +65,6 @@ class _SpirjitPrepared(Prepared):
     def __init__(self, case, program):
         self.case, self.kernel = case, program[case.kernel]
         self.args = case.fresh_args()
-        self.host = [a for a in self.args]
 
     def launch(self):
         c = self.case
@@ -111,31 +111,48 @@ class SpirjitDevice(Device):
 # ------------------------------------------------------------------ OpenCL
 
 
+_ICDS = {"done": False}
+
+
 def setup_opencl_icds():
     """Point the OpenCL ICD loader at the system's vendors and spirjit's platform, once,
     before PyOpenCL is first used (the loader reads OCL_ICD_VENDORS once per process).
-    Returns a note when that was not possible, else None."""
-    if os.environ.get("SPIRJIT_BENCH_ICDS"):
-        return None
-    if "pyopencl" in sys.modules:
-        return "PyOpenCL was imported before spirjit.bench; spirjit's OpenCL platform may be missing"
+    Returns why spirjit's platform is not registered, or None."""
+    if _ICDS["done"]:
+        return _ICDS.get("note")
+    _ICDS["done"] = True
+    # Importing PyOpenCL does not read the vendors yet, but listing platforms does: when
+    # spirjit's platform is then missing, that is why.
+    _ICDS["early"] = "pyopencl" in sys.modules
     try:
         import spirjit
 
         mine = spirjit.opencl_icd()
     except Exception as e:  # noqa: BLE001 - an old or broken module: list the rest
-        return f"spirjit's OpenCL platform is not registered ({e})"
+        _ICDS["note"] = f"spirjit's OpenCL platform is not registered ({e})"
+        return _ICDS["note"]
     current = os.environ.get("OCL_ICD_VENDORS", "")
     if os.path.isfile(current):
         theirs = [current]
     else:
         theirs = sorted(glob.glob(os.path.join(current or "/etc/OpenCL/vendors", "*.icd")))
     folder = tempfile.mkdtemp(prefix="spirjit-bench-icd-")
+    atexit.register(shutil.rmtree, folder, True)
+    with open(mine, encoding="utf-8") as f:
+        library = f.read().strip()
+    theirs = [t for t in theirs if _icd_library(t) != library]  # spirjit's, listed already
     for i, src in enumerate(theirs + [mine]):
         shutil.copyfile(src, os.path.join(folder, f"{i:02d}-{os.path.basename(src)}"))
     os.environ["OCL_ICD_VENDORS"] = folder
-    os.environ["SPIRJIT_BENCH_ICDS"] = folder
     return None
+
+
+def _icd_library(path):
+    try:
+        with open(path, encoding="utf-8") as f:
+            return f.read().strip()
+    except OSError:
+        return None
 
 
 class _OpenCLPrepared(Prepared):
@@ -249,11 +266,11 @@ def _opencl_devices():
         except cl.Error as e:
             out.append(Device(f"opencl:{p.name.strip()}", False, f"its devices cannot be listed ({e})"))
             continue
-        for d in devs:
-            dev = OpenCLDevice(cl, d)
-            if note:
-                dev.info["note"] = note
-            out.append(dev)
+        out += [OpenCLDevice(cl, d) for d in devs]
+    if not any(d.info.get("platform") == "spirjit" for d in out):
+        why = note or ("PyOpenCL listed the platforms before spirjit.bench could register it; call "
+                       "spirjit.bench.devices() or run() first" if _ICDS.get("early") else "the ICD loader skipped it")
+        out.append(Device("opencl:spirjit", False, f"spirjit's OpenCL platform is missing: {why}"))
     if not any(d.info.get("platform") == "Portable Computing Language" for d in out):
         out.append(Device("opencl:PoCL", False, "PoCL is not installed: `apt install pocl-opencl-icd`"))
     return out

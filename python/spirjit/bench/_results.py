@@ -88,6 +88,8 @@ def run(cases, devices="all", budget=0.5, reference=None, progress=None):
                     row["check"] = compare(outs, ref_out, case.rtol, case.atol)
                     if not row["check"]["ok"]:
                         row["status"] = "mismatch"
+                else:
+                    row["check"] = None  # the reference did not run this case
             rows.append(row)
     return Results(rows, devs, ref)
 
@@ -164,6 +166,8 @@ class Results:
             ratio = "ref" if r.get("reference") else ("-" if not ratio else f"{k['median'] / ratio:.2f}x")
             if r["status"] == "mismatch":
                 check = "MISMATCH " + (r["check"]["reason"] or "")
+            elif "check" in r and r["check"] is None:
+                check = "unchecked (no reference output)"
             elif "check" in r:
                 c = r["check"]
                 check = "ok" + (f" (max rel {c['max_rel']:.1e}, {c['max_ulp']:.0f} ulp)" if c["max_ulp"] else "")
