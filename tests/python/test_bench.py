@@ -66,6 +66,11 @@ def test_case_rejects_an_output_that_is_not_an_array():
         bench.Case(SPV, "vadd_float", 64, args=[np.zeros(4), np.zeros(4), np.zeros(4), np.int32(4)], outputs=[3])
 
 
+def test_case_wants_numpy_scalars():
+    with pytest.raises(ValueError, match="argument 3 is a int"):
+        bench.Case(SPV, "vadd_float", 64, args=[np.zeros(4), np.zeros(4), np.zeros(4), 4], outputs=[2])
+
+
 def test_spirjit_devices_measure_and_agree():
     res = bench.run([vadd_case(), vadd_case(CL, name="vadd from .cl")], devices=spirjit_devices(), budget=0.02)
     assert not res.mismatches

@@ -52,6 +52,10 @@ class Case:
         if len(self.local_size or self.global_size) != len(self.global_size):
             raise ValueError(f"case {self.label}: local_size {self.local_size} and global_size "
                              f"{self.global_size} have different dimensions")
+        for i, a in enumerate(self.args):
+            if not isinstance(a, (np.ndarray, np.generic)):
+                raise ValueError(f"case {self.label}: argument {i} is a {type(a).__name__}; give NumPy arrays and "
+                                 "NumPy scalars (np.int32(n), np.float32(x)) so every device sees the same type")
         for i in self.outputs:
             if not (0 <= i < len(self.args)) or not isinstance(self.args[i], np.ndarray):
                 raise ValueError(f"case {self.label}: output {i} is not a NumPy array argument")
