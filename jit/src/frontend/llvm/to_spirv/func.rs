@@ -10,7 +10,7 @@ use std::collections::HashMap;
 
 use rspirv::spirv::{Decoration, FunctionParameterAttribute, Op, StorageClass};
 
-use super::{emit, kernels, str_words, Writer};
+use super::{emit, kernels, order, str_words, Writer};
 use crate::frontend::llvm::model::{
     BlockId, ConstExpr, ConstId, Constant, FuncId, Function, Inst, InstKind, Operand, Terminator, Type, TypeId,
 };
@@ -137,13 +137,14 @@ pub(crate) fn write_function(w: &mut Writer<'_>, fid: FuncId) -> Result<()> {
     }
     let Fx { w, labels, vars, prologue, .. } = fx;
     w.functions_sec.extend(head);
-    for (bi, body) in blocks.into_iter().enumerate() {
+    // Dominators first (SPIR-V's block order rule); the entry block stays first.
+    for bi in order::block_order(&f.blocks) {
         emit(&mut w.functions_sec, Op::Label, &[labels[bi]]);
         if bi == 0 {
             w.functions_sec.extend(&vars);
             w.functions_sec.extend(&prologue);
         }
-        w.functions_sec.extend(body);
+        w.functions_sec.extend(std::mem::take(&mut blocks[bi]));
     }
     emit(&mut w.functions_sec, Op::FunctionEnd, &[]);
     Ok(())

@@ -4,7 +4,8 @@
 //!
 //! * this module — the writer's state: id allocation, the module's sections, types,
 //!   constants and global variables;
-//! * `func` — function bodies: instructions and terminators;
+//! * `func` — function bodies: instructions and terminators; `order` — the order blocks
+//!   are written in (dominators first);
 //! * `calls` — the one dispatch point for calls: defined functions, `llvm.*` intrinsics,
 //!   dialect builtins (SPIR 1.2 mangled OpenCL builtins here; NVVM plugs in beside them);
 //! * `intrinsics` — `llvm.*` intrinsics;
@@ -34,6 +35,7 @@ pub mod nvvm_prepare;
 pub mod nvvm_printf;
 pub mod nvvm_shared;
 mod ops;
+mod order;
 
 use std::collections::{BTreeSet, HashMap};
 
