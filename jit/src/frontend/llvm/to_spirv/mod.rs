@@ -10,8 +10,10 @@
 //!   dialect builtins (SPIR 1.2 mangled OpenCL builtins here; NVVM plugs in beside them);
 //! * `intrinsics` — `llvm.*` intrinsics;
 //! * `demangle` — the Itanium mangling subset of OpenCL builtin names;
-//! * `builtins` — SPIR 1.2 builtins as SPIR-V instructions and OpenCL.std;
-//! * `kernels` — entry points, kernel argument metadata, execution modes;
+//! * `builtins` — SPIR 1.2 builtins as SPIR-V instructions and OpenCL.std; `atomics20`
+//!   — OpenCL C 2.0 atomics among them;
+//! * `kernels` — entry points, kernel argument metadata, execution modes; `param_types`
+//!   — the element types of opaque pointer parameters;
 //! * `nvvm`, `nvvm_prepare`, `nvvm_calls`, `nvvm_shared`, `nvvm_printf`, `libdevice` — NVVM
 //!   IR (CUDA): a model rewrite run first, then calls and address spaces (see `nvvm`);
 //!
@@ -20,6 +22,7 @@
 //! readers produce: whatever it cannot represent is an error naming the function,
 //! block and instruction.
 
+mod atomics20;
 mod builtins;
 mod calls;
 mod demangle;
@@ -36,6 +39,7 @@ pub mod nvvm_printf;
 pub mod nvvm_shared;
 mod ops;
 mod order;
+mod param_types;
 
 use std::collections::{BTreeSet, HashMap};
 
