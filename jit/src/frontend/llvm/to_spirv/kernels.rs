@@ -29,7 +29,7 @@ pub(crate) struct KernelInfo {
 }
 
 impl KernelInfo {
-    pub(crate) fn arg(&self, key: &str, i: usize) -> Option<&str> {
+    fn arg(&self, key: &str, i: usize) -> Option<&str> {
         self.args.get(key).and_then(|v| v.get(i)).map(String::as_str)
     }
 
@@ -163,7 +163,8 @@ pub(crate) fn param_type(w: &mut Writer<'_>, k: &KernelInfo, f: &Function, i: us
             })?;
         // CUDA's kernel pointers are generic in clang's output: the host's buffers.
         let sc = if w.dialect == Dialect::Nvvm { nvvm::kernel_param_storage_class(addrspace)? } else { sc };
-        let pointee = if opaque { param_types::pointee(w, k, f, i).unwrap_or(pointee) } else { pointee };
+        let name = k.arg("kernel_arg_base_type", i).or(k.arg("kernel_arg_type", i));
+        let pointee = if opaque { param_types::pointee(w, name, f, i).unwrap_or(pointee) } else { pointee };
         return Ok(w.t_ptr(sc, pointee));
     }
     w.ty(ty)

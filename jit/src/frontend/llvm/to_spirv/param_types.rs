@@ -2,20 +2,20 @@
 //! LLVM 15 and later no longer write it, but the SPIR-V kernel's parameter type tells
 //! the runtime (and `spirjit info`) what the buffer holds. It is recovered from the
 //! OpenCL argument metadata (`kernel_arg_base_type`, else `kernel_arg_type`: `float*`,
-//! `uint4*`), else from the parameter's uses (the loads, stores and atomics through
-//! it and the `getelementptr`s based on it, when they agree on one scalar or vector
-//! type), else it stays `i8` (any bytes).
+//! `uint4*`, `atomic_int*`), else from the parameter's uses (the loads, stores and
+//! atomics through it and the `getelementptr`s based on it, when they agree on one
+//! scalar or vector type), else it stays `i8` (any bytes).
 //!
 //! It reads the model and the metadata; it must not write instructions.
 
-use super::kernels::KernelInfo;
 use super::Writer;
 use crate::frontend::llvm::model::{Function, InstKind, Operand, Type, TypeId};
 
-/// The SPIR-V element type of opaque pointer parameter `i` of kernel `f`, or `None`
-/// when neither the metadata nor the uses say.
-pub(crate) fn pointee(w: &mut Writer<'_>, k: &KernelInfo, f: &Function, i: usize) -> Option<u32> {
-    let named = k.arg("kernel_arg_base_type", i).or(k.arg("kernel_arg_type", i)).and_then(parse_type_name);
+/// The SPIR-V element type of opaque pointer parameter `i` of kernel `f`, whose
+/// OpenCL C type name the metadata gives as `type_name`, or `None` when neither the
+/// name nor the uses say.
+pub(crate) fn pointee(w: &mut Writer<'_>, type_name: Option<&str>, f: &Function, i: usize) -> Option<u32> {
+    let named = type_name.and_then(parse_type_name);
     if let Some((scalar, len)) = named {
         let t = match scalar {
             Named::Int(bits) => w.t_int(bits),
@@ -41,6 +41,9 @@ fn parse_type_name(name: &str) -> Option<(Named, u32)> {
     if base.contains('*') {
         return None;
     }
+    // clang's base type of `atomic_int*` is `_Atomic(int)*`.
+    let base = base.trim();
+    let base = base.strip_prefix("_Atomic(").and_then(|b| b.strip_suffix(')')).unwrap_or(base);
     let words: Vec<&str> = base
         .split_whitespace()
         .filter(|w| !matches!(*w, "const" | "volatile" | "restrict" | "__restrict" | "__global" | "global"))
@@ -50,6 +53,12 @@ fn parse_type_name(name: &str) -> Option<(Named, u32)> {
         [w] => (false, *w),
         ["unsigned", w] | ["signed", w] => (words[0] == "unsigned", *w),
         _ => return None,
+    };
+    // OpenCL 2.0's `atomic_int`, ... hold the type they wrap; `atomic_flag` an `int`.
+    let word = match word.strip_prefix("atomic_") {
+        Some("flag") => "int",
+        Some(w) => w,
+        None => word,
     };
     let digits = word.len() - word.trim_end_matches(|c: char| c.is_ascii_digit()).len();
     let (scalar, len) = word.split_at(word.len() - digits);
@@ -142,6 +151,9 @@ mod tests {
         assert_eq!(parse_type_name("double16*"), Some((Named::Float(64), 16)));
         assert_eq!(parse_type_name("ulong*"), Some((Named::Int(64), 1)));
         assert_eq!(parse_type_name("half*"), Some((Named::Float(16), 1)));
+        assert_eq!(parse_type_name("atomic_ulong*"), Some((Named::Int(64), 1)));
+        assert_eq!(parse_type_name("atomic_flag*"), Some((Named::Int(32), 1)));
+        assert_eq!(parse_type_name("_Atomic(unsigned int)*"), Some((Named::Int(32), 1)));
         for bad in ["float", "float**", "struct S*", "image2d_t", "float5*", "", "*", "uunsigned*", "my_t*"] {
             assert_eq!(parse_type_name(bad), None, "{bad}");
         }
