@@ -122,3 +122,51 @@ fn every_declared_function_of_the_corpus_is_known() {
     }
     assert!(checked > 20, "only {checked} declarations found");
 }
+
+/// Every build of every corpus kernel translates and compiles at the narrowest and
+/// widest vector widths and on the scalar path: clang places blocks (a loop's exit
+/// before its body, in the SGEMM and clang-19's scan) where a block comes before the
+/// blocks that dominate it, and the writer must order them for SPIR-V.
+#[test]
+fn every_corpus_build_compiles() {
+    let mut compiled = 0;
+    for entry in std::fs::read_dir(cuda("")).unwrap() {
+        let path = entry.unwrap().path();
+        let file = path.file_name().unwrap().to_str().unwrap().to_string();
+        if !(file.ends_with(".ll") || file.ends_with(".bc")) {
+            continue;
+        }
+        for lanes in [1, 16] {
+            if let Some(p) = load(&file, lanes) {
+                assert!(!p.kernel_names().is_empty(), "{file}: no kernels");
+                for k in p.kernels() {
+                    k.path().unwrap_or_else(|e| panic!("{file}, `{}` at W = {lanes}: {e}", k.name()));
+                }
+                compiled += 1;
+            }
+        }
+    }
+    assert!(compiled >= 60, "only {compiled} builds compiled");
+}
+
+/// The warp-shuffle reduction sums right in every build at every width: `warpSize` is
+/// the sub-group size W, also in clang-19's build (where LLVM would fold
+/// `llvm.nvvm.read.ptx.sreg.warpsize` to 32; the prelude's `warpSize` is opaque to it).
+#[test]
+fn warp_shuffle_reduction_at_every_width() {
+    for (variant, lanes) in variants() {
+        let Some(p) = load(&format!("reduce_shfl{variant}"), lanes) else { continue };
+        let k = p.kernel("reduce_shfl").unwrap();
+        let n = 1000usize;
+        let mut input: Vec<i32> = (0..n as i32).map(|i| (i * 7) % 13 - 6).collect();
+        let want: i32 = input.iter().sum();
+        let mut total = vec![0i32];
+        let range = NdRange::d1(1024).local(&[256]);
+        k.run(
+            &range,
+            &mut [Arg::buffer(&mut input), Arg::buffer(&mut total), Arg::Value((n as i32).to_le_bytes().to_vec())],
+        )
+        .unwrap();
+        assert_eq!(total[0], want, "reduce_shfl{variant} at W = {lanes}");
+    }
+}

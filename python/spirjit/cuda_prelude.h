@@ -47,8 +47,9 @@ SPIRJIT_BUILTIN3(gridDim, dim3, nctaid)
 #define blockIdx (__spirjit_blockIdx())
 #define blockDim (__spirjit_blockDim())
 #define gridDim (__spirjit_gridDim())
-/* The number of threads of a warp; in spirjit a warp is a sub-group, see docs/cuda.md. */
-extern "C" __device__ int __spirjit_warpsize(void) __asm("llvm.nvvm.read.ptx.sreg.warpsize");
+/* The number of threads of a warp; in spirjit a warp is a sub-group, see docs/cuda.md.
+   Not llvm.nvvm.read.ptx.sreg.warpsize: LLVM 19 and later fold that intrinsic to 32. */
+extern "C" __device__ __attribute__((const)) int __spirjit_warpsize(void);
 #define warpSize (__spirjit_warpsize())
 
 /* Barriers and fences. */

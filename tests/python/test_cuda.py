@@ -48,17 +48,7 @@ def warp_size(kernel):
 corpus = pytest.mark.parametrize("variant,lanes", [(v, w) for v in VARIANTS for w in LANES])
 
 # Known failures, each with what goes wrong (checked before loading: remove an entry once fixed).
-_BLOCK_ORDER = ("the SPIR-V front end refuses the written module: a value (an OpExtInst / OpISub) is used "
-                "where it is \"not defined earlier in this function\" (an OpPhi / OpUConvert); clang's "
-                "block order is not one the writer re-orders for the SPIR-V front end")
-_XFAIL = {
-    ("sgemm", ".ll"): _BLOCK_ORDER,
-    ("sgemm", ".bc"): _BLOCK_ORDER,
-    ("sgemm", ".o.ll"): _BLOCK_ORDER,
-    ("scan", ".o.ll"): _BLOCK_ORDER,
-    ("reduce_shfl", ".o.ll"): "clang-19's warp reduction sums wrongly at every W (the clang-14 builds pass); "
-                              "not yet diagnosed",
-}
+_XFAIL = {}
 
 
 def known_failure(name, variant):

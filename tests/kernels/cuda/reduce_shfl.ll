@@ -23,7 +23,7 @@ define dso_local void @reduce_shfl(i32* nocapture noundef readonly %0, i32* noca
 
 14:                                               ; preds = %3, %10
   %15 = phi i32 [ %13, %10 ], [ 0, %3 ]
-  %16 = tail call i32 @llvm.nvvm.read.ptx.sreg.warpsize() #2
+  %16 = tail call i32 @__spirjit_warpsize() #6
   %17 = icmp sgt i32 %16, 1
   br i1 %17, label %26, label %18
 
@@ -59,8 +59,8 @@ define dso_local void @reduce_shfl(i32* nocapture noundef readonly %0, i32* noca
   br i1 %38, label %39, label %100
 
 39:                                               ; preds = %37
-  %40 = add i32 %16, -1
-  %41 = add i32 %40, %5
+  %40 = add i32 %5, -1
+  %41 = add i32 %40, %16
   %42 = udiv i32 %41, %16
   %43 = icmp sgt i32 %42, 0
   br i1 %43, label %44, label %67
@@ -137,8 +137,8 @@ define dso_local void @reduce_shfl(i32* nocapture noundef readonly %0, i32* noca
   ret void
 }
 
-; Function Attrs: mustprogress nofree nosync nounwind readnone speculatable willreturn
-declare dso_local i32 @llvm.nvvm.read.ptx.sreg.warpsize() #1
+; Function Attrs: convergent mustprogress nofree nounwind readnone willreturn
+declare dso_local i32 @__spirjit_warpsize() local_unnamed_addr #1
 
 ; Function Attrs: convergent nounwind
 declare void @llvm.nvvm.barrier0() #2
@@ -156,11 +156,12 @@ declare i32 @llvm.nvvm.read.ptx.sreg.tid.x() #3
 declare i32 @llvm.nvvm.shfl.sync.down.i32(i32, i32, i32, i32) #4
 
 attributes #0 = { convergent mustprogress norecurse nounwind "frame-pointer"="all" "min-legal-vector-width"="0" "no-trapping-math"="true" "stack-protector-buffer-size"="8" "target-cpu"="sm_70" "target-features"="+ptx70,+sm_70" }
-attributes #1 = { mustprogress nofree nosync nounwind readnone speculatable willreturn }
+attributes #1 = { convergent mustprogress nofree nounwind readnone willreturn "frame-pointer"="all" "no-trapping-math"="true" "stack-protector-buffer-size"="8" "target-cpu"="sm_70" "target-features"="+ptx70,+sm_70" }
 attributes #2 = { convergent nounwind }
 attributes #3 = { nofree nosync nounwind readnone speculatable }
 attributes #4 = { convergent inaccessiblememonly nounwind }
 attributes #5 = { nounwind }
+attributes #6 = { convergent nounwind readnone willreturn }
 
 !nvvm.annotations = !{!0}
 !llvm.module.flags = !{!1, !2, !3}

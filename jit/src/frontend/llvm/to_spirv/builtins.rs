@@ -6,7 +6,8 @@
 //! functions become OpenCL.std (signedness from the mangled parameter types:
 //! `_Z3maxii` is `s_max`, `_Z3maxjj` `u_max`); relational functions the core
 //! comparisons with OpenCL's `1` / `-1` results; conversions `OpConvert*` with
-//! saturation and rounding decorations; atomics `OpAtomic*`; async copies
+//! saturation and rounding decorations; atomics `OpAtomic*` (OpenCL 2.0's in
+//! `atomics20`); async copies
 //! `OpGroupAsyncCopy`. Images are in `images`.
 //!
 //! It decides and emits through `Fx`; it must not know how calls are dispatched.
@@ -69,6 +70,9 @@ fn builtin(fx: &mut Fx<'_, '_>, c: &Call<'_>, d: &Demangled) -> Result<Option<Op
         return Ok(Some(v));
     }
     if let Some(v) = fx.image_builtin(c, d, rt)? {
+        return Ok(Some(v));
+    }
+    if let Some(v) = super::atomics20::atomic20(fx, c, d, rt)? {
         return Ok(Some(v));
     }
     if let Some(v) = atomic(fx, c, d, rt)? {

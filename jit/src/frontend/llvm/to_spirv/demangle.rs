@@ -1,7 +1,8 @@
 //! The Itanium C++ mangling subset of OpenCL builtin names (`_Z3maxDv4_iS_`,
 //! `_Z6vload4mPU3AS1Kf`): the function name and its parameter types — builtin types,
 //! vectors (`Dv4_f`), pointers with address-space (`U3AS1`) and cv-qualifiers,
-//! opaque types by name (`11ocl_image2d`), and substitutions (`S_`, `S0_`).
+//! opaque types by name (`11ocl_image2d`), `_Atomic` types (`U7_Atomici`, read as the
+//! type they wrap), and substitutions (`S_`, `S0_`).
 //!
 //! It only reads names; it must not decide what a builtin means (`builtins` does).
 //! Anything outside the subset is `None`, never a panic.
@@ -139,6 +140,8 @@ impl Parser<'_> {
         // substitution candidate.
         if matches!(c, b'K' | b'V' | b'r' | b'U') {
             let mut q = Quals { addrspace: 0, is_const: false };
+            let mut others = false;
+            let mut atomic = None;
             loop {
                 match self.peek()? {
                     b'K' => {
@@ -151,12 +154,25 @@ impl Parser<'_> {
                         let name = self.source_name()?;
                         if let Some(n) = name.strip_prefix("AS") {
                             q.addrspace = n.parse().ok()?;
+                        } else if name == "_Atomic" {
+                            // `_Atomic(T)` (OpenCL 2.0's `atomic_int`) is a type of its
+                            // own: one substitution candidate, under the qualifiers
+                            // before it (another).
+                            let (inner, _) = self.ty_q(depth + 1)?;
+                            self.subs.push((inner.clone(), Quals::NONE));
+                            atomic = Some(inner);
+                            break;
                         }
                     }
                     _ => break,
                 }
+                others = true;
             }
-            let (inner, _) = self.ty_q(depth + 1)?;
+            let inner = match atomic {
+                Some(t) if !others => return Some((t, Quals::NONE)),
+                Some(t) => t,
+                None => self.ty_q(depth + 1)?.0,
+            };
             self.subs.push((inner.clone(), q));
             return Some((inner, q));
         }
@@ -287,6 +303,23 @@ mod tests {
         assert_eq!(d.args, vec![I, p(4, false, MangledType::Named("ocl_event".into()))]);
         let d = demangle("_Z5fractfPf").unwrap();
         assert_eq!(d.args, vec![F, p(0, false, F)]);
+    }
+
+    #[test]
+    fn atomic_types_are_substitution_candidates() {
+        let d = demangle(
+            "_Z37atomic_compare_exchange_weak_explicitPU3AS4VU7_AtomiciPU3AS4ii12memory_orderS4_12memory_scope",
+        )
+        .unwrap();
+        assert_eq!(d.name, "atomic_compare_exchange_weak_explicit");
+        let order = MangledType::Named("memory_order".into());
+        assert_eq!(
+            d.args,
+            vec![p(4, false, I), p(4, false, I), I, order.clone(), order, MangledType::Named("memory_scope".into())]
+        );
+        let d = demangle("_Z16atomic_fetch_addPU3AS1VU7_Atomicff").unwrap();
+        assert_eq!(d.args, vec![p(1, false, F), F]);
+        assert_eq!(demangle("_Z11atomic_loadPU7_Atomici").unwrap().args, vec![p(0, false, I)]);
     }
 
     #[test]

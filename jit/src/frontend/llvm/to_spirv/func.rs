@@ -10,7 +10,7 @@ use std::collections::HashMap;
 
 use rspirv::spirv::{Decoration, FunctionParameterAttribute, Op, StorageClass};
 
-use super::{emit, kernels, str_words, Writer};
+use super::{emit, kernels, order, str_words, Writer};
 use crate::frontend::llvm::model::{
     BlockId, ConstExpr, ConstId, Constant, FuncId, Function, Inst, InstKind, Operand, Terminator, Type, TypeId,
 };
@@ -47,6 +47,15 @@ pub(crate) struct Fx<'a, 'm> {
     base: u32,
     /// Where the last instruction with a result starts in the body, and its result.
     pub last: Option<(usize, u32)>,
+    /// The model block being written.
+    cur_block: usize,
+    /// Per model block, the label of the last SPIR-V block written for it: its own
+    /// label unless an expansion (a compare-and-swap loop, a fill loop) split it. Phis
+    /// name these as predecessors.
+    exit_labels: Vec<u32>,
+    /// Phi operands that name a predecessor: (block, word in its body, predecessor),
+    /// patched with the predecessor's exit label once every block is written.
+    phi_preds: Vec<(usize, usize, usize)>,
 }
 
 /// Write function `fid` into the module.
@@ -65,7 +74,6 @@ pub(crate) fn write_function(w: &mut Writer<'_>, fid: FuncId) -> Result<()> {
     let mut fx = Fx {
         locals,
         local_ty: Vec::with_capacity(f.local_types.len()),
-        labels,
         vars: Vec::new(),
         prologue: Vec::new(),
         body: Vec::new(),
@@ -73,12 +81,16 @@ pub(crate) fn write_function(w: &mut Writer<'_>, fid: FuncId) -> Result<()> {
         materialized: HashMap::new(),
         base,
         last: None,
+        cur_block: 0,
+        exit_labels: labels.clone(),
+        phi_preds: Vec::new(),
+        labels,
         w,
         f,
     };
     for (i, &t) in f.local_types.iter().enumerate() {
         let spv = match (i < f.params.len(), &info) {
-            (true, Some(k)) => kernels::param_type(fx.w, k, i, t).map_err(fn_where)?,
+            (true, Some(k)) => kernels::param_type(fx.w, k, f, i, t).map_err(fn_where)?,
             _ => fx.w.ty(t).map_err(fn_where)?,
         };
         fx.local_ty.push(spv);
@@ -125,6 +137,7 @@ pub(crate) fn write_function(w: &mut Writer<'_>, fid: FuncId) -> Result<()> {
         let bname = b.name.clone().unwrap_or_else(|| format!("{bi}"));
         let bname = bname.trim_start_matches('%');
         fx.last = None;
+        fx.cur_block = bi;
         for inst in &b.insts {
             fx.inst(inst).map_err(|e| {
                 e.at(None, format!("function `@{}`, block `%{bname}`, {}", f.name, fx.describe(inst)), None)
@@ -135,15 +148,21 @@ pub(crate) fn write_function(w: &mut Writer<'_>, fid: FuncId) -> Result<()> {
         })?;
         blocks.push(std::mem::take(&mut fx.body));
     }
-    let Fx { w, labels, vars, prologue, .. } = fx;
+    let Fx { w, labels, vars, prologue, exit_labels, phi_preds, .. } = fx;
+    for (bi, word, pred) in phi_preds {
+        if let (Some(w), Some(&l)) = (blocks.get_mut(bi).and_then(|b| b.get_mut(word)), exit_labels.get(pred)) {
+            *w = l;
+        }
+    }
     w.functions_sec.extend(head);
-    for (bi, body) in blocks.into_iter().enumerate() {
+    // Dominators first (SPIR-V's block order rule); the entry block stays first.
+    for bi in order::block_order(&f.blocks) {
         emit(&mut w.functions_sec, Op::Label, &[labels[bi]]);
         if bi == 0 {
             w.functions_sec.extend(&vars);
             w.functions_sec.extend(&prologue);
         }
-        w.functions_sec.extend(body);
+        w.functions_sec.extend(std::mem::take(&mut blocks[bi]));
     }
     emit(&mut w.functions_sec, Op::FunctionEnd, &[]);
     Ok(())
@@ -511,6 +530,7 @@ impl Fx<'_, '_> {
             InstKind::Phi { incoming } => {
                 let t = self.result_ty(inst)?;
                 let mut ops = Vec::with_capacity(incoming.len() * 2);
+                let mut preds = Vec::with_capacity(incoming.len());
                 for &(v, b) in incoming {
                     let id = match v {
                         Operand::Local(_) => {
@@ -526,6 +546,13 @@ impl Fx<'_, '_> {
                     };
                     ops.push(id);
                     ops.push(self.label(b)?);
+                    preds.push((ops.len() - 1, b.0 as usize));
+                }
+                // Each predecessor's exit label is patched in once it is written: the
+                // operands follow the opcode, result type and result words.
+                let base = self.body.len() + 3;
+                for (k, pred) in preds {
+                    self.phi_preds.push((self.cur_block, base + k, pred));
                 }
                 let r = self.result(inst)?;
                 self.op_to(Op::Phi, t, r, &ops);
@@ -590,6 +617,21 @@ impl Fx<'_, '_> {
                 self.bind(inst, r)
             }
         }
+    }
+
+    /// The label of the SPIR-V block being written (the model block's own label, or
+    /// the last block an expansion split it into).
+    pub fn current_label(&self) -> u32 {
+        self.exit_labels[self.cur_block]
+    }
+
+    /// Start SPIR-V block `label` inside the model block being written, after the
+    /// caller has ended the one before with a branch; what the model block holds
+    /// after this point, and its terminator, go into the new block.
+    pub fn begin_block(&mut self, label: u32) {
+        emit(&mut self.body, Op::Label, &[label]);
+        self.exit_labels[self.cur_block] = label;
+        self.last = None;
     }
 
     fn label(&self, b: BlockId) -> Result<u32> {

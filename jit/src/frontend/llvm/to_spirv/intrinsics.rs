@@ -1,5 +1,5 @@
 //! `llvm.*` intrinsics: memory intrinsics as `OpCopyMemorySized` (and `memset` of a
-//! constant length as a copy from a constant), math and bit intrinsics as OpenCL.std
+//! constant length as a copy from a constant, otherwise as a loop of byte stores), math and bit intrinsics as OpenCL.std
 //! or core instructions, saturating and min/max integer intrinsics, vector reductions
 //! as lane-by-lane arithmetic; `lifetime`, `assume`, `expect`, `dbg`, ... are dropped
 //! (`expect` yields its value).
@@ -10,7 +10,7 @@ use rspirv::spirv::{Op, OpenclStd100Op as Cl, StorageClass};
 
 use super::func::{Call, Fx};
 use super::{emit, Writer};
-use crate::frontend::llvm::model::Type;
+use crate::frontend::llvm::model::{Operand, Type};
 use crate::{CompileError, Result};
 
 /// The longest `memset` written as a copy from a constant (bytes).
@@ -144,13 +144,14 @@ fn call(fx: &mut Fx<'_, '_>, c: &Call<'_>) -> Result<Option<Option<u32>>> {
     }
 }
 
-/// `memset(dst, value, len)`: a copy from a constant array of `len` bytes.
+/// `memset(dst, value, len)`: a copy from a constant array of `len` bytes, or a loop
+/// storing the byte when the value or the length is known only at run time.
 fn memset(fx: &mut Fx<'_, '_>, c: &Call<'_>) -> Result<()> {
     let (Some(&dst), Some(&value), Some(&len)) = (c.args.first(), c.args.get(1), c.args.get(2)) else {
         return Err(CompileError::invalid("llvm.memset takes a pointer, a byte and a length"));
     };
     let (Some(byte), Some(n)) = (fx.const_int(value), fx.const_int(len)) else {
-        return Err(CompileError::unsupported("llvm.memset of a run-time value or length"));
+        return memset_loop(fx, dst, value, len);
     };
     if n == 0 {
         return Ok(());
@@ -162,6 +163,36 @@ fn memset(fx: &mut Fx<'_, '_>, c: &Call<'_>) -> Result<()> {
     let d = fx.val(dst)?.0;
     let l = fx.val(len)?.0;
     fx.op_void(Op::CopyMemorySized, &[d, src, l]);
+    Ok(())
+}
+
+/// `memset` as a loop: `for (i = 0; i < len; i++) dst[i] = value;` in SPIR-V blocks of
+/// its own, splitting the block the call is in.
+fn memset_loop(fx: &mut Fx<'_, '_>, dst: Operand, value: Operand, len: Operand) -> Result<()> {
+    let i8t = fx.w.t_int(8);
+    let byte = fx.val_as(value, i8t)?;
+    let bits = match fx.w.m.ty(fx.model_ty(len)?) {
+        Type::Int(b @ (32 | 64)) => *b,
+        _ => return Err(CompileError::invalid("llvm.memset's length is not an i32 or i64")),
+    };
+    let (n, nt) = fx.val(len)?;
+    let d = fx.val(dst)?;
+    let (d, pt, _) = fx.ptr_to(d, i8t)?;
+    let (zero, one) = (fx.w.c_int(nt, bits, 0), fx.w.c_int(nt, bits, 1));
+    let bt = fx.w.t_bool();
+    let (before, head, body, after) = (fx.current_label(), fx.w.id(), fx.w.id(), fx.w.id());
+    let (i, next) = (fx.w.id(), fx.w.id());
+    fx.op_void(Op::Branch, &[head]);
+    fx.begin_block(head);
+    fx.op_to(Op::Phi, nt, i, &[zero, before, next, body]);
+    let more = fx.op(Op::ULessThan, bt, &[i, n]);
+    fx.op_void(Op::BranchConditional, &[more, body, after]);
+    fx.begin_block(body);
+    let p = fx.op(Op::InBoundsPtrAccessChain, pt, &[d, i]);
+    fx.op_void(Op::Store, &[p, byte]);
+    fx.op_to(Op::IAdd, nt, next, &[i, one]);
+    fx.op_void(Op::Branch, &[head]);
+    fx.begin_block(after);
     Ok(())
 }
 

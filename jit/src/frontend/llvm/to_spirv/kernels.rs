@@ -11,9 +11,9 @@ use std::collections::HashMap;
 
 use rspirv::spirv::{AccessQualifier, ExecutionMode, ExecutionModel, Op};
 
-use super::{emit, nvvm, str_words, OpaqueKind, Writer};
+use super::{emit, nvvm, param_types, str_words, OpaqueKind, Writer};
 use crate::frontend::llvm::model::{
-    CallingConv, ConstExpr, ConstId, Constant, Dialect, FuncId, Md, MdId, Module, Type, TypeId,
+    CallingConv, ConstExpr, ConstId, Constant, Dialect, FuncId, Function, Md, MdId, Module, Type, TypeId,
 };
 use crate::{CompileError, Result};
 
@@ -138,9 +138,10 @@ pub(crate) fn kernel_info(w: &Writer<'_>, fid: FuncId) -> Option<KernelInfo> {
     Some(info)
 }
 
-/// The SPIR-V type of kernel parameter `i` of model type `ty`: images get the access
-/// qualifier of `kernel_arg_access_qual`, `sampler_t` passed as `i32` is a sampler.
-pub(crate) fn param_type(w: &mut Writer<'_>, k: &KernelInfo, i: usize, ty: TypeId) -> Result<u32> {
+/// The SPIR-V type of parameter `i` of kernel `f`, of model type `ty`: images get the
+/// access qualifier of `kernel_arg_access_qual`, `sampler_t` passed as `i32` is a
+/// sampler, an opaque pointer points to the element type `param_types` recovers.
+pub(crate) fn param_type(w: &mut Writer<'_>, k: &KernelInfo, f: &Function, i: usize, ty: TypeId) -> Result<u32> {
     let type_name = k.arg("kernel_arg_type", i).or(k.arg("kernel_arg_base_type", i)).unwrap_or("");
     if type_name.trim() == "sampler_t" && w.m.ty(ty) == &Type::Int(32) {
         return Ok(w.t_sampler());
@@ -153,14 +154,17 @@ pub(crate) fn param_type(w: &mut Writer<'_>, k: &KernelInfo, i: usize, ty: TypeI
         };
         return Ok(w.t_opaque(OpaqueKind::Image { dim, arrayed, depth, access: Some(access) }));
     }
-    if let (Dialect::Nvvm, Type::Pointer { addrspace, .. }) = (w.dialect, w.m.ty(ty)) {
-        // CUDA's kernel pointers are generic in clang's output: the host's buffers.
-        let sc = nvvm::kernel_param_storage_class(*addrspace)?;
-        let generic = w.ty(ty)?;
-        let pointee =
-            w.ptr_info.get(&generic).map(|&(_, p)| p).ok_or_else(|| {
+    let opaque = matches!(w.m.ty(ty), Type::Pointer { pointee: None, .. });
+    if let Type::Pointer { addrspace, .. } = *w.m.ty(ty) {
+        let written = w.ty(ty)?;
+        let (sc, pointee) =
+            w.ptr_info.get(&written).copied().ok_or_else(|| {
                 CompileError::internal("a pointer type written without its storage class and pointee")
             })?;
+        // CUDA's kernel pointers are generic in clang's output: the host's buffers.
+        let sc = if w.dialect == Dialect::Nvvm { nvvm::kernel_param_storage_class(addrspace)? } else { sc };
+        let name = k.arg("kernel_arg_base_type", i).or(k.arg("kernel_arg_type", i));
+        let pointee = if opaque { param_types::pointee(w, name, f, i).unwrap_or(pointee) } else { pointee };
         return Ok(w.t_ptr(sc, pointee));
     }
     w.ty(ty)

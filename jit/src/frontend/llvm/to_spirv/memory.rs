@@ -1,6 +1,7 @@
 //! Memory instructions of function bodies: `alloca` (a `Function` variable at the top
 //! of the entry block), loads and stores (`Aligned`, `Volatile`, atomic when ordered),
-//! `atomicrmw`, `cmpxchg` and `fence` with OpenCL scopes and semantics.
+//! `atomicrmw` (a compare-and-swap loop for the operations SPIR-V has no instruction
+//! for), `cmpxchg` and `fence` with OpenCL scopes and semantics.
 //!
 //! It must not bind anything but its own instruction's result.
 
@@ -73,6 +74,19 @@ impl Fx<'_, '_> {
         ordering: Ordering,
         scope: Option<&str>,
     ) -> Result<()> {
+        let r = self.rmw(op, ptr, value, ordering, scope)?;
+        self.bind(inst, r)
+    }
+
+    /// An atomic read-modify-write of `value` at `ptr`; returns the old value.
+    pub(crate) fn rmw(
+        &mut self,
+        op: RmwOp,
+        ptr: Operand,
+        value: Operand,
+        ordering: Ordering,
+        scope: Option<&str>,
+    ) -> Result<u32> {
         let (op, ptr, value, ordering) = (&op, &ptr, &value, &ordering);
         let vt = self.model_ty(*value)?;
         let t = self.w.ty(vt)?;
@@ -121,6 +135,13 @@ impl Fx<'_, '_> {
             RmwOp::Min => Op::AtomicSMin,
             RmwOp::UMax => Op::AtomicUMax,
             RmwOp::UMin => Op::AtomicUMin,
+            RmwOp::Nand | RmwOp::UIncWrap | RmwOp::UDecWrap => {
+                let Type::Int(bits) = *self.w.m.ty(vt) else {
+                    return Err(CompileError::invalid(format!("atomicrmw {op:?} of a non-integer")));
+                };
+                let (op, ordering) = (*op, *ordering);
+                return self.rmw_loop(op, (p, sc, t, bits), v, ordering, scope);
+            }
             other => {
                 return Err(CompileError::unsupported(format!(
                     "atomicrmw {}: OpenCL SPIR-V has no such atomic",
@@ -133,8 +154,65 @@ impl Fx<'_, '_> {
         }
         let scope = self.w.c_u32(scope_of(scope) as u32);
         let sem = self.w.c_u32(ordering_bits(*ordering) | storage_bits(sc));
-        let r = self.op(spv_op, t, &[p, scope, sem, v]);
-        self.bind(inst, r)
+        Ok(self.op(spv_op, t, &[p, scope, sem, v]))
+    }
+
+    /// An `atomicrmw` SPIR-V has no instruction for (`nand`, `uinc_wrap`, `udec_wrap`)
+    /// as a compare-and-swap loop: load the old value, compute the new one, swap it in
+    /// if the memory still holds the old one, otherwise retry with what it holds. The
+    /// model block is split: the loop is a SPIR-V block of its own, and what follows
+    /// the instruction goes into a block after it.
+    fn rmw_loop(
+        &mut self,
+        op: RmwOp,
+        (p, sc, t, bits): (u32, StorageClass, u32, u32),
+        v: u32,
+        ordering: Ordering,
+        scope: Option<&str>,
+    ) -> Result<u32> {
+        let scope = self.w.c_u32(scope_of(scope) as u32);
+        let eq = self.w.c_u32(ordering_bits(ordering) | storage_bits(sc));
+        // The failed compare only reads: no release part.
+        let failure = match ordering {
+            Ordering::Release => Ordering::Monotonic,
+            Ordering::AcqRel => Ordering::Acquire,
+            o => o,
+        };
+        let ne = self.w.c_u32(ordering_bits(failure) | storage_bits(sc));
+        let bt = self.w.t_bool();
+        let zero = self.w.c_int(t, bits, 0);
+        let one = self.w.c_int(t, bits, 1);
+        let first = self.op(Op::AtomicLoad, t, &[p, scope, ne]);
+        let (before, head, after) = (self.current_label(), self.w.id(), self.w.id());
+        self.op_void(Op::Branch, &[head]);
+        self.begin_block(head);
+        let (old, seen) = (self.w.id(), self.w.id());
+        self.op_to(Op::Phi, t, old, &[first, before, seen, head]);
+        let new = match op {
+            RmwOp::Nand => {
+                let and = self.op(Op::BitwiseAnd, t, &[old, v]);
+                self.op(Op::Not, t, &[and])
+            }
+            // old >= v ? 0 : old + 1
+            RmwOp::UIncWrap => {
+                let wrap = self.op(Op::UGreaterThanEqual, bt, &[old, v]);
+                let inc = self.op(Op::IAdd, t, &[old, one]);
+                self.op(Op::Select, t, &[wrap, zero, inc])
+            }
+            // old == 0 || old > v ? v : old - 1
+            _ => {
+                let is_zero = self.op(Op::IEqual, bt, &[old, zero]);
+                let above = self.op(Op::UGreaterThan, bt, &[old, v]);
+                let wrap = self.op(Op::LogicalOr, bt, &[is_zero, above]);
+                let dec = self.op(Op::ISub, t, &[old, one]);
+                self.op(Op::Select, t, &[wrap, v, dec])
+            }
+        };
+        self.op_to(Op::AtomicCompareExchange, t, seen, &[p, scope, eq, ne, new, old]);
+        let done = self.op(Op::IEqual, bt, &[seen, old]);
+        self.op_void(Op::BranchConditional, &[done, after, head]);
+        self.begin_block(after);
+        Ok(old)
     }
 
     pub(crate) fn cmpxchg(

@@ -4,13 +4,16 @@
 //!
 //! * this module — the writer's state: id allocation, the module's sections, types,
 //!   constants and global variables;
-//! * `func` — function bodies: instructions and terminators;
+//! * `func` — function bodies: instructions and terminators; `order` — the order blocks
+//!   are written in (dominators first);
 //! * `calls` — the one dispatch point for calls: defined functions, `llvm.*` intrinsics,
 //!   dialect builtins (SPIR 1.2 mangled OpenCL builtins here; NVVM plugs in beside them);
 //! * `intrinsics` — `llvm.*` intrinsics;
 //! * `demangle` — the Itanium mangling subset of OpenCL builtin names;
-//! * `builtins` — SPIR 1.2 builtins as SPIR-V instructions and OpenCL.std;
-//! * `kernels` — entry points, kernel argument metadata, execution modes;
+//! * `builtins` — SPIR 1.2 builtins as SPIR-V instructions and OpenCL.std; `atomics20`
+//!   — OpenCL C 2.0 atomics among them;
+//! * `kernels` — entry points, kernel argument metadata, execution modes; `param_types`
+//!   — the element types of opaque pointer parameters;
 //! * `nvvm`, `nvvm_prepare`, `nvvm_calls`, `nvvm_shared`, `nvvm_printf`, `libdevice` — NVVM
 //!   IR (CUDA): a model rewrite run first, then calls and address spaces (see `nvvm`);
 //!
@@ -19,6 +22,7 @@
 //! readers produce: whatever it cannot represent is an error naming the function,
 //! block and instruction.
 
+mod atomics20;
 mod builtins;
 mod calls;
 mod demangle;
@@ -34,6 +38,8 @@ pub mod nvvm_prepare;
 pub mod nvvm_printf;
 pub mod nvvm_shared;
 mod ops;
+mod order;
+mod param_types;
 
 use std::collections::{BTreeSet, HashMap};
 

@@ -434,6 +434,10 @@ pub enum NvvmCall {
     Libdevice(Libdevice),
 }
 
+/// The prelude's `warpSize`: a function the optimizer cannot fold, unlike
+/// `llvm.nvvm.read.ptx.sreg.warpsize`, which LLVM 19 and later replace by 32.
+pub const WARP_SIZE_FN: &str = "__spirjit_warpsize";
+
 /// What a call of the declared function `name` is, or `None` when it is not one of the
 /// NVVM functions spirjit knows (the writer then reports it by name).
 pub fn classify(name: &str) -> Option<NvvmCall> {
@@ -445,6 +449,9 @@ pub fn classify(name: &str) -> Option<NvvmCall> {
     }
     if name == "__nvvm_reflect" || name == "llvm.nvvm.reflect" {
         return Some(NvvmCall::Reflect);
+    }
+    if name == WARP_SIZE_FN {
+        return Some(NvvmCall::SubgroupBuiltin(BuiltIn::SubgroupMaxSize));
     }
     let rest = name.strip_prefix("llvm.nvvm.")?;
     if let Some(sreg) = rest.strip_prefix("read.ptx.sreg.") {

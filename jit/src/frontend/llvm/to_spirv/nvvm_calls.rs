@@ -12,7 +12,7 @@ use super::emit;
 use super::func::{Call, Fx};
 use super::libdevice::{FloatClass, FloatOp, Libdevice, Rounding};
 use super::nvvm::{self, IntOps, NvvmCall, ShflMode, VoteOp};
-use crate::frontend::llvm::model::Operand;
+use crate::frontend::llvm::model::{Operand, Ordering};
 use crate::{CompileError, Result};
 
 /// An NVVM call: `Some(value)` when `c` is one (`None` inside for `void`), `None` when
@@ -67,11 +67,14 @@ pub(crate) fn call(fx: &mut Fx<'_, '_>, c: &Call<'_>) -> Result<Option<Option<u3
             let t = fx.w.c_bool(true);
             Some(ballot(fx, t, rt))
         }
-        NvvmCall::Atomic { .. } => {
-            return Err(CompileError::unsupported(format!(
-                "the NVVM atomic intrinsic `@{}`; write `atomicrmw` (CUDA's atomicAdd and friends do)",
-                c.name
-            )))
+        NvvmCall::Atomic { op, scope } => {
+            // (pointer, value), relaxed, at the intrinsic's scope.
+            let scope = match scope {
+                Scope::Workgroup => Some("workgroup"),
+                Scope::Subgroup => Some("subgroup"),
+                _ => None,
+            };
+            Some(fx.rmw(op, arg(c, 0)?, arg(c, 1)?, Ordering::Monotonic, scope)?)
         }
         NvvmCall::Cvta => {
             let v = fx.val(arg(c, 0)?)?;

@@ -98,6 +98,7 @@ fn intrinsics_are_classified() {
         Some(NvvmCall::Builtin { var: BuiltIn::NumWorkgroups, dim: 2 })
     );
     assert_eq!(classify("llvm.nvvm.read.ptx.sreg.warpsize"), Some(NvvmCall::SubgroupBuiltin(BuiltIn::SubgroupMaxSize)));
+    assert_eq!(classify("__spirjit_warpsize"), Some(NvvmCall::SubgroupBuiltin(BuiltIn::SubgroupMaxSize)));
     assert_eq!(classify("llvm.nvvm.barrier0"), Some(NvvmCall::Barrier));
     assert_eq!(classify("llvm.nvvm.barrier.sync"), Some(NvvmCall::Barrier));
     assert_eq!(classify("llvm.nvvm.barrier.cta.sync.aligned.all"), Some(NvvmCall::Barrier));
