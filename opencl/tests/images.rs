@@ -878,3 +878,67 @@ fn samplers_every_addressing_and_filter_mode() {
     assert_eq!(got[4..8], texels[0]);
     assert_eq!(got[8..12], texels[2 * w + 3]);
 }
+
+#[test]
+fn legacy_and_property_constructors() {
+    let cl = Cl::new();
+    let f = fmt(CL_RA, CL_UNORM_INT16);
+    let mut err = 0;
+    let mut host: Vec<u8> = pattern(4 * 3 * 4, 2);
+    let img = call!(cl, "clCreateImage2D", (H, u64, *const Format, usize, usize, usize, *mut c_void, *mut i32) -> H,
+        cl.ctx, CL_MEM_COPY_HOST_PTR, &f, 3, 4, 16, host.as_mut_ptr() as *mut c_void, &mut err);
+    assert_eq!(err, CL_SUCCESS);
+    assert_eq!(cl.mem_info_u64(img, CL_MEM_TYPE), CL_MEM_OBJECT_IMAGE2D);
+    let mut out = vec![0u8; 12];
+    assert_eq!(cl.read(img, [0, 2, 0], [3, 1, 1], (0, 0), &mut out), CL_SUCCESS);
+    assert_eq!(out, host[32..44]);
+    cl.release(img);
+    let img = call!(cl, "clCreateImage3D",
+        (H, u64, *const Format, usize, usize, usize, usize, usize, *mut c_void, *mut i32) -> H,
+        cl.ctx, 0, &f, 2, 2, 3, 0, 0, null_mut(), &mut err);
+    assert_eq!(err, CL_SUCCESS);
+    assert_eq!(cl.image_info(img, CL_IMAGE_DEPTH), 3);
+    cl.release(img);
+    let bad = call!(cl, "clCreateImage3D",
+        (H, u64, *const Format, usize, usize, usize, usize, usize, *mut c_void, *mut i32) -> H,
+        cl.ctx, 0, &f, 2, 2, 1, 0, 0, null_mut(), &mut err);
+    assert!(bad.is_null());
+    assert_eq!(err, CL_INVALID_IMAGE_SIZE);
+    // With properties: an empty list is recorded; an unknown property is refused.
+    let props = [0u64];
+    let d = desc(CL_MEM_OBJECT_IMAGE1D_ARRAY, [8, 1, 1, 2]);
+    let img = call!(cl, "clCreateImageWithProperties",
+        (H, *const u64, u64, *const Format, *const Desc, *mut c_void, *mut i32) -> H,
+        cl.ctx, props.as_ptr(), CL_MEM_HOST_READ_ONLY, &f, &d, null_mut(), &mut err);
+    assert_eq!(err, CL_SUCCESS);
+    let mut n = 0usize;
+    let r = call!(cl, "clGetMemObjectInfo", (H, u32, usize, *mut c_void, *mut usize) -> i32,
+        img, CL_MEM_PROPERTIES as u32, 0, null_mut(), &mut n);
+    assert_eq!((r, n), (CL_SUCCESS, 8));
+    // Host access flags govern the image commands.
+    assert_eq!(cl.write(img, [0; 3], [1, 1, 1], (0, 0), &[0u8; 4]), CL_INVALID_OPERATION);
+    let mut out = [0u8; 4];
+    assert_eq!(cl.read(img, [0; 3], [1, 1, 1], (0, 0), &mut out), CL_SUCCESS);
+    cl.release(img);
+    let props = [0x9999u64, 1, 0];
+    let img = call!(cl, "clCreateImageWithProperties",
+        (H, *const u64, u64, *const Format, *const Desc, *mut c_void, *mut i32) -> H,
+        cl.ctx, props.as_ptr(), 0, &f, &d, null_mut(), &mut err);
+    assert!(img.is_null());
+    assert_eq!(err, CL_INVALID_PROPERTY);
+    // A 1-D image buffer needs a buffer; other types take none.
+    let d = desc(CL_MEM_OBJECT_IMAGE1D_BUFFER, [8, 1, 1, 1]);
+    assert_eq!(cl.image_status(0, f, &d, null_mut()), Err(CL_INVALID_IMAGE_DESCRIPTOR));
+    let buf = cl.buffer(CL_MEM_READ_ONLY, 64, null_mut());
+    let mut d = desc(CL_MEM_OBJECT_IMAGE3D, [2, 2, 2, 1]);
+    d.buffer = buf;
+    assert_eq!(cl.image_status(0, f, &d, null_mut()), Err(CL_INVALID_IMAGE_DESCRIPTOR));
+    // An image from a buffer inherits its flags and refuses contradicting ones.
+    let mut d = desc(CL_MEM_OBJECT_IMAGE1D_BUFFER, [8, 1, 1, 1]);
+    d.buffer = buf;
+    assert_eq!(cl.image_status(CL_MEM_WRITE_ONLY, f, &d, null_mut()), Err(CL_INVALID_VALUE));
+    let img = cl.image(0, f, &d, null_mut());
+    assert_eq!(cl.mem_info_u64(img, CL_MEM_FLAGS), CL_MEM_READ_ONLY);
+    cl.release(img);
+    cl.release(buf);
+}
