@@ -265,13 +265,19 @@ fn create_from_buffer(
             )))
         }
     };
-    let needed = row_pitch * (desc.height - 1) + tight;
-    if needed > b.v.size {
-        return Err(size_error(format!("the image needs {needed} bytes; its buffer has {}", b.v.size)));
+    let needed = row_pitch.checked_mul(desc.height - 1).and_then(|v| v.checked_add(tight));
+    if needed.is_none_or(|n| n > b.v.size) {
+        return Err(size_error(format!(
+            "the image needs {} bytes; its buffer has {}",
+            needed.map(|n| n.to_string()).unwrap_or_else(|| "more than 2^64".into()),
+            b.v.size
+        )));
     }
-    let size = (row_pitch * desc.height).min(b.v.size);
+    // At most a row pitch more than the buffer holds (checked just above).
+    let whole = row_pitch * desc.height;
+    let size = whole.min(b.v.size);
     desc.row_pitch = row_pitch;
-    desc.slice_pitch = row_pitch * desc.height;
+    desc.slice_pitch = whole;
     let (storage, offset, hp) = (b.v.storage.clone(), b.v.offset, b.v.host_ptr);
     desc.buffer = Some(b);
     Ok(memory::new_image_object(ctx, flags, storage, offset, size, hp as *mut c_void, desc, properties))
@@ -332,11 +338,12 @@ fn create(
         }
     };
     // Slices (3-D), layers (arrays): how many and the bytes between them.
+    let plane = row_pitch.checked_mul(h).ok_or_else(|| size_error("image_row_pitch × height overflows"))?;
     let (count, min_slice) = match dim {
         ImageDim::D1Array => (layers, row_pitch),
-        ImageDim::D2Array => (layers, row_pitch * h),
-        ImageDim::D3 => (depth, row_pitch * h),
-        _ => (1, row_pitch * h),
+        ImageDim::D2Array => (layers, plane),
+        ImageDim::D3 => (depth, plane),
+        _ => (1, plane),
     };
     let slice_pitch = match d.slice_pitch {
         0 => min_slice,

@@ -942,3 +942,67 @@ fn legacy_and_property_constructors() {
     cl.release(img);
     cl.release(buf);
 }
+
+#[test]
+fn samplers_pick_layers_and_slices() {
+    let cl = Cl::new();
+    let f = fmt(CL_RGBA, CL_FLOAT);
+    let s = cl.sampler(false, CL_ADDRESS_CLAMP_TO_EDGE, CL_FILTER_NEAREST);
+    // (kernel, image type, size, coordinates (4 floats each) → element index)
+    let cases: [(&str, u64, [usize; 4]); 4] = [
+        ("sample1d", CL_MEM_OBJECT_IMAGE1D, [6, 1, 1, 1]),
+        ("sample1d_array", CL_MEM_OBJECT_IMAGE1D_ARRAY, [5, 1, 1, 3]),
+        ("sample2d_array", CL_MEM_OBJECT_IMAGE2D_ARRAY, [4, 3, 1, 2]),
+        ("sample3d", CL_MEM_OBJECT_IMAGE3D, [3, 2, 4, 1]),
+    ];
+    for (name, ty, size) in cases {
+        let region = full_region(ty, size);
+        let n: usize = region.iter().product();
+        let vals: Vec<f32> = (0..n * 4).map(|i| i as f32).collect();
+        let img = cl.image(CL_MEM_COPY_HOST_PTR, f, &desc(ty, size), bytes_of(&vals).as_mut_ptr() as *mut c_void);
+        // Every element by its centre (the layer coordinate is an integer value), plus
+        // one clamped coordinate past the end of every axis.
+        let comps = match ty {
+            CL_MEM_OBJECT_IMAGE1D => 1,
+            CL_MEM_OBJECT_IMAGE1D_ARRAY => 2,
+            _ => 4,
+        };
+        let mut coords = Vec::new();
+        let mut want = Vec::new();
+        for z in 0..region[2] {
+            for y in 0..region[1] {
+                for x in 0..region[0] {
+                    let mut c = [x as f32 + 0.5, y as f32 + 0.5, z as f32 + 0.5, 0.0];
+                    if ty == CL_MEM_OBJECT_IMAGE1D_ARRAY {
+                        c[1] = y as f32;
+                    }
+                    if ty == CL_MEM_OBJECT_IMAGE2D_ARRAY {
+                        c[2] = z as f32;
+                    }
+                    coords.extend_from_slice(&c[..comps]);
+                    want.push((z * region[1] + y) * region[0] + x);
+                }
+            }
+        }
+        let past = [100.0f32, 100.0, 100.0, 0.0];
+        coords.extend_from_slice(&past[..comps]);
+        want.push(n - 1);
+        let cb = cl.buffer(CL_MEM_COPY_HOST_PTR, coords.len() * 4, bytes_of(&coords).as_mut_ptr() as *mut c_void);
+        let outb = cl.buffer(CL_MEM_READ_WRITE, want.len() * 16, null_mut());
+        let k = cl.kernel(name);
+        assert_eq!(cl.arg(k, 0, &img), CL_SUCCESS);
+        assert_eq!(cl.arg(k, 1, &s), CL_SUCCESS);
+        assert_eq!(cl.arg(k, 2, &cb), CL_SUCCESS);
+        assert_eq!(cl.arg(k, 3, &outb), CL_SUCCESS);
+        cl.run(k, &[want.len()]);
+        let mut out = vec![0u8; want.len() * 16];
+        cl.read_buffer(outb, &mut out);
+        let got = f32s(&out);
+        for (i, e) in want.iter().enumerate() {
+            assert_eq!(got[i * 4..i * 4 + 4], vals[e * 4..e * 4 + 4], "{name}: coordinate {i}");
+        }
+        for m in [img, cb, outb] {
+            cl.release(m);
+        }
+    }
+}

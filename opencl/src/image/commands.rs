@@ -142,15 +142,21 @@ impl HostLayout {
             if layer < row {
                 return Err(ClError::value(format!("slice_pitch {layer} is less than a layer of the region")));
             }
+            layer.checked_mul(b.region[1]).ok_or_else(|| ClError::value("the host region's extent overflows"))?;
             return Ok(HostLayout { y: layer, z: 0 });
         }
-        let min_slice = row_pitch * b.region[1];
+        let min_slice = row_pitch.checked_mul(b.region[1]).ok_or_else(|| ClError::value("row_pitch is too large"))?;
         let slice = if slice_pitch == 0 { min_slice } else { slice_pitch };
         if b.region[2] > 1 && slice < min_slice {
             return Err(ClError::value(format!(
                 "slice_pitch {slice} is less than a slice of the region ({min_slice})"
             )));
         }
+        // The host box must be addressable.
+        slice
+            .checked_mul(b.region[2] - 1)
+            .and_then(|v| v.checked_add(min_slice))
+            .ok_or_else(|| ClError::value("the host region's extent overflows"))?;
         Ok(HostLayout { y: row_pitch, z: slice })
     }
 
