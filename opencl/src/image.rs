@@ -581,8 +581,10 @@ pub(crate) unsafe extern "C" fn get_image_info(
     })
 }
 
-/// Check that the image `m` fits a kernel parameter declared `image<dim>_t`.
-pub fn check_kernel_arg(m: &Mem, param_dim: &str) -> ClResult<()> {
+/// Check that the image `m` fits a kernel parameter declared `<access> image<dim>_t`:
+/// the dimensionality matches, and a `read_only` parameter gets no image made
+/// `CL_MEM_WRITE_ONLY`, a `write_only` one none made `CL_MEM_READ_ONLY`.
+pub fn check_kernel_arg(m: &Mem, param_dim: &str, access: &str) -> ClResult<()> {
     let Some(d) = &m.image else {
         return Err(ClError::new(CL_INVALID_ARG_VALUE, "a buffer given for an image argument"));
     };
@@ -591,6 +593,17 @@ pub fn check_kernel_arg(m: &Mem, param_dim: &str) -> ClResult<()> {
         return Err(ClError::new(
             CL_INVALID_ARG_VALUE,
             format!("an image{have}_t given for an image{param_dim}_t argument"),
+        ));
+    }
+    let refused = match access {
+        "read_only" => m.flags & CL_MEM_WRITE_ONLY != 0,
+        "write_only" => m.flags & CL_MEM_READ_ONLY != 0,
+        _ => false,
+    };
+    if refused {
+        return Err(ClError::new(
+            CL_INVALID_ARG_VALUE,
+            format!("a {access} image argument cannot take an image the kernel may not access that way (its flags)"),
         ));
     }
     Ok(())

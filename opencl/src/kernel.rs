@@ -173,8 +173,8 @@ pub(crate) unsafe extern "C" fn set_kernel_arg(h: Handle, index: cl_uint, size: 
                     ArgValue::Null
                 } else {
                     let m = memory::get(mem).map_err(|e| ClError::new(CL_INVALID_MEM_OBJECT, e.message))?;
-                    if let ParamKind::Image { dim, .. } = &p.kind {
-                        image::check_kernel_arg(&m.v, dim)?;
+                    if let ParamKind::Image { dim, access } = &p.kind {
+                        image::check_kernel_arg(&m.v, dim, access)?;
                     }
                     if matches!(p.kind, ParamKind::Image { .. }) != m.v.is_image() {
                         return Err(ClError::new(

@@ -1,7 +1,8 @@
 //! Memory objects: buffers and sub-buffers (every `CL_MEM_*` flag; `USE_HOST_PTR` is
 //! zero-copy), their queries and destructor callbacks. Buffer storage is host memory
-//! aligned to [`platform::BASE_ALIGN`]; a kernel gets it in place. This module must not
-//! enqueue commands (see `transfer`).
+//! aligned to [`platform::BASE_ALIGN`]; a kernel gets it in place. Image objects are
+//! memory objects with an [`ImageDesc`] over the same kind of storage (made by `image`).
+//! This module must not enqueue commands (see `transfer`).
 
 use std::alloc::Layout;
 use std::ffi::c_void;

@@ -622,6 +622,9 @@ fn kernels_read_and_write_every_dimensionality() {
     let img3 = cl.image(0, f, &desc(CL_MEM_OBJECT_IMAGE3D, [w, h, 2, 1]), null_mut());
     assert_eq!(cl.arg(k, 0, &img3), CL_INVALID_ARG_VALUE);
     assert_eq!(cl.arg(k, 0, &inb), CL_INVALID_ARG_VALUE);
+    // A read_only parameter takes no CL_MEM_WRITE_ONLY image.
+    let wo = cl.image(CL_MEM_WRITE_ONLY, f, &desc(CL_MEM_OBJECT_IMAGE2D, [w, h, 1, 1]), null_mut());
+    assert_eq!(cl.arg(k, 0, &wo), CL_INVALID_ARG_VALUE);
 
     // read_imageh / write_imageh between two images, and the same image as both.
     let half = fmt(CL_RGBA, CL_HALF_FLOAT);
