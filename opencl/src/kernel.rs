@@ -6,8 +6,9 @@
 //! platform never makes two live `&mut` slices over overlapping bytes; the first
 //! argument over some bytes is given in place, a later one overlapping it (the same
 //! buffer passed twice, or a sub-buffer of a buffer also passed) gets a private copy
-//! whose changed bytes are written back after the run. This module must not create
-//! memory objects or programs.
+//! whose changed bytes are written back after the run. Image arguments always get a
+//! copy (a `spirjit::Image` owns its texels; `image::KernelImage`). This module must not
+//! create memory objects or programs.
 
 use std::ffi::{c_char, c_void, CStr};
 use std::sync::atomic::Ordering;
@@ -17,6 +18,7 @@ use spirjit::{AddressSpace, HostType, NdRange, ParamKind};
 
 use crate::api::{self, cl_int, cl_uint, ClError, ClResult, Handle};
 use crate::handles::{lock, Obj};
+use crate::image;
 use crate::info::{self, Value};
 use crate::memory::{self, M};
 use crate::platform;
@@ -171,6 +173,9 @@ pub(crate) unsafe extern "C" fn set_kernel_arg(h: Handle, index: cl_uint, size: 
                     ArgValue::Null
                 } else {
                     let m = memory::get(mem).map_err(|e| ClError::new(CL_INVALID_MEM_OBJECT, e.message))?;
+                    if let ParamKind::Image { dim, access } = &p.kind {
+                        image::check_kernel_arg(&m.v, dim, access)?;
+                    }
                     if matches!(p.kind, ParamKind::Image { .. }) != m.v.is_image() {
                         return Err(ClError::new(
                             CL_INVALID_ARG_VALUE,
@@ -478,17 +483,52 @@ fn run_options() -> spirjit::RunOptions {
     }
 }
 
+/// Copies of the image arguments of one launch, in argument order (see `image`): each
+/// written back after the run when the parameter may be written, element by element
+/// when its bytes overlap another argument's (`buffers`: the spans of the buffer and
+/// SVM arguments).
+fn kernel_images(
+    kernel: &spirjit::Kernel,
+    args: &[ArgValue],
+    buffers: &[(usize, usize)],
+) -> ClResult<Vec<image::KernelImage>> {
+    let params = kernel.params();
+    let spans: Vec<(usize, usize)> = args
+        .iter()
+        .filter_map(|a| match a {
+            ArgValue::Mem(m) if m.v.is_image() => Some(image::span(&m.v)),
+            _ => None,
+        })
+        .collect();
+    let overlaps = |a: (usize, usize), b: &(usize, usize)| a.0 < b.0 + b.1 && b.0 < a.0 + a.1;
+    let mut out = Vec::with_capacity(spans.len());
+    for (a, p) in args.iter().zip(params.iter()) {
+        let ArgValue::Mem(m) = a else { continue };
+        if !m.v.is_image() {
+            continue;
+        }
+        let span = spans[out.len()];
+        let shared = buffers.iter().any(|b| overlaps(span, b))
+            || spans.iter().enumerate().any(|(j, s)| j != out.len() && overlaps(span, s));
+        let writes = matches!(&p.kind, ParamKind::Image { access, .. } if access.contains("write"));
+        out.push(image::KernelImage::new(m, writes, shared)?);
+    }
+    Ok(out)
+}
+
 /// Run `kernel` over `range` with the arguments `args` (all set).
 fn run(kernel: &spirjit::Kernel, range: &NdRange, args: &[ArgValue]) -> ClResult<()> {
     // Decide which buffer arguments are given in place: first come, first served.
     let mut live: Vec<(usize, usize)> = Vec::new();
     let mut places: Vec<Option<Place>> = Vec::new();
+    let mut buffer_spans: Vec<(usize, usize)> = Vec::new();
     for a in args {
         let span = match a {
             ArgValue::Mem(m) if !m.v.is_image() => Some((m.v.base() as usize, m.v.size)),
             ArgValue::Svm(s, off) => Some((s.ptr() as usize + off, s.len() - off)),
             _ => None,
         };
+        buffer_spans.extend(span);
         places.push(span.map(|(start, len)| {
             let overlaps = live.iter().any(|&(s, l)| start < s + l && s < start + len);
             if overlaps {
@@ -501,11 +541,11 @@ fn run(kernel: &spirjit::Kernel, range: &NdRange, args: &[ArgValue]) -> ClResult
             }
         }));
     }
-    let mut images: Vec<spirjit::Image> = Vec::new();
+    let mut images = kernel_images(kernel, args, &buffer_spans)?;
     let result = {
         let mut list: Vec<spirjit::Arg<'_>> = Vec::with_capacity(args.len());
         let mut places_iter = places.iter_mut();
-        let _ = &mut images;
+        let mut images_iter = images.iter_mut();
         for a in args {
             let place = places_iter.next().and_then(|p| p.as_mut());
             list.push(match (a, place) {
@@ -515,9 +555,10 @@ fn run(kernel: &spirjit::Kernel, range: &NdRange, args: &[ArgValue]) -> ClResult
                     spirjit::Arg::Buffer(unsafe { std::slice::from_raw_parts_mut(*start as *mut u8, *len) })
                 }
                 (ArgValue::Mem(_) | ArgValue::Svm(..), Some(Place::Copy(_, _, work))) => spirjit::Arg::Buffer(work),
-                (ArgValue::Mem(_), None) => {
-                    return Err(ClError::new(CL_INVALID_OPERATION, "image arguments are not supported by this build"));
-                }
+                (ArgValue::Mem(_), None) => match images_iter.next() {
+                    Some(img) => spirjit::Arg::Image(&mut img.image),
+                    None => return Err(ClError::new(CL_OUT_OF_RESOURCES, "an image argument lost its copy (a bug)")),
+                },
                 (ArgValue::Null, _) => spirjit::Arg::Buffer(&mut []),
                 (ArgValue::Bytes(b), _) => spirjit::Arg::Value(b.clone()),
                 (ArgValue::Local(n), _) => spirjit::Arg::Local(*n),
@@ -528,6 +569,9 @@ fn run(kernel: &spirjit::Kernel, range: &NdRange, args: &[ArgValue]) -> ClResult
         kernel.run_with(range, &mut list, &run_options()).map(|_| ())
     };
     // Write back what the kernel changed in copies.
+    for img in images {
+        img.finish();
+    }
     for p in places.into_iter().flatten() {
         if let Place::Copy(start, before, after) = p {
             for (i, (a, b)) in before.iter().zip(&after).enumerate() {

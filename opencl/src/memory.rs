@@ -1,7 +1,8 @@
 //! Memory objects: buffers and sub-buffers (every `CL_MEM_*` flag; `USE_HOST_PTR` is
 //! zero-copy), their queries and destructor callbacks. Buffer storage is host memory
-//! aligned to [`platform::BASE_ALIGN`]; a kernel gets it in place. This module must not
-//! enqueue commands (see `transfer`).
+//! aligned to [`platform::BASE_ALIGN`]; a kernel gets it in place. Image objects are
+//! memory objects with an [`ImageDesc`] over the same kind of storage (made by `image`).
+//! This module must not enqueue commands (see `transfer`).
 
 use std::alloc::Layout;
 use std::ffi::c_void;
@@ -78,7 +79,10 @@ impl Drop for Storage {
 pub type DestructorFn = unsafe extern "C" fn(Handle, *mut c_void);
 
 /// An image's description (set for image objects; see `image`).
-#[allow(dead_code)] // read by the image commands
+///
+/// The texels live in the object's storage (from `Mem::base()`): element (x, y) of
+/// slice or layer z at `x * element_size + y * row_pitch + z * slice_pitch`. Sizes
+/// unused by the image type are 1 here (`clGetImageInfo` reports them as 0).
 #[derive(Clone)]
 pub struct ImageDesc {
     pub mem_type: u32,
@@ -88,7 +92,10 @@ pub struct ImageDesc {
     pub height: usize,
     pub depth: usize,
     pub array_size: usize,
+    /// Bytes between rows.
     pub row_pitch: usize,
+    /// Bytes between 2-D slices of a 3-D image or layers of an array (a 1-D array's
+    /// layers are its "rows" as the API counts them, stored `slice_pitch` apart).
     pub slice_pitch: usize,
     pub element_size: usize,
     /// The buffer a 1-D image buffer or 2-D image from a buffer views.
@@ -170,8 +177,8 @@ pub fn register(mem: Mem) -> Handle {
     h
 }
 
-const ACCESS: u64 = CL_MEM_READ_WRITE | CL_MEM_WRITE_ONLY | CL_MEM_READ_ONLY;
-const HOST_ACCESS: u64 = CL_MEM_HOST_WRITE_ONLY | CL_MEM_HOST_READ_ONLY | CL_MEM_HOST_NO_ACCESS;
+pub const ACCESS: u64 = CL_MEM_READ_WRITE | CL_MEM_WRITE_ONLY | CL_MEM_READ_ONLY;
+pub const HOST_ACCESS: u64 = CL_MEM_HOST_WRITE_ONLY | CL_MEM_HOST_READ_ONLY | CL_MEM_HOST_NO_ACCESS;
 
 /// Check memory flags: at most one device access flag, at most one host access flag,
 /// `USE_HOST_PTR` with neither `ALLOC_` nor `COPY_HOST_PTR`, a host pointer exactly when
@@ -249,22 +256,24 @@ fn create(ctx: Ctx, flags: u64, size: usize, host_ptr: *mut c_void, properties: 
     }))
 }
 
-/// A new memory object for `image` data (used by `image`).
-#[allow(dead_code)]
+/// A new image object over `size` bytes of `storage` from `offset` (used by `image`;
+/// a buffer's storage for images made from a buffer).
+#[allow(clippy::too_many_arguments)]
 pub fn new_image_object(
     ctx: Ctx,
     flags: u64,
     storage: Arc<Storage>,
+    offset: usize,
+    size: usize,
     host_ptr: *mut c_void,
     desc: ImageDesc,
     properties: Vec<u64>,
 ) -> Handle {
-    let size = storage.len();
     register(Mem {
         context: ctx,
         flags,
         size,
-        offset: 0,
+        offset,
         storage,
         parent: None,
         host_ptr: host_ptr as usize,

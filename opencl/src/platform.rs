@@ -52,6 +52,7 @@ pub const EXTENSIONS: &[(&str, u32)] = &[
     ("cl_khr_fp64", cl_version(1, 0, 0)),
     ("cl_khr_fp16", cl_version(1, 0, 0)),
     ("cl_khr_3d_image_writes", cl_version(1, 0, 0)),
+    ("cl_khr_image2d_from_buffer", cl_version(1, 0, 0)),
     ("cl_khr_subgroups", cl_version(1, 0, 0)),
 ];
 
@@ -274,12 +275,15 @@ fn device_info(param: u64) -> ClResult<Value> {
         CL_DEVICE_MAX_WRITE_IMAGE_ARGS => Value::u32(64),
         CL_DEVICE_MAX_READ_WRITE_IMAGE_ARGS => Value::u32(64),
         CL_DEVICE_MAX_MEM_ALLOC_SIZE => Value::u64(max_alloc()),
-        CL_DEVICE_IMAGE2D_MAX_WIDTH | CL_DEVICE_IMAGE2D_MAX_HEIGHT => Value::usize(16384),
-        CL_DEVICE_IMAGE3D_MAX_WIDTH | CL_DEVICE_IMAGE3D_MAX_HEIGHT | CL_DEVICE_IMAGE3D_MAX_DEPTH => Value::usize(2048),
-        CL_DEVICE_IMAGE_MAX_BUFFER_SIZE => Value::usize(64 << 20),
-        CL_DEVICE_IMAGE_MAX_ARRAY_SIZE => Value::usize(2048),
+        CL_DEVICE_IMAGE2D_MAX_WIDTH | CL_DEVICE_IMAGE2D_MAX_HEIGHT => Value::usize(crate::image::MAX_2D),
+        CL_DEVICE_IMAGE3D_MAX_WIDTH | CL_DEVICE_IMAGE3D_MAX_HEIGHT | CL_DEVICE_IMAGE3D_MAX_DEPTH => {
+            Value::usize(crate::image::MAX_3D)
+        }
+        CL_DEVICE_IMAGE_MAX_BUFFER_SIZE => Value::usize(crate::image::max_buffer_pixels()),
+        CL_DEVICE_IMAGE_MAX_ARRAY_SIZE => Value::usize(crate::image::MAX_ARRAY),
         CL_DEVICE_IMAGE_SUPPORT => Value::bool(crate::image::SUPPORTED),
-        CL_DEVICE_IMAGE_PITCH_ALIGNMENT | CL_DEVICE_IMAGE_BASE_ADDRESS_ALIGNMENT => Value::u32(1),
+        CL_DEVICE_IMAGE_PITCH_ALIGNMENT => Value::u32(crate::image::PITCH_ALIGNMENT),
+        CL_DEVICE_IMAGE_BASE_ADDRESS_ALIGNMENT => Value::u32(crate::image::BASE_ADDRESS_ALIGNMENT),
         CL_DEVICE_MAX_PARAMETER_SIZE => Value::usize(4096),
         CL_DEVICE_MAX_SAMPLERS => Value::u32(32),
         CL_DEVICE_MEM_BASE_ADDR_ALIGN => Value::u32(BASE_ALIGN as u32 * 8),
