@@ -10,6 +10,7 @@ use std::collections::HashMap;
 
 use rspirv::spirv::{BuiltIn, Decoration, Op};
 
+use super::block_order::block_order;
 use super::constants::ConstVal;
 use super::limits::{self, MAX_INLINE_DEPTH};
 use super::module::{err_at, op_name, SpvModule};
@@ -355,8 +356,10 @@ impl<'m> Translator<'m> {
             }
             fr.values.insert(p.rid()?, a);
         }
-        // Blocks first, so forward branches have targets; phis become parameters.
-        for b in &fdef.blocks {
+        // Blocks first, so forward branches have targets; phis become parameters. Blocks
+        // are made and translated with dominators first (`block_order`).
+        let order = block_order(m, &fdef.blocks);
+        for b in order.iter().map(|&i| &fdef.blocks[i]) {
             let id = self.builder().create_block();
             if fr.blocks.insert(b.label, id).is_some() {
                 return Err(err_at(CompileError::invalid("label defined twice"), &m.insts[b.label_index]));
@@ -389,7 +392,7 @@ impl<'m> Translator<'m> {
         }
         let entry_block = fr.blocks[&entry];
         self.builder().jump(entry_block, &[]);
-        for b in &fdef.blocks {
+        for b in order.iter().map(|&i| &fdef.blocks[i]) {
             self.cur = fr.blocks[&b.label];
             fr.label = b.label;
             let mut terminated = false;
