@@ -12,6 +12,7 @@ and binaries, build logs, separate compilation and linking; kernel and argument 
 SVM; a kernel that writes out of bounds (its event fails, the process lives); and a
 pyopencl.array workout (elementwise, sum, dot, scan, sort)."""
 
+import atexit
 import glob
 import os
 import shutil
@@ -46,6 +47,7 @@ if LIBRARY is None:
         allow_module_level=True,
     )
 _ICD_DIR = tempfile.mkdtemp(prefix="spirjit-icd-")
+atexit.register(shutil.rmtree, _ICD_DIR, True)
 _ICD = os.path.join(_ICD_DIR, "spirjit.icd")
 with open(_ICD, "w") as f:
     f.write(os.path.abspath(LIBRARY) + "\n")
