@@ -2,8 +2,8 @@
 //! (LLVM 14 to 19) and the matching `llvm-spirv`, found on `PATH` (or named by
 //! `SPIRJIT_CLANG` / `SPIRJIT_LLVM_SPIRV`), run as processes. OpenCL C becomes LLVM
 //! bitcode (a compiled object), objects are linked with `llvm-link`, and an executable's
-//! bitcode becomes SPIR-V. Every failure is a log for the application. This module must
-//! not load or run programs.
+//! bitcode becomes SPIR-V (through spirjit's LLVM front end, or `llvm-spirv`). Every
+//! failure is a log for the application. This module must not load or run programs.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -206,8 +206,19 @@ pub fn link(objects: &[Vec<u8>]) -> Outcome {
     std::fs::read(&out).map_err(|e| e.to_string())
 }
 
-/// LLVM bitcode (from clang) to SPIR-V.
+/// LLVM bitcode (from clang) to SPIR-V: spirjit's own LLVM front end first (in process,
+/// so no translator process per program, and it reads what llvm-spirv 14 cannot, such as
+/// the `freeze` clang's optimizer makes of `x / y` next to `x % y`), then `llvm-spirv` for
+/// what that front end does not handle.
 pub fn to_spirv(bitcode: &[u8]) -> Outcome {
+    match spirjit_jit::frontend::llvm::to_spirv(bitcode) {
+        Ok(words) => Ok(words.iter().flat_map(|w| w.to_le_bytes()).collect()),
+        Err(own) => llvm_spirv(bitcode).map_err(|log| format!("{log}\n(spirjit's LLVM reader: {own})")),
+    }
+}
+
+/// LLVM bitcode to SPIR-V with `llvm-spirv`.
+fn llvm_spirv(bitcode: &[u8]) -> Outcome {
     let tools = find_tools()?;
     let dir = TempDir::new()?;
     let bc = dir.0.join("program.bc");

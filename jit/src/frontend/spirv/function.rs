@@ -10,9 +10,10 @@ use std::collections::HashMap;
 
 use rspirv::spirv::{BuiltIn, Decoration, Op};
 
+use super::block_order::block_order;
 use super::constants::ConstVal;
 use super::limits::{self, MAX_INLINE_DEPTH};
-use super::module::{err_at, op_name, BlockDef, SpvModule};
+use super::module::{err_at, op_name, SpvModule};
 use super::reader::SpvInst;
 use crate::ir::{self, BlockCall, BlockId, FunctionBuilder, InstKind, Type, Value};
 use crate::{CompileError, Result};
@@ -362,8 +363,10 @@ impl<'m> Translator<'m> {
             }
             fr.values.insert(p.rid()?, a);
         }
-        // Blocks first, so forward branches have targets; phis become parameters.
-        for b in &fdef.blocks {
+        // Blocks first, so forward branches have targets; phis become parameters. Blocks
+        // are made and translated with dominators first (`block_order`).
+        let order = block_order(m, &fdef.blocks);
+        for b in order.iter().map(|&i| &fdef.blocks[i]) {
             let id = self.builder().create_block();
             if fr.blocks.insert(b.label, id).is_some() {
                 return Err(err_at(CompileError::invalid("label defined twice"), &m.insts[b.label_index]));
@@ -396,8 +399,7 @@ impl<'m> Translator<'m> {
         }
         let entry_block = fr.blocks[&entry];
         self.builder().jump(entry_block, &[]);
-        for bi in translation_order(m, &fdef.blocks) {
-            let b = &fdef.blocks[bi];
+        for b in order.iter().map(|&i| &fdef.blocks[i]) {
             self.cur = fr.blocks[&b.label];
             fr.label = b.label;
             let mut terminated = false;
@@ -482,82 +484,6 @@ impl<'m> Translator<'m> {
         }
         Ok(BlockCall { block, args })
     }
-}
-
-/// The order a function's blocks are translated in (indices into `blocks`): module order
-/// when every value is defined before its uses in it (SPIR-V requires blocks to come after
-/// the blocks that dominate them), else — some producers do not keep that rule;
-/// llvm-spirv keeps LLVM's block order — reverse post-order from the entry block, which
-/// does, followed by the unreachable blocks in module order.
-fn translation_order(m: &SpvModule, blocks: &[BlockDef]) -> Vec<usize> {
-    if defined_before_used(m, blocks) {
-        return (0..blocks.len()).collect();
-    }
-    let index: HashMap<u32, usize> = blocks.iter().enumerate().map(|(i, b)| (b.label, i)).collect();
-    let successors = |bi: usize| -> Vec<usize> {
-        let b = &blocks[bi];
-        let Some(term) = b.body.clone().rev().map(|i| &m.insts[i]).find(|inst| is_terminator(inst.op)) else {
-            return Vec::new();
-        };
-        let mut out: Vec<usize> = term
-            .operands
-            .iter()
-            .filter_map(|o| match o {
-                rspirv::dr::Operand::IdRef(id) => index.get(id).copied(),
-                _ => None,
-            })
-            .collect();
-        out.sort_unstable();
-        out.dedup();
-        out
-    };
-    let mut seen = vec![false; blocks.len()];
-    let mut post = Vec::with_capacity(blocks.len());
-    if !blocks.is_empty() {
-        // Iterative depth-first search: (block, its successors, next successor to visit).
-        let mut stack = vec![(0usize, successors(0), 0usize)];
-        seen[0] = true;
-        while let Some((bi, succ, next)) = stack.last_mut() {
-            if let Some(&s) = succ.get(*next) {
-                *next += 1;
-                if !seen[s] {
-                    seen[s] = true;
-                    let ss = successors(s);
-                    stack.push((s, ss, 0));
-                }
-            } else {
-                post.push(*bi);
-                stack.pop();
-            }
-        }
-    }
-    post.reverse();
-    post.extend((0..blocks.len()).filter(|&i| !seen[i]));
-    post
-}
-
-/// Whether, in module order, every result of the function is defined before the
-/// instructions that use it (phis excepted: their operands come from predecessors).
-fn defined_before_used(m: &SpvModule, blocks: &[BlockDef]) -> bool {
-    let local: std::collections::HashSet<u32> =
-        blocks.iter().flat_map(|b| b.body.clone()).filter_map(|i| m.insts[i].result_id).collect();
-    let mut defined = std::collections::HashSet::with_capacity(local.len());
-    for i in blocks.iter().flat_map(|b| b.body.clone()) {
-        let inst = &m.insts[i];
-        if inst.op != Op::Phi {
-            let early = inst
-                .operands
-                .iter()
-                .any(|o| matches!(o, rspirv::dr::Operand::IdRef(id) if local.contains(id) && !defined.contains(id)));
-            if early {
-                return false;
-            }
-        }
-        if let Some(r) = inst.result_id {
-            defined.insert(r);
-        }
-    }
-    true
 }
 
 fn is_terminator(op: Op) -> bool {

@@ -20,7 +20,8 @@
 //!
 //! Translation turns function bodies into KIR:
 //! * `kernel` — kernel parameters and assembly of each `ir::Kernel`;
-//! * `function` — per-kernel translation state with inlining; `dispatch` sends each
+//! * `function` — per-kernel translation state with inlining (`block_order` the order
+//!   blocks are translated in); `dispatch` sends each
 //!   opcode to its family: `control`, `memory`, `arith`, `convert`, `composite`,
 //!   `extinst` (the OpenCL.std and GLSL.std.450 tables, `geometric` for `length`,
 //!   `distance`, `normalize` of both), `builtins_vars`, `image`, `printf`, `subgroup`
@@ -43,6 +44,7 @@
 mod arith;
 mod async_copy;
 mod bits;
+mod block_order;
 mod builtins_vars;
 mod clspv;
 mod composite;

@@ -231,6 +231,16 @@ fn hand_written_instructions() {
     assert_eq!(k.local_static_size, 4);
 }
 
+/// llvm-spirv 14 keeps LLVM's block layout, which may put a block before a block that
+/// dominates it (here a loop exit using a value of the enclosing loop's body; spirv-val
+/// rejects the module). Translation takes such blocks in dominance order.
+#[test]
+fn blocks_out_of_dominance_order_translate() {
+    let m = translate_bytes("block_order.O2", fixture!("block_order.O2").1);
+    let k = kernel(&m, "block_order");
+    assert!(k.func.blocks.len() > 4, "the loops' blocks");
+}
+
 #[test]
 fn recursion_is_rejected() {
     let words = words_from_bytes(fixture!("recursion").1).unwrap();
