@@ -47,7 +47,8 @@ def vendors_dir():
 
 
 os.environ["OCL_ICD_VENDORS"] = vendors_dir()
-os.environ["PYOPENCL_NO_CACHE"] = "1"  # every build compiles
+os.environ["PYOPENCL_NO_CACHE"] = "1"  # every build compiles: PyOpenCL's binary cache off,
+os.environ["POCL_KERNEL_CACHE"] = "0"  # and PoCL's own kernel cache
 
 import numpy as np  # noqa: E402
 
