@@ -423,11 +423,7 @@ pub(crate) unsafe extern "C" fn create_image_with_properties(
     api::create("clCreateImageWithProperties", errcode_ret, || {
         let ctx = context::get(c)?;
         // SAFETY: the caller's zero-terminated property list.
-        let pairs = unsafe { api::properties(props) }?;
-        if let Some((name, _)) = pairs.first() {
-            return Err(ClError::new(CL_INVALID_PROPERTY, format!("unknown image property {name:#x}")));
-        }
-        let list = if props.is_null() { Vec::new() } else { vec![0] };
+        let list = unsafe { memory::no_properties(props, "image") }?;
         // SAFETY: null or the caller's structures.
         let (f, d) = unsafe { (format.as_ref(), desc.as_ref()) };
         create(ctx, flags, f, d, host_ptr, list)

@@ -295,6 +295,21 @@ pub(crate) unsafe extern "C" fn create_buffer(
     api::create("clCreateBuffer", errcode_ret, || create(context::get(c)?, flags, size, host_ptr, Vec::new()))
 }
 
+/// The property list of a memory object: OpenCL 3.0 defines none for buffers and images,
+/// so any is `CL_INVALID_PROPERTY`; returns the list `CL_MEM_PROPERTIES` reports (just the
+/// terminating 0 when a list was given).
+///
+/// # Safety
+/// `props` must be null or a zero-terminated property list.
+pub unsafe fn no_properties(props: *const u64, what: &str) -> ClResult<Vec<u64>> {
+    // SAFETY: forwarded with the caller's contract.
+    let pairs = unsafe { api::properties(props) }?;
+    if let Some((name, _)) = pairs.first() {
+        return Err(ClError::new(CL_INVALID_PROPERTY, format!("unknown {what} property {name:#x}")));
+    }
+    Ok(if props.is_null() { Vec::new() } else { vec![0] })
+}
+
 pub(crate) unsafe extern "C" fn create_buffer_with_properties(
     c: Handle,
     props: *const u64,
@@ -306,11 +321,7 @@ pub(crate) unsafe extern "C" fn create_buffer_with_properties(
     api::create("clCreateBufferWithProperties", errcode_ret, || {
         let ctx = context::get(c)?;
         // SAFETY: the caller's zero-terminated property list.
-        let pairs = unsafe { api::properties(props) }?;
-        if let Some((name, _)) = pairs.first() {
-            return Err(ClError::new(CL_INVALID_PROPERTY, format!("unknown buffer property {name:#x}")));
-        }
-        let list = if props.is_null() { Vec::new() } else { vec![0] };
+        let list = unsafe { no_properties(props, "buffer") }?;
         create(ctx, flags, size, host_ptr, list)
     })
 }

@@ -21,7 +21,8 @@ impl Addr {
     }
 }
 
-fn same_context(q: &queue::Q, m: &M) -> ClResult<()> {
+/// `CL_INVALID_CONTEXT` unless `m` belongs to the queue's context.
+pub(crate) fn same_context(q: &queue::Q, m: &M) -> ClResult<()> {
     if std::sync::Arc::ptr_eq(&q.v.context, &m.v.context) {
         Ok(())
     } else {
@@ -29,14 +30,18 @@ fn same_context(q: &queue::Q, m: &M) -> ClResult<()> {
     }
 }
 
-fn host_can(m: &M, read: bool) -> ClResult<()> {
+/// `CL_INVALID_OPERATION` when `m`'s host-access flags forbid a host read (or write).
+pub(crate) fn host_can(m: &M, read: bool) -> ClResult<()> {
     let f = m.v.flags;
     let bad = f & CL_MEM_HOST_NO_ACCESS != 0
         || (read && f & CL_MEM_HOST_WRITE_ONLY != 0)
         || (!read && f & CL_MEM_HOST_READ_ONLY != 0);
     if bad {
         let what = if read { "read" } else { "write" };
-        return Err(ClError::new(CL_INVALID_OPERATION, format!("the buffer's host-access flags forbid a host {what}")));
+        return Err(ClError::new(
+            CL_INVALID_OPERATION,
+            format!("the memory object's host-access flags forbid a host {what}"),
+        ));
     }
     Ok(())
 }

@@ -16,10 +16,10 @@ use spirjit::{ChannelOrder, ChannelType, ImageDim};
 
 use super::{dim, image};
 use crate::api::{self, cl_int, cl_uint, ClError, ClResult, Handle};
-use crate::memory::{self, ImageDesc, M};
+use crate::memory::{self, ImageDesc};
 use crate::queue;
 use crate::tables::*;
-use crate::transfer::Addr;
+use crate::transfer::{host_can, same_context, Addr};
 
 pub fn entry_points() -> Vec<(&'static str, usize)> {
     vec![
@@ -31,26 +31,6 @@ pub fn entry_points() -> Vec<(&'static str, usize)> {
         ("clEnqueueCopyBufferToImage", enqueue_copy_buffer_to_image as *const () as usize),
         ("clEnqueueMapImage", enqueue_map_image as *const () as usize),
     ]
-}
-
-fn same_context(q: &queue::Q, m: &M) -> ClResult<()> {
-    if Arc::ptr_eq(&q.v.context, &m.v.context) {
-        Ok(())
-    } else {
-        Err(ClError::new(CL_INVALID_CONTEXT, "the memory object belongs to another context than the queue"))
-    }
-}
-
-fn host_can(m: &M, read: bool) -> ClResult<()> {
-    let f = m.v.flags;
-    let bad = f & CL_MEM_HOST_NO_ACCESS != 0
-        || (read && f & CL_MEM_HOST_WRITE_ONLY != 0)
-        || (!read && f & CL_MEM_HOST_READ_ONLY != 0);
-    if bad {
-        let what = if read { "read" } else { "write" };
-        return Err(ClError::new(CL_INVALID_OPERATION, format!("the image's host-access flags forbid a host {what}")));
-    }
-    Ok(())
 }
 
 /// A checked box of an image: origin and region as the API gives them.
