@@ -105,7 +105,10 @@ impl Event {
             s.callbacks = keep;
             due
         };
-        obj.v.changed.notify_all();
+        if status <= CL_COMPLETE as cl_int {
+            // Waiters wait for the end only.
+            obj.v.changed.notify_all();
+        }
         let h = Obj::handle(obj);
         for (_, f, user) in due {
             // SAFETY: the application's callback, with this event and its own data.
