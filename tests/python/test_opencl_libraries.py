@@ -1,8 +1,10 @@
 """Real OpenCL libraries from PyPI on spirjit's OpenCL platform, against NumPy: reikna
-(FFT, matrix product), tinygrad's OpenCL device (matmul, convolution, softmax) and
-pyvkfft (VkFFT's OpenCL backend). Each runs in a fresh interpreter whose ICD loader sees
+(FFT, matrix product), tinygrad's OpenCL device (matmul, convolution, softmax), pyvkfft
+(VkFFT's OpenCL backend) and pyclesperanto-prototype (image filters and labelling on
+OpenCL images). Each runs in a fresh interpreter whose ICD loader sees
 only spirjit (`spirjit.opencl_icd()`). Skipped, saying why, when a library is not
-installed (.ci/run installs reikna and tinygrad; pyvkfft is optional)."""
+installed (.ci/run installs reikna and tinygrad; pyvkfft and pyclesperanto-prototype, which
+pins an older NumPy, are optional)."""
 
 import importlib.util
 import subprocess
@@ -100,5 +102,23 @@ def test_pyvkfft_opencl_backend():
             y = VkFFTApp(d.shape, d.dtype, queue=q, ndim=len(shape)).fft(d).get()
             ref = np.fft.fftn(x)
             assert np.abs(y - ref).max() / np.abs(ref).max() < 1e-5, shape
+        """
+    )
+
+
+def test_pyclesperanto_image_filters_and_labels():
+    _needs("pyclesperanto_prototype", "scipy")
+    _run(
+        """
+        import pyclesperanto_prototype as cle
+        from scipy import ndimage
+        img = rng.random((64, 80)).astype(np.float32)
+        m = cle.pull(cle.maximum_box(cle.push(img), radius_x=1, radius_y=1))
+        assert np.array_equal(m, ndimage.maximum_filter(img, size=3, mode="nearest"))
+        g = cle.pull(cle.gaussian_blur(cle.push(img), sigma_x=2, sigma_y=2))
+        assert abs(float(g.mean()) - float(img.mean())) < 1e-2
+        mask = img > 0.7
+        labels = cle.pull(cle.connected_components_labeling_box(cle.push(mask.astype(np.float32))))
+        assert int(labels.max()) == ndimage.label(mask, structure=np.ones((3, 3)))[1]
         """
     )
