@@ -46,6 +46,48 @@ pub(crate) fn host_can(m: &M, read: bool) -> ClResult<()> {
     Ok(())
 }
 
+/// `clEnqueueReadBuffer` (`read`) and `clEnqueueWriteBuffer`: `size` bytes between the
+/// buffer at `offset` and the host memory at `ptr`.
+#[allow(clippy::too_many_arguments)]
+fn host_transfer(
+    queue: Handle,
+    buffer: Handle,
+    read: bool,
+    blocking: cl_uint,
+    offset: usize,
+    size: usize,
+    ptr: *mut c_void,
+    n_wait: cl_uint,
+    wait: *const Handle,
+    out: *mut Handle,
+) -> ClResult<()> {
+    let m = memory::buffer(buffer)?;
+    m.v.check_range(offset, size, if read { "the read" } else { "the write" })?;
+    host_can(&m, read)?;
+    if ptr.is_null() {
+        return Err(ClError::value("ptr is null"));
+    }
+    let host = Addr(ptr as usize);
+    let kind = if read { CL_COMMAND_READ_BUFFER } else { CL_COMMAND_WRITE_BUFFER };
+    // SAFETY: the caller's wait list and event output.
+    unsafe {
+        queue::submit(queue, kind, blocking != 0, n_wait, wait, out, |q| {
+            same_context(q, &m)?;
+            Ok(Box::new(move || {
+                // SAFETY: inside the buffer (checked); `ptr` holds `size` bytes (the
+                // application's contract); `copy` allows overlap.
+                let at = m.v.base().add(offset);
+                if read {
+                    std::ptr::copy(at, host.ptr(), size);
+                } else {
+                    std::ptr::copy(host.ptr(), at, size);
+                }
+                Ok(())
+            }))
+        })
+    }
+}
+
 pub(crate) unsafe extern "C" fn enqueue_read_buffer(
     queue: Handle,
     buffer: Handle,
@@ -58,25 +100,7 @@ pub(crate) unsafe extern "C" fn enqueue_read_buffer(
     out: *mut Handle,
 ) -> cl_int {
     api::status("clEnqueueReadBuffer", || {
-        let m = memory::buffer(buffer)?;
-        m.v.check_range(offset, size, "the read")?;
-        host_can(&m, true)?;
-        if ptr.is_null() {
-            return Err(ClError::value("ptr is null"));
-        }
-        let dst = Addr(ptr as usize);
-        // SAFETY: the caller's wait list and event output.
-        unsafe {
-            queue::submit(queue, CL_COMMAND_READ_BUFFER, blocking != 0, n_wait, wait, out, |q| {
-                same_context(q, &m)?;
-                Ok(Box::new(move || {
-                    // SAFETY: inside the buffer (checked); `ptr` holds `size` bytes (the
-                    // application's contract).
-                    std::ptr::copy(m.v.base().add(offset), dst.ptr(), size);
-                    Ok(())
-                }))
-            })
-        }
+        host_transfer(queue, buffer, true, blocking, offset, size, ptr, n_wait, wait, out)
     })
 }
 
@@ -92,24 +116,7 @@ pub(crate) unsafe extern "C" fn enqueue_write_buffer(
     out: *mut Handle,
 ) -> cl_int {
     api::status("clEnqueueWriteBuffer", || {
-        let m = memory::buffer(buffer)?;
-        m.v.check_range(offset, size, "the write")?;
-        host_can(&m, false)?;
-        if ptr.is_null() {
-            return Err(ClError::value("ptr is null"));
-        }
-        let src = Addr(ptr as usize);
-        // SAFETY: the caller's wait list and event output.
-        unsafe {
-            queue::submit(queue, CL_COMMAND_WRITE_BUFFER, blocking != 0, n_wait, wait, out, |q| {
-                same_context(q, &m)?;
-                Ok(Box::new(move || {
-                    // SAFETY: inside the buffer (checked); `ptr` holds `size` bytes.
-                    std::ptr::copy(src.ptr(), m.v.base().add(offset), size);
-                    Ok(())
-                }))
-            })
-        }
+        host_transfer(queue, buffer, false, blocking, offset, size, ptr as *mut c_void, n_wait, wait, out)
     })
 }
 
@@ -449,6 +456,57 @@ pub(crate) unsafe extern "C" fn enqueue_copy_buffer_rect(
     })
 }
 
+/// Check map flags: known ones, `WRITE_INVALIDATE_REGION` alone, and host access allowing
+/// the reads and writes they ask for.
+pub(crate) fn check_map_flags(m: &M, flags: u64) -> ClResult<()> {
+    let known = CL_MAP_READ | CL_MAP_WRITE | CL_MAP_WRITE_INVALIDATE_REGION;
+    if flags & !known != 0
+        || (flags & CL_MAP_WRITE_INVALIDATE_REGION != 0 && flags & !CL_MAP_WRITE_INVALIDATE_REGION != 0)
+    {
+        return Err(ClError::value(format!("map flags {flags:#x}")));
+    }
+    if flags & CL_MAP_READ != 0 {
+        host_can(m, true)?;
+    }
+    if flags & (CL_MAP_WRITE | CL_MAP_WRITE_INVALIDATE_REGION) != 0 {
+        host_can(m, false)?;
+    }
+    Ok(())
+}
+
+/// Enqueue a map of `m` (a buffer or an image): storage is host memory, so the mapped
+/// pointer is the object's own bytes at `offset` and the command only orders the map
+/// after its wait list. The map count rises now and falls again if enqueuing fails.
+///
+/// # Safety
+/// `offset` must lie inside the object; `wait` and `out` as for every `clEnqueue*`.
+#[allow(clippy::too_many_arguments)]
+pub(crate) unsafe fn enqueue_map(
+    queue: Handle,
+    m: &M,
+    kind: u64,
+    offset: usize,
+    blocking: bool,
+    n_wait: cl_uint,
+    wait: *const Handle,
+    out: *mut Handle,
+) -> ClResult<*mut c_void> {
+    // SAFETY: inside the object's storage (the caller's contract).
+    let ptr = unsafe { m.v.base().add(offset) } as *mut c_void;
+    m.v.maps.fetch_add(1, Ordering::AcqRel);
+    // SAFETY: the caller's wait list and event output.
+    let r = unsafe {
+        queue::submit(queue, kind, blocking, n_wait, wait, out, |q| {
+            same_context(q, m)?;
+            Ok(Box::new(|| Ok(())))
+        })
+    };
+    if r.is_err() {
+        m.v.maps.fetch_sub(1, Ordering::AcqRel);
+    }
+    r.map(|()| ptr)
+}
+
 pub(crate) unsafe extern "C" fn enqueue_map_buffer(
     queue: Handle,
     buffer: Handle,
@@ -464,32 +522,9 @@ pub(crate) unsafe extern "C" fn enqueue_map_buffer(
     api::create("clEnqueueMapBuffer", errcode_ret, || {
         let m = memory::buffer(buffer)?;
         m.v.check_range(offset, size, "the map")?;
-        let known = CL_MAP_READ | CL_MAP_WRITE | CL_MAP_WRITE_INVALIDATE_REGION;
-        if flags & !known != 0
-            || (flags & CL_MAP_WRITE_INVALIDATE_REGION != 0 && flags & !CL_MAP_WRITE_INVALIDATE_REGION != 0)
-        {
-            return Err(ClError::value(format!("map flags {flags:#x}")));
-        }
-        if flags & CL_MAP_READ != 0 {
-            host_can(&m, true)?;
-        }
-        if flags & (CL_MAP_WRITE | CL_MAP_WRITE_INVALIDATE_REGION) != 0 {
-            host_can(&m, false)?;
-        }
-        // SAFETY: inside the buffer (checked).
-        let ptr = unsafe { m.v.base().add(offset) } as *mut c_void;
-        m.v.maps.fetch_add(1, Ordering::AcqRel);
-        // SAFETY: the caller's wait list and event output.
-        let r = unsafe {
-            queue::submit(queue, CL_COMMAND_MAP_BUFFER, blocking != 0, n_wait, wait, out, |q| {
-                same_context(q, &m)?;
-                Ok(Box::new(|| Ok(())))
-            })
-        };
-        if r.is_err() {
-            m.v.maps.fetch_sub(1, Ordering::AcqRel);
-        }
-        r.map(|()| ptr)
+        check_map_flags(&m, flags)?;
+        // SAFETY: the caller's wait list and event output; `offset` is inside the buffer.
+        unsafe { enqueue_map(queue, &m, CL_COMMAND_MAP_BUFFER, offset, blocking != 0, n_wait, wait, out) }
     })
 }
 

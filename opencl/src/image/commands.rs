@@ -9,7 +9,6 @@
 //! array and z the slice or layer of 3-D images and 2-D arrays.
 
 use std::ffi::c_void;
-use std::sync::atomic::Ordering;
 use std::sync::Arc;
 
 use spirjit::{ChannelOrder, ChannelType, ImageDim};
@@ -19,7 +18,7 @@ use crate::api::{self, cl_int, cl_uint, ClError, ClResult, Handle};
 use crate::memory::{self, ImageDesc};
 use crate::queue;
 use crate::tables::*;
-use crate::transfer::{host_can, same_context, Addr};
+use crate::transfer::{check_map_flags, enqueue_map, host_can, same_context, Addr};
 
 pub fn entry_points() -> Vec<(&'static str, usize)> {
     vec![
@@ -458,18 +457,7 @@ pub(crate) unsafe extern "C" fn enqueue_map_image(
 ) -> *mut c_void {
     api::create("clEnqueueMapImage", errcode_ret, || {
         let (m, d) = image(img)?;
-        let known = CL_MAP_READ | CL_MAP_WRITE | CL_MAP_WRITE_INVALIDATE_REGION;
-        if flags & !known != 0
-            || (flags & CL_MAP_WRITE_INVALIDATE_REGION != 0 && flags & !CL_MAP_WRITE_INVALIDATE_REGION != 0)
-        {
-            return Err(ClError::value(format!("map flags {flags:#x}")));
-        }
-        if flags & CL_MAP_READ != 0 {
-            host_can(&m, true)?;
-        }
-        if flags & (CL_MAP_WRITE | CL_MAP_WRITE_INVALIDATE_REGION) != 0 {
-            host_can(&m, false)?;
-        }
+        check_map_flags(&m, flags)?;
         // SAFETY: the caller's 3-value arrays.
         let b = unsafe { Box3::from_api(&d, origin, region, "the map") }?;
         if row_pitch.is_null() {
@@ -487,19 +475,7 @@ pub(crate) unsafe extern "C" fn enqueue_map_image(
                 *slice_pitch = if has_slices { d.slice_pitch } else { 0 };
             }
         }
-        // SAFETY: inside the image's storage (checked).
-        let ptr = unsafe { m.v.base().add(b.row(&d, 0)) } as *mut c_void;
-        m.v.maps.fetch_add(1, Ordering::AcqRel);
-        // SAFETY: the caller's wait list and event output.
-        let r = unsafe {
-            queue::submit(queue, CL_COMMAND_MAP_IMAGE, blocking != 0, n_wait, wait, out, |q| {
-                same_context(q, &m)?;
-                Ok(Box::new(|| Ok(())))
-            })
-        };
-        if r.is_err() {
-            m.v.maps.fetch_sub(1, Ordering::AcqRel);
-        }
-        r.map(|()| ptr)
+        // SAFETY: the caller's wait list and event output; the box is inside the image.
+        unsafe { enqueue_map(queue, &m, CL_COMMAND_MAP_IMAGE, b.row(&d, 0), blocking != 0, n_wait, wait, out) }
     })
 }
