@@ -471,18 +471,6 @@ enum Place {
     Copy(usize, Vec<u8>, Vec<u8>),
 }
 
-/// The environment variable that limits every kernel's run time (seconds): a kernel that
-/// runs longer is stopped and its event fails (a runaway kernel does not hang the queue).
-pub const TIMEOUT_ENV: &str = "SPIRJIT_KERNEL_TIMEOUT";
-
-fn run_options() -> spirjit::RunOptions {
-    let limit = std::env::var(TIMEOUT_ENV).ok().and_then(|v| v.trim().parse::<f64>().ok()).filter(|s| *s > 0.0);
-    match limit.and_then(|s| std::time::Duration::try_from_secs_f64(s).ok()) {
-        Some(d) => spirjit::RunOptions::timeout(d),
-        None => spirjit::RunOptions::default(),
-    }
-}
-
 /// Copies of the image arguments of one launch, in argument order (see `image`): each
 /// written back after the run when the parameter may be written, element by element
 /// when its bytes overlap another argument's (`buffers`: the spans of the buffer and
@@ -517,7 +505,7 @@ fn kernel_images(
 }
 
 /// Run `kernel` over `range` with the arguments `args` (all set).
-fn run(kernel: &spirjit::Kernel, range: &NdRange, args: &[ArgValue]) -> ClResult<()> {
+fn run(kernel: &spirjit::Kernel, range: &NdRange, args: &[ArgValue], options: &spirjit::RunOptions) -> ClResult<()> {
     // Decide which buffer arguments are given in place: first come, first served.
     let mut live: Vec<(usize, usize)> = Vec::new();
     let mut places: Vec<Option<Place>> = Vec::new();
@@ -566,7 +554,7 @@ fn run(kernel: &spirjit::Kernel, range: &NdRange, args: &[ArgValue]) -> ClResult
                 (ArgValue::Svm(..), None) => spirjit::Arg::Buffer(&mut []),
             });
         }
-        kernel.run_with(range, &mut list, &run_options()).map(|_| ())
+        kernel.run_with(range, &mut list, options).map(|_| ())
     };
     // Write back what the kernel changed in copies.
     for img in images {
@@ -705,8 +693,9 @@ pub(crate) unsafe extern "C" fn enqueue_nd_range_kernel(
                         }
                     }
                 }
+                let options = q.v.run_options();
                 Ok(Box::new(move || match range {
-                    Some(r) => run(&kern, &r, &args),
+                    Some(r) => run(&kern, &r, &args, &options),
                     None => Ok(()),
                 }))
             })

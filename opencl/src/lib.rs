@@ -35,8 +35,8 @@ use std::ffi::{c_char, c_void};
 
 pub use api::LOG_ENV;
 pub use event::CL_EVENT_SPIRJIT_MESSAGE;
-pub use kernel::TIMEOUT_ENV;
 pub use platform::{device_name, PLATFORM_NAME};
+pub use queue::TIMEOUT_ENV;
 
 /// The loader's platform enumeration (`cl_khr_icd`).
 ///

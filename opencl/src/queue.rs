@@ -38,6 +38,18 @@ pub struct Queue {
     worker: Mutex<Option<Sender<Job>>>,
     /// The last command's event (for `clFinish`).
     last: Mutex<Option<Ev>>,
+    /// Every kernel's time limit ([`TIMEOUT_ENV`], read when the queue is made).
+    timeout: Option<std::time::Duration>,
+}
+
+/// The environment variable that limits every kernel's run time (seconds): a kernel that
+/// runs longer is stopped and its event fails (a runaway kernel does not hang the queue).
+/// Read when a command queue is created.
+pub const TIMEOUT_ENV: &str = "SPIRJIT_KERNEL_TIMEOUT";
+
+fn timeout_from_env() -> Option<std::time::Duration> {
+    let secs = std::env::var(TIMEOUT_ENV).ok().and_then(|v| v.trim().parse::<f64>().ok()).filter(|s| *s > 0.0)?;
+    std::time::Duration::try_from_secs_f64(secs).ok()
 }
 
 pub type Q = Arc<Obj<Queue>>;
@@ -70,6 +82,11 @@ fn run_job(job: Job) {
 }
 
 impl Queue {
+    /// How kernels of this queue run (their time limit).
+    pub fn run_options(&self) -> spirjit::RunOptions {
+        spirjit::RunOptions { timeout: self.timeout, cancel: None }
+    }
+
     pub fn profiling(&self) -> bool {
         self.properties & CL_QUEUE_PROFILING_ENABLE != 0
     }
@@ -182,7 +199,14 @@ fn make(c: Handle, device: Handle, properties: u64, property_list: Vec<u64>) -> 
     let ctx = context::get(c)?;
     platform::check_device(device)?;
     check_properties(properties)?;
-    Ok(Obj::create(Queue { context: ctx, properties, property_list, worker: Mutex::new(None), last: Mutex::new(None) }))
+    Ok(Obj::create(Queue {
+        context: ctx,
+        properties,
+        property_list,
+        worker: Mutex::new(None),
+        last: Mutex::new(None),
+        timeout: timeout_from_env(),
+    }))
 }
 
 pub(crate) unsafe extern "C" fn create_command_queue(
