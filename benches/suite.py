@@ -286,6 +286,138 @@ def float4_ops(small):
                 rtol=1e-3, atol=1e-4)
 
 
+def color_matrix(small):
+    n = 4096 if small else 1 << 22
+    r = _rng()
+    x = r.random((n, 4), dtype=np.float32)
+    out = np.zeros((n, 4), np.float32)
+    m = (r.random((4, 4), dtype=np.float32) - 0.25).astype(np.float32)
+    bias = (r.random(4, dtype=np.float32) * 0.1).astype(np.float32)
+    rows = [tuple(np.float32(v) for v in m[k]) for k in range(4)]
+
+    def ref(x, out, r0, r1, r2, r3, b, n_):
+        y = x.astype(np.float64) @ m.astype(np.float64).T + bias
+        return {1: np.clip(y, 0, 1).astype(np.float32)}
+
+    return Case([x, out, *rows, tuple(np.float32(v) for v in bias), np.int32(n)], (n,), (256,), [1],
+                bytes=32 * n, flops=36 * n, reference=ref, rtol=1e-5, atol=1e-6)
+
+
+def _grid(small, big=4096):
+    w, h = (64, 48) if small else (big, big)
+    return w, h, _rng().random((h, w), dtype=np.float32)
+
+
+def jacobi(small):
+    w, h, x = _grid(small)
+    out = np.zeros((h, w), np.float32)
+
+    def ref(x, out, w_, h_):
+        y = np.zeros_like(x)
+        y[1:-1, 1:-1] = 0.25 * (x[1:-1, :-2] + x[1:-1, 2:] + x[:-2, 1:-1] + x[2:, 1:-1])
+        return {1: y}
+
+    return Case([x, out, np.int32(w), np.int32(h)], (w, h), (16, 16), [1], bytes=8 * w * h,
+                flops=4 * w * h, reference=ref, rtol=1e-6, atol=1e-7)
+
+
+def conv_clamp(small):
+    w, h, x = _grid(small)
+    out = np.zeros((h, w), np.float32)
+    wts = np.array([1, 2, 1, 2, 4, 2, 1, 2, 1], np.float32) / np.float32(16)
+
+    def ref(x, out, wts, w_, h_):
+        p = np.pad(x.astype(np.float64), 1, mode="edge")
+        acc = sum(wts[dy * 3 + dx] * p[dy:dy + h, dx:dx + w] for dy in range(3) for dx in range(3))
+        return {1: acc.astype(np.float32)}
+
+    return Case([x, out, wts, np.int32(w), np.int32(h)], (w, h), (16, 16), [1], bytes=8 * w * h,
+                flops=18 * w * h, reference=ref, rtol=1e-5, atol=1e-6)
+
+
+def sgemm_reqd(small):
+    n = 64 if small else 1024
+    r = _rng()
+    a, b = r.random((n, n), dtype=np.float32), r.random((n, n), dtype=np.float32)
+    c = np.zeros((n, n), np.float32)
+    return Case([np.int32(n), a, b, c], (n, n), (16, 16), [3], bytes=12 * n * n, flops=2 * n**3,
+                reference=lambda n_, a, b, c: {3: (a.astype(np.float64) @ b).astype(np.float32)},
+                rtol=1e-4, atol=1e-4)
+
+
+def atomic_count(small):
+    n = 4096 if small else 1 << 24
+    x = _rng().integers(0, 1 << 20, n, dtype=np.uint32)
+    count = np.zeros(1, np.uint32)
+    t = np.uint32(1 << 19)
+    return Case([x, count, t], (n,), (256,), [1], bytes=4 * n, accumulates=True,
+                reference=lambda x, c, t: {1: np.array([np.count_nonzero(x > t)], np.uint32)})
+
+
+def spmv_csr(small):
+    rows = 4096 if small else 1 << 20
+    per = 16
+    r = _rng()
+    counts = r.integers(per // 2, per * 3 // 2 + 1, rows)
+    rowptr = np.zeros(rows + 1, np.int32)
+    rowptr[1:] = np.cumsum(counts)
+    nnz = int(rowptr[-1])
+    cols = r.integers(0, rows, nnz, dtype=np.int32)
+    vals = r.random(nnz, dtype=np.float32)
+    x = r.random(rows, dtype=np.float32)
+    y = np.zeros(rows, np.float32)
+
+    def ref(rowptr, cols, vals, x, y, n_):
+        prod = vals.astype(np.float64) * x[cols]
+        return {4: np.add.reduceat(prod, rowptr[:-1]).astype(np.float32)}
+
+    return Case([rowptr, cols, vals, x, y, np.int32(rows)], (rows,), (128,), [4], bytes=12 * nnz + 12 * rows,
+                flops=2 * nnz, reference=ref, rtol=1e-4, atol=1e-5)
+
+
+def bitonic(small):
+    n = 1 << 12 if small else 1 << 24
+    a = _rng().integers(0, 2**32, n, dtype=np.uint32)
+    stage, pss = np.uint32(12), np.uint32(5)
+
+    def ref(a, stage, pss):
+        i = np.arange(n // 2, dtype=np.int64)
+        dist = 1 << int(stage - pss)
+        left = (i % dist) + (i // dist) * 2 * dist
+        right = left + dist
+        x, y = a[left], a[right]
+        up = ((i >> int(stage)) & 1) == 0
+        swap = (x > y) == up
+        b = a.copy()
+        b[left[swap]], b[right[swap]] = y[swap], x[swap]
+        return {0: b}
+
+    return Case([a, stage, pss], (n // 2,), (256,), [0], bytes=8 * n, reference=ref)
+
+
+def dgemv(small):
+    n = 128 if small else 4096
+    r = _rng()
+    a, x, y = r.random((n, n)), r.random(n), r.random(n)
+    alpha, beta = np.float64(1.5), np.float64(0.5)
+    return Case([a, x, y, alpha, beta, np.int32(n)], (n,), (64,), [2], bytes=8 * n * n, flops=2 * n * n,
+                reference=lambda a, x, y, al, be, n_: {2: al * (a @ x) + be * y}, rtol=1e-12, atol=1e-12)
+
+
+def u8_blend(small):
+    n = 4096 if small else 1 << 25
+    r = _rng()
+    a, b = r.integers(0, 256, n, dtype=np.uint8), r.integers(0, 256, n, dtype=np.uint8)
+    out = np.zeros(n, np.uint8)
+    alpha = np.int32(77)
+
+    def ref(a, b, out, al, n_):
+        v = (a.astype(np.int32) * int(al) + b.astype(np.int32) * (256 - int(al))) >> 8
+        return {2: np.clip(v, 0, 255).astype(np.uint8)}
+
+    return Case([a, b, out, alpha, np.int32(n)], (n,), (256,), [2], bytes=3 * n, flops=4 * n, reference=ref)
+
+
 SUITE = [
     Bench("vadd", "streaming", vadd),
     Bench("triad", "streaming", triad),
@@ -301,6 +433,15 @@ SUITE = [
     Bench("stencil", "2-D stencil", stencil),
     Bench("bits", "integer/bit", bits),
     Bench("float4_ops", "float4 vectors", float4_ops),
+    Bench("color_matrix", "float4 by-value args, clamp", color_matrix),
+    Bench("jacobi", "2-D 5-point, interior if", jacobi),
+    Bench("conv_clamp", "2-D 3x3, clamp-to-edge", conv_clamp),
+    Bench("sgemm_reqd", "tiled GEMM, reqd size", sgemm_reqd),
+    Bench("atomic_count", "global atomic_inc", atomic_count),
+    Bench("spmv_csr", "sparse CSR", spmv_csr),
+    Bench("bitonic", "bitonic pass", bitonic),
+    Bench("dgemv", "double precision", dgemv),
+    Bench("u8_blend", "uchar/short data", u8_blend),
 ]
 
 EMPTY = Bench("empty", "dispatch", empty)

@@ -23,7 +23,9 @@
 mod divergence;
 
 use super::Cfg;
-use crate::ir::{BinaryOp, ConvOp, Function, InstKind, SubGroupOp, Terminator, Value, ValueOrigin, WorkItemQuery};
+use crate::ir::{
+    BinaryOp, ConvOp, Function, InstKind, MathOp, SubGroupOp, Terminator, Value, ValueOrigin, WorkItemQuery,
+};
 
 /// Why a value is varying.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -272,6 +274,15 @@ impl Uniformity {
                 if matches!(c.op, ConvOp::UToU | ConvOp::SToS | ConvOp::SToU | ConvOp::UToS) && !c.saturate =>
             {
                 self.stride_of(*a)
+            }
+            // A clamp by a uniform bound (`min(x + 1, w - 1)`, clamp-to-edge indexing)
+            // leaves every lane as it is in most lane groups.
+            InstKind::Math(MathOp::SMin | MathOp::SMax | MathOp::UMin | MathOp::UMax, args) if args.len() == 2 => {
+                match (self.is_uniform(args[0]), self.is_uniform(args[1])) {
+                    (false, true) => self.stride_of(args[0]),
+                    (true, false) => self.stride_of(args[1]),
+                    _ => None,
+                }
             }
             _ => None,
         }

@@ -16,7 +16,7 @@ use cranelift_codegen::ir::{types, InstBuilder, Value as ClifValue};
 
 use super::leaf::At;
 use super::state::FnLower;
-use crate::ir::{self, BinaryOp, ConvOp, InstKind, WorkItemQuery};
+use crate::ir::{self, BinaryOp, ConvOp, InstKind, MathOp, WorkItemQuery};
 use crate::Result;
 
 /// How far a definition chain is followed before giving up.
@@ -103,8 +103,68 @@ impl FnLower<'_, '_> {
                 }
                 self.and_no_crossing(c, *a, matches!(conv.op, ConvOp::SToS | ConvOp::SToU))
             }
+            InstKind::Math(op @ (MathOp::SMin | MathOp::SMax | MathOp::UMin | MathOp::UMax), args)
+                if args.len() == 2 =>
+            {
+                self.clamp_inactive(*op, args[0], args[1], depth)
+            }
             _ => Ok(None),
         }
+    }
+
+    /// `min(x, u)` / `max(x, u)` with `u` the same in every lane (either operand order):
+    /// the lanes of `x` pass through unchanged when both ends of the lane group, lane 0
+    /// and lane W - 1, lie on the kept side of `u` and the lanes do not wrap around the
+    /// type's range in between (then every lane lies between the two ends).
+    fn clamp_inactive(&mut self, op: MathOp, a: ir::Value, b: ir::Value, depth: u32) -> Result<Option<ClifValue>> {
+        let (x, u) = match (self.is_varying(a), self.is_varying(b)) {
+            (true, false) => (a, b),
+            (false, true) => (b, a),
+            _ => return Ok(None),
+        };
+        let Some(cond) = self.stride_exact_at(x, depth + 1)? else { return Ok(None) };
+        let Some(stride) = self.uni.as_ref().and_then(|un| un.lane_stride(x)) else { return Ok(None) };
+        let Some(bits) = self.value_type(x)?.scalar().filter(|s| s.is_int()).map(|s| s.bits()) else {
+            return Ok(None);
+        };
+        let (Some(x0), Some(u0)) = (self.lane0(x)?, self.lane0_at(u, depth + 1)?) else { return Ok(None) };
+        let signed = matches!(op, MathOp::SMin | MathOp::SMax);
+        let Some(span) = stride.checked_mul(i64::from(self.lanes.0) - 1) else { return Ok(None) };
+        let (x0, u0, cond) = if bits < 64 {
+            let ext = |me: &mut Self, v| {
+                if signed {
+                    me.b.ins().sextend(types::I64, v)
+                } else {
+                    me.b.ins().uextend(types::I64, v)
+                }
+            };
+            let (x0, u0) = (ext(self, x0), ext(self, u0));
+            let Some(cond) = self.and_in_range(cond, x, x0, bits, signed)? else { return Ok(None) };
+            (x0, u0, cond)
+        } else {
+            // No wrap in 64 bits: the last lane lies on the stride's side of lane 0.
+            let last = self.b.ins().iadd_imm_s(x0, span);
+            let cc = match (span >= 0, signed) {
+                (true, true) => CIntCC::SignedGreaterThanOrEqual,
+                (true, false) => CIntCC::UnsignedGreaterThanOrEqual,
+                (false, true) => CIntCC::SignedLessThanOrEqual,
+                (false, false) => CIntCC::UnsignedLessThanOrEqual,
+            };
+            let ok = self.b.ins().icmp(cc, last, x0);
+            (x0, u0, self.b.ins().band(cond, ok))
+        };
+        let last = self.b.ins().iadd_imm_s(x0, span);
+        // Kept side: `x <= u` for a minimum, `x >= u` for a maximum.
+        let cc = match (op, signed) {
+            (MathOp::SMin, _) => CIntCC::SignedLessThanOrEqual,
+            (MathOp::UMin, _) => CIntCC::UnsignedLessThanOrEqual,
+            (MathOp::SMax, _) => CIntCC::SignedGreaterThanOrEqual,
+            _ => CIntCC::UnsignedGreaterThanOrEqual,
+        };
+        let first_ok = self.b.ins().icmp(cc, x0, u0);
+        let last_ok = self.b.ins().icmp(cc, last, u0);
+        let ends = self.b.ins().band(first_ok, last_ok);
+        Ok(Some(self.b.ins().band(cond, ends)))
     }
 
     /// `cond` and, when `x` is narrower than 64 bits, the condition that extending `x`
@@ -262,6 +322,20 @@ impl FnLower<'_, '_> {
             {
                 let Some(x) = self.lane0_at(*a, depth + 1)? else { return Ok(None) };
                 Some(self.resize(x, to, matches!(conv.op, ConvOp::SToS | ConvOp::SToU)))
+            }
+            InstKind::Math(op @ (MathOp::SMin | MathOp::SMax | MathOp::UMin | MathOp::UMax), args)
+                if args.len() == 2 && s.is_int() =>
+            {
+                let (Some(x), Some(y)) = (self.lane0_at(args[0], depth + 1)?, self.lane0_at(args[1], depth + 1)?)
+                else {
+                    return Ok(None);
+                };
+                Some(match op {
+                    MathOp::SMin => self.b.ins().smin(x, y),
+                    MathOp::SMax => self.b.ins().smax(x, y),
+                    MathOp::UMin => self.b.ins().umin(x, y),
+                    _ => self.b.ins().umax(x, y),
+                })
             }
             _ => None,
         })

@@ -45,6 +45,7 @@ pub mod plan;
 mod state;
 mod subgroup;
 mod values;
+mod vconvert;
 mod vector;
 mod version;
 mod vint;

@@ -438,7 +438,7 @@ impl FnLower<'_, '_> {
                         let one = self.b.ins().splat(types::I32X4, one);
                         self.map_vectors(&[*a], |me, x| me.b.ins().band(x[0], one))?
                     }
-                    _ => return Ok(None),
+                    _ => return self.vector_convert_widths(*c, *a, s, rs),
                 }
             }
             Math(op, args) if matches!(rs, Scalar::F32 | Scalar::F64) && args.len() == 1 => match op {
@@ -589,7 +589,7 @@ impl FnLower<'_, '_> {
         self.shuffle_bytes(a, b, bytes)
     }
 
-    fn shuffle_bytes(&mut self, a: ClifValue, b: ClifValue, bytes: Vec<u8>) -> ClifValue {
+    pub(crate) fn shuffle_bytes(&mut self, a: ClifValue, b: ClifValue, bytes: Vec<u8>) -> ClifValue {
         let ty = self.vty(a);
         let (x, y) = (self.as_type(a, types::I8X16), self.as_type(b, types::I8X16));
         let mask = self.b.func.dfg.immediates.push(ConstantData::from(bytes));

@@ -677,3 +677,142 @@ fn bit_counts_match_the_scalar_lowering_at_every_width() {
         assert_eq!(run(w), reference, "W = {w}");
     }
 }
+
+/// Every integer ↔ integer conversion (each width pair, signedness and saturation) and
+/// the 8/16-bit ↔ `f32` ones give at W = 4, 8 and 16 exactly what they give at W = 1,
+/// including a partial last lane group (the vector forms widen, clamp and pack whole
+/// vectors).
+#[test]
+fn width_conversions_match_w1_bit_for_bit() {
+    let patterns: Vec<u64> = (0..37u64)
+        .map(|k| match k % 6 {
+            0 => k.wrapping_mul(0x9E37_79B9_7F4A_7C15),
+            1 => u64::MAX - k,
+            2 => 1 << (k % 64),
+            3 => (1u64 << (k % 64)).wrapping_sub(1),
+            4 => k * 97,
+            _ => (k as i64 * -12345) as u64,
+        })
+        .collect();
+    let ints = [Type::I8, Type::I16, Type::I32, Type::I64];
+    let int_ops = [ConvOp::SToS, ConvOp::UToU, ConvOp::SToU, ConvOp::UToS];
+    for src in ints.iter() {
+        let mut convs = Vec::new();
+        for dst in ints.iter() {
+            for op in int_ops {
+                for sat in [false, true] {
+                    convs.push((conv(op, sat, None), dst.clone()));
+                }
+            }
+        }
+        if *src == Type::I8 || *src == Type::I16 {
+            convs.push((conv(ConvOp::SToF, false, None), Type::F32));
+            convs.push((conv(ConvOp::UToF, false, None), Type::F32));
+        }
+        let want = run_conversions(src.clone(), &patterns, &convs);
+        for w in [4, 8, 16] {
+            let mut got = Vec::new();
+            with_lanes(w, || got = run_conversions(src.clone(), &patterns, &convs));
+            assert_eq!(got, want, "{src:?} conversions at W = {w}");
+        }
+    }
+    let floats = [
+        0.0f32,
+        -0.0,
+        1.5,
+        -1.5,
+        2.5,
+        -2.5,
+        127.5,
+        128.0,
+        -129.0,
+        255.5,
+        256.0,
+        65535.5,
+        70000.0,
+        -40000.0,
+        f32::NAN,
+        f32::INFINITY,
+        f32::NEG_INFINITY,
+        1e-30,
+        0.49999997,
+    ];
+    let bits: Vec<u64> = floats.iter().map(|f| f.to_bits() as u64).collect();
+    let mut convs = Vec::new();
+    for dst in [Type::I8, Type::I16] {
+        for op in [ConvOp::FToS, ConvOp::FToU] {
+            for r in [None, Some(Rounding::NearestEven), Some(Rounding::Up), Some(Rounding::Down)] {
+                convs.push((conv(op, true, r), dst.clone()));
+            }
+        }
+    }
+    let want = run_conversions(Type::F32, &bits, &convs);
+    for w in [4, 8, 16] {
+        let mut got = Vec::new();
+        with_lanes(w, || got = run_conversions(Type::F32, &bits, &convs));
+        assert_eq!(got, want, "f32 → 8/16-bit conversions at W = {w}");
+    }
+}
+
+/// `out[gid * 15 + j] = in[clamp(gid + d, 0, n - 1)]` for five offsets `d` and three
+/// forms of the clamp (signed `i32` max-then-min, the operands swapped, unsigned `i64`
+/// minimum): lane groups inside the range take the vector path, groups at either edge
+/// must give exactly what W = 1 gives.
+fn clamped_module(n: u64) -> Module {
+    let mut f = Function::default();
+    let mut b = FunctionBuilder::new(&mut f);
+    let (pin, pout) = (b.param(0, gptr()), b.param(1, gptr()));
+    let gid = b.gid(0);
+    let g32 = b.wrap_i32(gid);
+    let zero = b.iconst(Type::I32, 0);
+    let last32 = b.iconst(Type::I32, n - 1);
+    let last64 = b.iconst(Type::I64, n - 1);
+    let fifteen = b.iconst(Type::I64, 15);
+    let row = b.binary(BinaryOp::IMul, gid, fifteen);
+    let mut j = 0u64;
+    for d in [-2i64, -1, 0, 1, 2] {
+        let d32 = b.iconst(Type::I32, d as u64);
+        let x = b.binary(BinaryOp::IAdd, g32, d32);
+        let lo = b.inst(InstKind::Math(MathOp::SMax, vec![x, zero]), Type::I32);
+        let a = b.inst(InstKind::Math(MathOp::SMin, vec![lo, last32]), Type::I32);
+        let hi = b.inst(InstKind::Math(MathOp::SMin, vec![last32, x]), Type::I32);
+        let c = b.inst(InstKind::Math(MathOp::SMax, vec![zero, hi]), Type::I32);
+        let d64 = b.iconst(Type::I64, d as u64);
+        let y = b.binary(BinaryOp::IAdd, gid, d64);
+        let u = b.inst(InstKind::Math(MathOp::UMin, vec![y, last64]), Type::I64);
+        for idx in [a, c, u] {
+            let idx = if idx == u { idx } else { b.convert(ConvOp::SToS, idx, Type::I64) };
+            let src = b.elem(pin, idx, 4);
+            let v = b.load(src, Type::I32, 4);
+            let jj = b.iconst(Type::I64, j);
+            let at = b.binary(BinaryOp::IAdd, row, jj);
+            let dst = b.elem(pout, at, 4);
+            b.store(dst, v, 4);
+            j += 1;
+        }
+    }
+    b.ret();
+    module(vec![ptr_param(Type::I32), ptr_param(Type::I32)], f, 0)
+}
+
+#[test]
+fn clamped_indices_take_the_vector_path_and_match_w1() {
+    for (n, local) in [(64u64, 16u64), (40, 8), (37, 1), (100, 20)] {
+        let m = clamped_module(n);
+        let input: Vec<i32> = (0..n as i32).map(|i| i * 31 + 7).collect();
+        let run = |w: u32| {
+            let cm = compile(&m, &LowerOptions { lanes: w, checked: true, robust: false }).unwrap();
+            assert_eq!(cm.kernels[0].lanes, w, "{:?}", cm.kernels[0].path_note);
+            let mut out = vec![-1i32; 15 * n as usize];
+            let args = [input.as_ptr() as u64, out.as_mut_ptr() as u64];
+            assert_eq!(run_1d(&cm, &args, n, local, &no_cancel()).0, Status::DONE, "W = {w}, n = {n}");
+            out
+        };
+        let reference = run(1);
+        for w in [4, 8, 16] {
+            assert_eq!(run(w), reference, "W = {w}, n = {n}, local = {local}");
+        }
+    }
+    let text = dump_clif(&clamped_module(64), &LowerOptions { lanes: 16, checked: true, robust: false }).unwrap();
+    assert!(text.contains("load.i32x4"), "clamped loads should be vector loads when in range: {text}");
+}
