@@ -225,6 +225,15 @@ impl Uniformity {
         func.scalar_const(v).map(|b| b as i64)
     }
 
+    /// Whether a lane group of 4 with stride `s` can fit between multiples of the
+    /// divisor `m` (plus `bias`, for masks): always when `m` is not a constant.
+    fn fits_group(func: &Function, m: Value, s: i64, bias: u64) -> bool {
+        match Self::const_of(func, m) {
+            Some(c) => (c as u64).wrapping_add(bias) as u128 >= 4 * u128::from(s.unsigned_abs()) && s != 0,
+            None => s != 0,
+        }
+    }
+
     fn inst_stride(&self, func: &Function, kind: &InstKind) -> Option<i64> {
         match kind {
             // Lanes are consecutive in dimension 0; the other ids are expected to be the
@@ -254,6 +263,15 @@ impl Uniformity {
                 _ if self.stride_of(*b) == Some(0) && self.is_uniform(*a) => Some(0),
                 _ => None,
             },
+            // Lanes that agree stay in agreement when shifted by a uniform amount.
+            InstKind::Binary(BinaryOp::Shl, a, b) if Self::const_of(func, *b).is_none() => {
+                (self.is_uniform(*b) && self.stride_of(*a) == Some(0)).then_some(0)
+            }
+            // `x >> k` for a uniform `k` (a division by a power of two): the same in
+            // every lane while the lanes do not cross a multiple of `2^k`.
+            InstKind::Binary(BinaryOp::AShr | BinaryOp::LShr, a, b) if Self::const_of(func, *b).is_none() => {
+                (self.is_uniform(*b) && self.stride_of(*a).is_some_and(|s| s != 0)).then_some(0)
+            }
             InstKind::Binary(BinaryOp::Shl, a, b) => {
                 let c = Self::const_of(func, *b)?;
                 if !(0..63).contains(&c) {
@@ -274,6 +292,24 @@ impl Uniformity {
                 if matches!(c.op, ConvOp::UToU | ConvOp::SToS | ConvOp::SToU | ConvOp::UToS) && !c.saturate =>
             {
                 self.stride_of(*a)
+            }
+            // `x % m`, `x & (2^k - 1)` with `m` the same in every lane: `x`'s stride
+            // while the lanes do not wrap past `m`; `x / m`: the same quotient in every
+            // lane while they do not cross a multiple of `m`. Constant divisors that
+            // no lane group of 4 could fit are left unmodelled.
+            InstKind::Binary(BinaryOp::URem | BinaryOp::SRem, a, b) if self.is_uniform(*b) => {
+                let s = self.stride_of(*a)?;
+                Self::fits_group(func, *b, s, 0).then_some(s)
+            }
+            InstKind::Binary(BinaryOp::And, a, b) if self.is_uniform(*a) != self.is_uniform(*b) => {
+                let (x, m) = if self.is_uniform(*b) { (*a, *b) } else { (*b, *a) };
+                let s = self.stride_of(x)?;
+                let low_mask = Self::const_of(func, m).is_none_or(|c| c != -1 && (c as u64 + 1).is_power_of_two());
+                (low_mask && Self::fits_group(func, m, s, 1)).then_some(s)
+            }
+            InstKind::Binary(BinaryOp::UDiv | BinaryOp::SDiv, a, b) if self.is_uniform(*b) => {
+                let s = self.stride_of(*a)?;
+                Self::fits_group(func, *b, s, 0).then_some(0)
             }
             // A clamp by a uniform bound (`min(x + 1, w - 1)`, clamp-to-edge indexing)
             // leaves every lane as it is in most lane groups.

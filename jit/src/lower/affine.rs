@@ -78,7 +78,14 @@ impl FnLower<'_, '_> {
             InstKind::Binary(BinaryOp::IAdd | BinaryOp::ISub | BinaryOp::IMul, a, b) => both(self, *a, *b),
             InstKind::Binary(BinaryOp::Shl, a, b) => both(self, *a, *b),
             InstKind::Binary(op @ (BinaryOp::AShr | BinaryOp::LShr), a, b) => {
-                self.shifted_extension(*a, *b, *op == BinaryOp::AShr, depth)
+                let signed = *op == BinaryOp::AShr;
+                match self.shifted_extension(*a, *b, signed, depth)? {
+                    Some(c) => Ok(Some(c)),
+                    None if !self.is_varying(*b) && func.scalar_const(*b).is_none() => {
+                        self.shifted_exact(*a, *b, signed, depth)
+                    }
+                    None => Ok(None),
+                }
             }
             InstKind::Extract(a, i) => match func.def_inst(*a).map(|d| &d.kind) {
                 Some(InstKind::Construct(vs)) => match vs.get(*i as usize) {
@@ -108,6 +115,15 @@ impl FnLower<'_, '_> {
             {
                 self.clamp_inactive(*op, args[0], args[1], depth)
             }
+            InstKind::Binary(op @ (BinaryOp::UDiv | BinaryOp::SDiv | BinaryOp::URem | BinaryOp::SRem), a, b)
+                if !self.is_varying(*b) =>
+            {
+                self.divided_exact(*op, *a, *b, false, depth)
+            }
+            InstKind::Binary(BinaryOp::And, a, b) if self.is_varying(*a) != self.is_varying(*b) => {
+                let (x, m) = if self.is_varying(*a) { (*a, *b) } else { (*b, *a) };
+                self.divided_exact(BinaryOp::URem, x, m, true, depth)
+            }
             _ => Ok(None),
         }
     }
@@ -122,25 +138,120 @@ impl FnLower<'_, '_> {
             (false, true) => (b, a),
             _ => return Ok(None),
         };
+        let signed = matches!(op, MathOp::SMin | MathOp::SMax);
+        let Some((cond, x0, last)) = self.lane_ends(x, signed, depth)? else { return Ok(None) };
+        let Some(u0) = self.lane0_at(u, depth + 1)? else { return Ok(None) };
+        let u0 = self.extend64(u0, signed);
+        // Kept side: `x <= u` for a minimum, `x >= u` for a maximum.
+        let cc = match op {
+            MathOp::SMin => CIntCC::SignedLessThanOrEqual,
+            MathOp::UMin => CIntCC::UnsignedLessThanOrEqual,
+            MathOp::SMax => CIntCC::SignedGreaterThanOrEqual,
+            _ => CIntCC::UnsignedGreaterThanOrEqual,
+        };
+        let first_ok = self.b.ins().icmp(cc, x0, u0);
+        let last_ok = self.b.ins().icmp(cc, last, u0);
+        let ends = self.b.ins().band(first_ok, last_ok);
+        Ok(Some(self.b.ins().band(cond, ends)))
+    }
+
+    /// `x / m` or `x % m` (also `x & m` for `m = 2^k - 1`, with `low_mask`) with `m` the same in every
+    /// lane: the quotient is the same in every lane when lane 0 and lane W - 1 have the
+    /// same quotient; the remainder keeps `x`'s stride when the remainders of the lanes
+    /// do not wrap past `m` (lane 0's remainder plus the group's span stays in
+    /// `0..m`). Signed forms also need `x` and `m` non-negative, where they agree with
+    /// the unsigned ones. Division by zero gives 0 in every lane, which the same
+    /// conditions describe (equal quotients; a remainder span that never fits).
+    fn divided_exact(
+        &mut self,
+        op: BinaryOp,
+        x: ir::Value,
+        m: ir::Value,
+        low_mask: bool,
+        depth: u32,
+    ) -> Result<Option<ClifValue>> {
+        let signed = matches!(op, BinaryOp::SDiv | BinaryOp::SRem);
+        let Some((mut cond, x0, last)) = self.lane_ends(x, signed, depth)? else { return Ok(None) };
+        let Some(m0) = self.lane0_at(m, depth + 1)? else { return Ok(None) };
+        let m0 = self.extend64(m0, signed);
+        // `x & m` is `x % (m + 1)` when `m + 1` is a power of two (or 2^bits).
+        let m0 = if low_mask {
+            let m1 = self.b.ins().iadd_imm_s(m0, 1);
+            let common = self.b.ins().band(m0, m1);
+            let pow2 = self.b.ins().icmp_imm_s(CIntCC::Equal, common, 0);
+            cond = self.b.ins().band(cond, pow2);
+            m1
+        } else {
+            m0
+        };
+        if signed {
+            for v in [x0, last] {
+                let ok = self.b.ins().icmp_imm_s(CIntCC::SignedGreaterThanOrEqual, v, 0);
+                cond = self.b.ins().band(cond, ok);
+            }
+            let ok = self.b.ins().icmp_imm_s(CIntCC::SignedGreaterThan, m0, 0);
+            cond = self.b.ins().band(cond, ok);
+        }
+        let ends = if matches!(op, BinaryOp::UDiv | BinaryOp::SDiv) {
+            let q0 = self.binary_leaf(BinaryOp::UDiv, ir::Scalar::I64, x0, m0)?;
+            let q1 = self.binary_leaf(BinaryOp::UDiv, ir::Scalar::I64, last, m0)?;
+            self.b.ins().icmp(CIntCC::Equal, q0, q1)
+        } else {
+            let r0 = self.binary_leaf(BinaryOp::URem, ir::Scalar::I64, x0, m0)?;
+            let span = self.b.ins().isub(last, x0);
+            let end = self.b.ins().iadd(r0, span);
+            // `0 <= r0 + span < m`, unsigned: a negative end wraps to a huge value.
+            self.b.ins().icmp(CIntCC::UnsignedLessThan, end, m0)
+        };
+        Ok(Some(self.b.ins().band(cond, ends)))
+    }
+
+    /// `x >> k` for a uniform, non-constant `k`: the same in every lane when lane 0 and
+    /// lane W - 1 shift to the same value (the amount taken modulo `x`'s width, as the
+    /// shift itself does).
+    fn shifted_exact(&mut self, x: ir::Value, k: ir::Value, signed: bool, depth: u32) -> Result<Option<ClifValue>> {
+        let Some(bits) = self.value_type(x)?.scalar().filter(|s| s.is_int()).map(|s| s.bits()) else {
+            return Ok(None);
+        };
+        let Some((cond, x0, last)) = self.lane_ends(x, signed, depth)? else { return Ok(None) };
+        let Some(k0) = self.lane0_at(k, depth + 1)? else { return Ok(None) };
+        let k0 = self.extend64(k0, false);
+        let k0 = self.b.ins().band_imm_s(k0, i64::from(bits) - 1);
+        let (q0, q1) = if signed {
+            (self.b.ins().sshr(x0, k0), self.b.ins().sshr(last, k0))
+        } else {
+            (self.b.ins().ushr(x0, k0), self.b.ins().ushr(last, k0))
+        };
+        let same = self.b.ins().icmp(CIntCC::Equal, q0, q1);
+        Ok(Some(self.b.ins().band(cond, same)))
+    }
+
+    /// `v` (an integer leaf) extended to 64 bits, signed or not.
+    fn extend64(&mut self, v: ClifValue, signed: bool) -> ClifValue {
+        self.resize(v, types::I64, signed)
+    }
+
+    /// For varying integer `x` whose stride hint is exact: the condition, lane 0 and the
+    /// last lane extended to 64 bits (signed or not), where the condition also says the
+    /// lanes do not wrap around `x`'s range between the two, so that every lane lies
+    /// between them in order. `None` for a chain the exactness check cannot vouch for.
+    fn lane_ends(
+        &mut self,
+        x: ir::Value,
+        signed: bool,
+        depth: u32,
+    ) -> Result<Option<(ClifValue, ClifValue, ClifValue)>> {
         let Some(cond) = self.stride_exact_at(x, depth + 1)? else { return Ok(None) };
         let Some(stride) = self.uni.as_ref().and_then(|un| un.lane_stride(x)) else { return Ok(None) };
         let Some(bits) = self.value_type(x)?.scalar().filter(|s| s.is_int()).map(|s| s.bits()) else {
             return Ok(None);
         };
-        let (Some(x0), Some(u0)) = (self.lane0(x)?, self.lane0_at(u, depth + 1)?) else { return Ok(None) };
-        let signed = matches!(op, MathOp::SMin | MathOp::SMax);
+        let Some(x0) = self.lane0(x)? else { return Ok(None) };
         let Some(span) = stride.checked_mul(i64::from(self.lanes.0) - 1) else { return Ok(None) };
-        let (x0, u0, cond) = if bits < 64 {
-            let ext = |me: &mut Self, v| {
-                if signed {
-                    me.b.ins().sextend(types::I64, v)
-                } else {
-                    me.b.ins().uextend(types::I64, v)
-                }
-            };
-            let (x0, u0) = (ext(self, x0), ext(self, u0));
-            let Some(cond) = self.and_in_range(cond, x, x0, bits, signed)? else { return Ok(None) };
-            (x0, u0, cond)
+        let x0 = self.extend64(x0, signed);
+        let cond = if bits < 64 {
+            let Some(c) = self.and_in_range(cond, x, x0, bits, signed)? else { return Ok(None) };
+            c
         } else {
             // No wrap in 64 bits: the last lane lies on the stride's side of lane 0.
             let last = self.b.ins().iadd_imm_s(x0, span);
@@ -151,20 +262,10 @@ impl FnLower<'_, '_> {
                 (false, false) => CIntCC::UnsignedLessThanOrEqual,
             };
             let ok = self.b.ins().icmp(cc, last, x0);
-            (x0, u0, self.b.ins().band(cond, ok))
+            self.b.ins().band(cond, ok)
         };
         let last = self.b.ins().iadd_imm_s(x0, span);
-        // Kept side: `x <= u` for a minimum, `x >= u` for a maximum.
-        let cc = match (op, signed) {
-            (MathOp::SMin, _) => CIntCC::SignedLessThanOrEqual,
-            (MathOp::UMin, _) => CIntCC::UnsignedLessThanOrEqual,
-            (MathOp::SMax, _) => CIntCC::SignedGreaterThanOrEqual,
-            _ => CIntCC::UnsignedGreaterThanOrEqual,
-        };
-        let first_ok = self.b.ins().icmp(cc, x0, u0);
-        let last_ok = self.b.ins().icmp(cc, last, u0);
-        let ends = self.b.ins().band(first_ok, last_ok);
-        Ok(Some(self.b.ins().band(cond, ends)))
+        Ok(Some((cond, x0, last)))
     }
 
     /// `cond` and, when `x` is narrower than 64 bits, the condition that extending `x`
@@ -294,7 +395,12 @@ impl FnLower<'_, '_> {
                 | BinaryOp::IMul
                 | BinaryOp::Shl
                 | BinaryOp::AShr
-                | BinaryOp::LShr),
+                | BinaryOp::LShr
+                | BinaryOp::UDiv
+                | BinaryOp::SDiv
+                | BinaryOp::URem
+                | BinaryOp::SRem
+                | BinaryOp::And),
                 a,
                 b,
             ) => {

@@ -816,3 +816,94 @@ fn clamped_indices_take_the_vector_path_and_match_w1() {
     let text = dump_clif(&clamped_module(64), &LowerOptions { lanes: 16, checked: true, robust: false }).unwrap();
     assert!(text.contains("load.i32x4"), "clamped loads should be vector loads when in range: {text}");
 }
+
+/// Index arithmetic that is affine only piecewise, as 1-D ids split into rows and
+/// columns and bitonic networks write it: `out[gid * 9 + j] = in[64 + idx_j]` for
+/// `(x % m) + (x / m) * 2m` (signed `i32`, `x = gid` and `x = gid - 5`), its unsigned
+/// 64-bit form, `(x & (p - 1)) + ((x >> k) << (k + 1))` with `p = 2^k` (a bitonic step),
+/// the mask operand first, and the remainder, shift and quotient alone. Lane groups
+/// inside one row take the vector path; every
+/// width must give exactly what W = 1 gives, including `m = 0` (division by zero
+/// gives 0) and masks that are not one less than a power of two.
+fn split_index_module() -> Module {
+    let mut f = Function::default();
+    let mut b = FunctionBuilder::new(&mut f);
+    let (pin, pout) = (b.param(0, gptr()), b.param(1, gptr()));
+    let (m, k) = (b.param(2, Type::I32), b.param(3, Type::I32));
+    let gid = b.gid(0);
+    let g32 = b.wrap_i32(gid);
+    let nine = b.iconst(Type::I64, 9);
+    let row = b.binary(BinaryOp::IMul, gid, nine);
+    let bias = b.iconst(Type::I64, 64);
+    let one = b.iconst(Type::I32, 1);
+    let two_m = b.binary(BinaryOp::IAdd, m, m);
+    let five = b.iconst(Type::I32, 5);
+    let early = b.binary(BinaryOp::ISub, g32, five);
+    let mut idx = Vec::new();
+    for x in [g32, early] {
+        let r = b.binary(BinaryOp::SRem, x, m);
+        let q = b.binary(BinaryOp::SDiv, x, m);
+        let qp = b.binary(BinaryOp::IMul, q, two_m);
+        let i = b.binary(BinaryOp::IAdd, r, qp);
+        idx.push(b.convert(ConvOp::SToS, i, Type::I64));
+    }
+    let m64 = b.convert(ConvOp::UToU, m, Type::I64);
+    let r = b.binary(BinaryOp::URem, gid, m64);
+    let q = b.binary(BinaryOp::UDiv, gid, m64);
+    let two_m64 = b.binary(BinaryOp::IAdd, m64, m64);
+    let qp = b.binary(BinaryOp::IMul, q, two_m64);
+    idx.push(b.binary(BinaryOp::IAdd, r, qp));
+    let p = b.binary(BinaryOp::Shl, one, k);
+    let mask = b.binary(BinaryOp::ISub, p, one);
+    let k1 = b.binary(BinaryOp::IAdd, k, one);
+    for (lo, hi) in [(g32, mask), (mask, g32)] {
+        let low = b.binary(BinaryOp::And, lo, hi);
+        let high = b.binary(BinaryOp::LShr, g32, k);
+        let high = b.binary(BinaryOp::Shl, high, k1);
+        let i = b.binary(BinaryOp::IAdd, low, high);
+        idx.push(b.convert(ConvOp::UToU, i, Type::I64));
+    }
+    // A mask that is not 2^k - 1: `x & m` scatters the lanes.
+    let odd = b.binary(BinaryOp::And, g32, m);
+    idx.push(b.convert(ConvOp::UToU, odd, Type::I64));
+    // Each piece alone: a remainder, a shift and a quotient.
+    let r = b.binary(BinaryOp::SRem, g32, m);
+    idx.push(b.convert(ConvOp::SToS, r, Type::I64));
+    let sh = b.binary(BinaryOp::LShr, g32, k);
+    idx.push(b.convert(ConvOp::UToU, sh, Type::I64));
+    idx.push(b.binary(BinaryOp::UDiv, gid, m64));
+    for (j, i) in idx.into_iter().enumerate() {
+        let i = b.binary(BinaryOp::IAdd, i, bias);
+        let src = b.elem(pin, i, 4);
+        let v = b.load(src, Type::I32, 4);
+        let jj = b.iconst(Type::I64, j as u64);
+        let at = b.binary(BinaryOp::IAdd, row, jj);
+        let dst = b.elem(pout, at, 4);
+        b.store(dst, v, 4);
+    }
+    b.ret();
+    module(vec![ptr_param(Type::I32), ptr_param(Type::I32), value_param(Type::I32), value_param(Type::I32)], f, 0)
+}
+
+#[test]
+fn split_indices_take_the_vector_path_and_match_w1() {
+    let m = split_index_module();
+    let n = 96u64;
+    let input: Vec<i32> = (0..4 * n as i32 + 256).map(|i| i * 13 - 5).collect();
+    for (div, k) in [(32u64, 5u64), (16, 4), (7, 2), (0, 0), (5, 6), (48, 3)] {
+        let run = |w: u32| {
+            let cm = compile(&m, &LowerOptions { lanes: w, checked: true, robust: false }).unwrap();
+            assert_eq!(cm.kernels[0].lanes, w, "{:?}", cm.kernels[0].path_note);
+            let mut out = vec![-1i32; 9 * n as usize];
+            let args = [input.as_ptr() as u64, out.as_mut_ptr() as u64, div, k];
+            assert_eq!(run_1d(&cm, &args, n, 16, &no_cancel()).0, Status::DONE, "W = {w}, m = {div}");
+            out
+        };
+        let reference = run(1);
+        for w in [4, 8, 16] {
+            assert_eq!(run(w), reference, "W = {w}, m = {div}, k = {k}");
+        }
+    }
+    let text = dump_clif(&m, &LowerOptions { lanes: 16, checked: true, robust: false }).unwrap();
+    assert!(text.matches("load.i32x4").count() >= 4, "row-split loads should have a vector form: {text}");
+}
