@@ -20,9 +20,12 @@ SUITE.py`` runs a file that defines ``CASES``. See docs/bench.md.
 Importing this package does not touch any device; ``devices()`` and ``run()`` do.
 """
 
-from ._case import Case, load_cases
+from ._case import Case
 from ._devices import Device, Prepared, devices
 from ._measure import compare, stats
 from ._results import Results, run
+from ._spec import Local, parse_arg
+from ._suite import load_cases
 
-__all__ = ["Case", "Device", "Prepared", "Results", "compare", "devices", "load_cases", "run", "stats"]
+__all__ = ["Case", "Device", "Local", "Prepared", "Results", "compare", "devices", "load_cases", "parse_arg", "run",
+           "stats"]

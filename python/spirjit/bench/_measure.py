@@ -34,6 +34,13 @@ def measure(device, case, budget=0.5, min_reps=5, max_reps=1000):
     about ``budget`` seconds after one warm-up."""
     t0 = time.perf_counter()
     prep = device.prepare(case)
+    try:
+        return _measure(prep, t0, budget, min_reps, max_reps)
+    finally:
+        prep.close()
+
+
+def _measure(prep, t0, budget, min_reps, max_reps):
     dev_t = prep.launch()
     first = time.perf_counter() - t0
     outputs = prep.outputs()
