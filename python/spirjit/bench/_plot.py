@@ -92,12 +92,20 @@ def _roofline(ax, res, device, peak):
     x_bw = ridge / 16
     ax.text(x_bw, x_bw * bw * 1.6, f"{bw:.1f} GB/s", fontsize=7, ha="right")
     ax.text(hi / 1.1, fl * 1.12, f"{fl:.1f} GFLOP/s", fontsize=7, ha="right")
+    colors = _case_colors(res)
+    placed = []
     for r in points:
         ai, g = r["roofline"]["ai"], r["gflops"]
         bad = r["status"] == "mismatch"
-        ax.plot([ai], [g], "o", color=_BAD if bad else _SLOW, markeredgecolor="black", markersize=6)
-        ax.annotate(f"{r['case']}\n{100 * r['roofline']['fraction']:.0f}% of peak" + (" (WRONG)" if bad else ""),
-                    (ai, g), textcoords="offset points", xytext=(5, -12), fontsize=7)
+        # Points close together get their labels one under the other.
+        k = sum(1 for a, b in placed if abs(math.log10(a / ai)) < 0.4 and abs(math.log10(b / g)) < 0.4)
+        placed.append((ai, g))
+        ax.plot([ai], [g], "X" if bad else "o", color=colors[r["case"]], markeredgecolor=_BAD if bad else "black",
+                markersize=7, label=r["case"] + (" (WRONG RESULT)" if bad else ""))
+        ax.annotate(f"{100 * r['roofline']['fraction']:.0f}%", (ai, g), textcoords="offset points",
+                    xytext=(7, -3 - 10 * k), fontsize=7, color=_BAD if bad else "black")
+    if points:
+        ax.legend(fontsize=6, loc="best", title="case (% of attainable peak)", title_fontsize=6)
     ymin = min([lo * bw / 2] + [r["gflops"] / 4 for r in points if r["gflops"]])
     ax.set_ylim(ymin, fl * 3)
     ax.set_xlim(lo, hi)
@@ -109,6 +117,11 @@ def _roofline(ax, res, device, peak):
     ax.grid(which="both", alpha=0.2)
     if not points:
         ax.text(math.sqrt(lo * hi), fl / 8, "no case gives both bytes and flops", fontsize=7, ha="center")
+
+
+def _case_colors(res):
+    palette = ["#1f77b4", "#ff7f0e", "#9467bd", "#8c564b", "#e377c2", "#17becf", "#bcbd22", "#7f7f7f"]
+    return {c: palette[i % len(palette)] for i, c in enumerate(res.cases)}
 
 
 def figure(res):

@@ -266,8 +266,25 @@ class Results:
                  "flavors": sorted(getattr(d, "flavors", ())), "peak": self.peaks.get(d.name)}
                 for d in self.devices]
         rows = [{k: v for k, v in r.items() if k != "trace"} for r in self.rows]
-        return {"machine": _machine(), "reference": self.reference.name if self.reference else None,
+        return {"machine": getattr(self, "machine", None) or _machine(), "reference": self.reference.name if self.reference else None,
                 "devices": devs, "results": rows}
+
+    @classmethod
+    def load(cls, path):
+        """Results read back from a file ``to_json`` wrote (to print or plot them again;
+        the devices are descriptions only and cannot run)."""
+        with open(path, encoding="utf-8") as f:
+            data = json.load(f)
+        devs = []
+        for d in data["devices"]:
+            dev = Device(d["name"], d["available"], d["hint"], d["info"])
+            dev.kind, dev.runnable = d["kind"], False
+            devs.append(dev)
+        ref = next((d for d in devs if d.name == data.get("reference")), None)
+        peaks = {d["name"]: d["peak"] for d in data["devices"] if d.get("peak")}
+        res = cls(data["results"], devs, ref, peaks)
+        res.machine = data.get("machine")
+        return res
 
     def to_json(self, path=None, indent=2):
         """The results as JSON text (written to ``path`` too when given)."""
