@@ -639,3 +639,22 @@ def test_results_read_back_from_json_print_and_plot_again(probed, tmp_path):
     assert [r["status"] for r in again] == [r["status"] for r in probed]
     if importlib.util.find_spec("matplotlib"):
         assert open(again.plot(tmp_path / "r.png"), "rb").read(4) == b"\x89PNG"
+
+
+@pytest.mark.parametrize("flavor", ["opencl", "vulkan", "cuda"])
+def test_probe_kernels_compute_what_they_claim(flavor):
+    from spirjit.bench import _measure
+
+    cases = bench._probes.probe_cases(flavor)
+    assert [c.flavor for c in cases] == [flavor] * len(cases)
+    dev = bench._devices.SpirjitDevice(0)
+    try:
+        triad = _measure.measure(dev, cases[0], budget=0.01, min_reps=1)
+    except spirjit.CompileError as e:
+        if flavor == "cuda":
+            pytest.skip(f"Program.from_cuda needs clang: {e}")
+        raise
+    assert np.all(triad["outputs"][2] == np.float32(1 + 3 * 2)) and cases[0].bytes == 48 * (1 << 20)
+    for fma in cases[1:]:
+        out = _measure.measure(dev, fma, budget=0.01, min_reps=1)["outputs"][0]
+        assert np.all(np.isfinite(out)) and out.std() > 0, fma.kernel  # the chains ran, and not folded away

@@ -1,5 +1,5 @@
 """Sources of the roofline probe kernels of spirjit.bench: a streaming triad
-(``c = a + s * b`` over float4, 48 bytes per work-item) for peak bandwidth, and eight
+(``c = a + s * b`` over float4, 48 bytes per work-item; over float in CUDA) for peak bandwidth, and eight
 independent FMA chains of ``iters`` steps (16 * iters float32 FLOPs per work-item; in
 OpenCL C also a float4 variant, 64 * iters) for the peak FLOP rate, in OpenCL C, GLSL (Vulkan) and CUDA. _probe_kernels.py holds the
 SPIR-V built from them (benches/make_probe_kernels.py). Text only.
@@ -73,10 +73,10 @@ void main() {
 """
 
 CUDA = r"""// Roofline probes of spirjit.bench (CUDA): a streaming triad and independent FMA chains.
-extern "C" __global__ void probe_triad(const float4* a, const float4* b, float4* c, float s) {
+// One float per thread (GPUs coalesce the loads): 12 bytes per thread.
+extern "C" __global__ void probe_triad(const float* a, const float* b, float* c, float s) {
     size_t i = blockIdx.x * (size_t)blockDim.x + threadIdx.x;
-    float4 x = a[i], y = b[i];
-    c[i] = make_float4(x.x + s * y.x, x.y + s * y.y, x.z + s * y.z, x.w + s * y.w);
+    c[i] = a[i] + s * b[i];
 }
 
 extern "C" __global__ void probe_fma(float* out, float y, int iters) {

@@ -67,8 +67,8 @@ def probe_cases(flavor, gpu=False):
                    flops=fma_flops, name="probe: fma")
         return [triad, fma]
     src = {"cuda": {"source": f["cu"]}, "opencl": {"source": f["spv"], "opencl": f["cl"]}}[flavor]
-    triad = Case(src["source"], "probe_triad", n4, args=[a, b, c, np.float32(3.0)], outputs=[2], bytes=triad_bytes,
-                 name="probe: triad", opencl=src.get("opencl"), **kw)
+    triad = Case(src["source"], "probe_triad", 4 * n4 if flavor == "cuda" else n4, args=[a, b, c, np.float32(3.0)],
+                 outputs=[2], bytes=triad_bytes, name="probe: triad", opencl=src.get("opencl"), **kw)
     fma = Case(src["source"], "probe_fma", items, args=[out, np.float32(0.999), np.int32(iters)], outputs=[0],
                flops=fma_flops, name="probe: fma", opencl=src.get("opencl"), **kw)
     if flavor != "opencl":
