@@ -658,3 +658,19 @@ def test_probe_kernels_compute_what_they_claim(flavor):
     for fma in cases[1:]:
         out = _measure.measure(dev, fma, budget=0.01, min_reps=1)["outputs"][0]
         assert np.all(np.isfinite(out)) and out.std() > 0, fma.kernel  # the chains ran, and not folded away
+
+
+def test_a_spirjit_device_with_its_own_thread_count_restores_the_process_count():
+    before = spirjit.num_threads()
+    seen = []
+
+    class Spy(bench._devices.SpirjitDevice):
+        def _prepare(self, case):
+            seen.append(spirjit.num_threads())
+            return super()._prepare(case)
+
+    d = Spy(0, threads=1)
+    assert d.name == "spirjit 1 thread" and d.info["threads"] == 1
+    res = bench.run([vadd_case()], devices=[bench._devices.SpirjitDevice(0), d], budget=0.02, probes=False)
+    assert res.row("vadd_float", "spirjit 1 thread")["check"]["ok"] and seen == [1]
+    assert spirjit.num_threads() == before

@@ -64,23 +64,54 @@ class _SpirjitPipelinePrepared(_SpirjitPrepared):
         return r.elapsed if r is not None else None
 
 
+class _Threads:
+    """Runs a prepared case with ``threads`` worker threads, restoring the count after."""
+
+    def __init__(self, sj, inner, threads):
+        self.sj, self.inner, self.before = sj, inner, sj.num_threads()
+        sj.set_num_threads(threads)
+
+    def __getattr__(self, name):
+        return getattr(self.inner, name)
+
+    def close(self):
+        self.inner.close()
+        self.sj.set_num_threads(self.before)
+
+
 class SpirjitDevice(Device):
-    """spirjit through its Python module: ``lanes`` 0 is the automatic W."""
+    """spirjit through its Python module: ``lanes`` 0 is the automatic W; ``threads``
+    None the process's thread count, else that many worker threads while it runs."""
 
     kind = "spirjit"
 
-    def __init__(self, lanes=0, checked=True):
+    def __init__(self, lanes=0, checked=True, threads=None):
         name = "spirjit" + ("" if lanes == 0 else f" W={lanes}") + ("" if checked else " unchecked")
+        if threads is not None:
+            name += f" {threads} thread" + ("" if threads == 1 else "s")
         try:
             import spirjit
         except ImportError as e:
             super().__init__(name, False, f"the spirjit module does not import ({e}); `pip install spirjit`")
             return
         super().__init__(name, True, "", {"version": spirjit.__version__, "lanes": lanes or "auto",
-                                          "checked": checked, "threads": spirjit.num_threads()})
-        self.sj, self.lanes, self.checked = spirjit, lanes, checked
+                                          "checked": checked, "threads": threads or spirjit.num_threads()})
+        self.sj, self.lanes, self.checked, self.threads = spirjit, lanes, checked, threads
 
     def prepare(self, case):
+        if self.threads is None:
+            return self._prepare(case)
+        inner = None
+        guard = _Threads(self.sj, None, self.threads)
+        try:
+            inner = self._prepare(case)
+        finally:
+            if inner is None:
+                self.sj.set_num_threads(guard.before)
+        guard.inner = inner
+        return guard
+
+    def _prepare(self, case):
         kw = {"lanes": self.lanes or None, "checked": self.checked}
         flavor = case.flavor
         if flavor == "cuda":
@@ -270,8 +301,10 @@ def _opencl_devices():
 
 def devices():
     """Every device this machine has, available or not: spirjit (automatic W, W = 1,
-    unchecked), the OpenCL devices, the Vulkan devices and the CUDA GPUs (CuPy)."""
+    unchecked, one thread), the OpenCL devices, the Vulkan devices and the CUDA GPUs (CuPy)."""
     out = [SpirjitDevice(0), SpirjitDevice(1), SpirjitDevice(0, checked=False)]
+    if (os.cpu_count() or 1) > 1:
+        out.append(SpirjitDevice(0, threads=1))
     out += _opencl_devices()
     out += vulkan_devices()
     out += cupy_devices()
