@@ -443,9 +443,12 @@ def test_without_matplotlib_plot_says_what_to_install(probed, tmp_path, monkeypa
 
 # ---------------------------------------------------------------- the command line, in this process
 
-def test_single_kernel_command_line(tmp_path, capsys):
+def test_single_kernel_command_line(tmp_path, capsys, monkeypatch):
     from spirjit.bench.__main__ import main
 
+    # Discovery would register spirjit's OpenCL platform and Vulkan driver in this process
+    # (the loaders read their variables once); the fresh-interpreter tests cover that.
+    monkeypatch.setattr(bench._results, "all_devices", spirjit_devices)
     out = tmp_path / "r.json"
     code = main([SPV, "--kernel", "vadd_float", "--global", "4160", "--local", "64", "--arg", "f32[4099]=rand:1",
                  "--arg", "f32[4099]=rand:2", "--arg", "f32[4099]=zeros", "--arg=i32=4099", "--out-index", "2",
