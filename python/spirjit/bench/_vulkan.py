@@ -154,17 +154,20 @@ class VulkanDevice(Device):
         self.timestamp_mask = (1 << families[fam].timestampValidBits) - 1 if self.timestamps else 0
         qinfo = vk.VkDeviceQueueCreateInfo(sType=vk.VK_STRUCTURE_TYPE_DEVICE_QUEUE_CREATE_INFO, queueFamilyIndex=fam,
                                            queueCount=1, pQueuePriorities=[1.0])
+        # Every core feature the device has (shaderFloat64, shaderInt64, ...), for the shaders that use them.
+        features = vk.vkGetPhysicalDeviceFeatures(self.physical)
         self.device = vk.vkCreateDevice(self.physical, vk.VkDeviceCreateInfo(
-            sType=vk.VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO, queueCreateInfoCount=1, pQueueCreateInfos=[qinfo]), None)
+            sType=vk.VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO, queueCreateInfoCount=1, pQueueCreateInfos=[qinfo],
+            pEnabledFeatures=features), None)
         _STATE["devices"].append(self)
         self.queue = vk.vkGetDeviceQueue(self.device, fam, 0)
         self.memory = vk.vkGetPhysicalDeviceMemoryProperties(self.physical)
 
-    def memory_type(self, bits, want, avoid=0):
+    def memory_type(self, bits, want):
+        """The first memory type allowed by ``bits`` with every property of ``want``."""
         m = self.memory
         for i in range(m.memoryTypeCount):
-            flags = m.memoryTypes[i].propertyFlags
-            if bits & (1 << i) and flags & want == want and not flags & avoid:
+            if bits & (1 << i) and m.memoryTypes[i].propertyFlags & want == want:
                 return i
         return None
 
