@@ -122,6 +122,6 @@ def compare(got, want, rtol=0.0, atol=0.0):
             k = int(np.argmax(bad))
             out["bad"] += nbad
             if out["ok"]:
-                out["reason"] = f"arg {i}: {nbad} of {bad.size} differ (first at {k}: {g[k]!r} vs {w[k]!r})"
+                out["reason"] = f"arg {i}: {nbad} of {bad.size} differ (first at {k}: {g[k]} vs {w[k]})"
             out["ok"] = False
     return out
