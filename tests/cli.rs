@@ -332,3 +332,128 @@ fn run_specializes_a_vulkan_shader() {
     let e = fails(2, &["run", &shader, "--global", "8", "--spec", "nope"]);
     assert!(e.contains("--spec nope"), "{e}");
 }
+
+/// A stand-in for Python that imports anything and prints the command line it was given,
+/// one argument a line, then exits with 3.
+#[cfg(unix)]
+fn fake_python(dir: &Path) -> String {
+    use std::os::unix::fs::PermissionsExt;
+    let path = dir.join("python");
+    std::fs::write(
+        &path,
+        "#!/bin/sh\nif [ \"$1\" = -c ]; then exit 0; fi\nfor a in \"$@\"; do echo \"$a\"; done\nexit 3\n",
+    )
+    .unwrap();
+    std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).unwrap();
+    path.display().to_string()
+}
+
+#[cfg(unix)]
+#[test]
+fn bench_translates_its_options_into_the_python_module_command_line() {
+    let dir = temp_dir("bench");
+    let py = fake_python(&dir);
+    let m = kernel("vadd_float.O2.spv");
+    let args = [
+        "bench",
+        &m,
+        "--kernel",
+        "vadd_float",
+        "--global",
+        "4096",
+        "--local",
+        "64",
+        "--arg",
+        "f32[4096]=rand:1",
+        "--arg",
+        "f32=@b.npy",
+        "--arg",
+        "f32[4096]=zeros",
+        "--arg",
+        "i32=-5",
+        "--bytes",
+        "49152",
+        "--devices",
+        "spirjit,pocl",
+        "--budget",
+        "0.1",
+        "--json",
+        "r.json",
+        "--no-probes",
+    ];
+    let o = spirjit_env(&args, &[("SPIRJIT_PYTHON", &py)]);
+    let (out, err) = text(&o);
+    assert_eq!(o.status.code(), Some(3), "the module's exit code is passed on\n{out}{err}");
+    let got: Vec<&str> = out.lines().collect();
+    let want = [
+        "-m",
+        "spirjit.bench",
+        &m,
+        "--kernel",
+        "vadd_float",
+        "--global",
+        "4096",
+        "--local",
+        "64",
+        "--arg=f32[4096]=rand:1",
+        "--arg=f32=@b.npy",
+        "--arg=f32[4096]=zeros",
+        "--arg=i32=-5",
+        "--bytes",
+        "49152",
+        "--budget",
+        "0.1",
+        "--devices=spirjit,pocl",
+        "--json=r.json",
+        "--no-probes",
+    ];
+    assert_eq!(got, want);
+    let o = spirjit_env(&["bench", "--suite", "benches/bench", "--progress"], &[("SPIRJIT_PYTHON", &py)]);
+    assert_eq!(
+        text(&o).0.lines().collect::<Vec<_>>(),
+        ["-m", "spirjit.bench", "--suite", "benches/bench", "--progress"]
+    );
+    let o = spirjit_env(&["bench", "--list-devices"], &[("SPIRJIT_PYTHON", &py)]);
+    assert_eq!(text(&o).0.lines().collect::<Vec<_>>(), ["-m", "spirjit.bench", "--list-devices"]);
+}
+
+#[test]
+fn bench_usage_errors_and_a_missing_python_module() {
+    let m = kernel("vadd_float.O2.spv");
+    let no_python = [("SPIRJIT_PYTHON", "/nonexistent/python3")];
+    let bench_fails = |code: i32, args: &[&str]| {
+        let o = spirjit_env(&[&["bench"], args].concat(), &no_python);
+        let (out, err) = text(&o);
+        assert_eq!(o.status.code(), Some(code), "bench {args:?}\nstdout: {out}\nstderr: {err}");
+        err
+    };
+    assert!(bench_fails(2, &[]).contains("give a KERNEL_FILE"));
+    assert!(bench_fails(2, &[&m, "--global", "64"]).contains("`--kernel NAME` is required"));
+    assert!(bench_fails(2, &[&m, "--kernel", "k"]).contains("--global"));
+    let e = bench_fails(2, &[&m, "--kernel", "k", "--global", "64", "--arg", "f32[4]=bogus"]);
+    assert!(e.contains("unknown initializer `bogus`") && e.contains("Usage: spirjit bench"), "{e}");
+    assert!(bench_fails(2, &["--suite", "s.toml", "--kernel", "k"]).contains("a suite's cases give their own"));
+    assert!(bench_fails(2, &["--suite", "s.toml", &m]).contains("not both"));
+    assert!(bench_fails(2, &[&m, "--kernel", "k", "--global", "64", "--local", "8,8"]).contains("one per dimension"));
+    assert!(bench_fails(2, &["--list-devices", "--budget", "soon"]).contains("non-negative number"));
+    // Well-formed, but there is no Python to run it: exit 1 with the install hint.
+    let e = bench_fails(1, &["--list-devices"]);
+    assert!(e.contains("cannot start the Python interpreter") && e.contains("pip install spirjit"), "{e}");
+    let (out, _) = ok(&["help", "bench"]);
+    assert!(out.contains("--suite DIR|FILE") && out.contains("SPIRJIT_PYTHON"), "{out}");
+}
+
+#[cfg(unix)]
+#[test]
+fn bench_says_to_install_spirjit_when_python_lacks_the_module() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = temp_dir("bench-nomodule");
+    let py = dir.join("python");
+    let script = "#!/bin/sh\necho \"ModuleNotFoundError: No module named 'spirjit'\" >&2\nexit 1\n";
+    std::fs::write(&py, script).unwrap();
+    std::fs::set_permissions(&py, std::fs::Permissions::from_mode(0o755)).unwrap();
+    let o = spirjit_env(&["bench", "--list-devices"], &[("SPIRJIT_PYTHON", py.to_str().unwrap())]);
+    let (_, err) = text(&o);
+    assert_eq!(o.status.code(), Some(1), "{err}");
+    assert!(err.contains("No module named 'spirjit'") && err.contains("`pip install spirjit`"), "{err}");
+}

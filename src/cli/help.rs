@@ -4,6 +4,9 @@ pub const USAGE: &str = "\
 Usage: spirjit info MODULE [--lanes W]
        spirjit dump MODULE [--kernel NAME] [--lanes W] [--kir|--clif|--clif-opt|--asm|--remarks]
        spirjit run MODULE [--kernel NAME] --global X[,Y[,Z]] [--arg SPEC]... [options]
+       spirjit bench KERNEL_FILE --kernel NAME --global X[,Y[,Z]] [--arg SPEC]... [options]
+       spirjit bench --suite DIR|FILE [options]
+       spirjit bench --list-devices
        spirjit vulkan-icd
        spirjit opencl-icd
 ";
@@ -21,6 +24,9 @@ Commands:
                                    --asm for machine code, --remarks for the compile's
                                    decisions and why (--lanes W for the SIMD path)
   run MODULE --kernel NAME ...     run a kernel on generated or .npy data
+  bench FILE --kernel NAME ...     time a kernel on spirjit and every OpenCL, Vulkan and
+                                   CUDA device side by side, cross-checking the results
+                                   (runs the Python module: `pip install spirjit`)
   vulkan-icd                       write the Vulkan driver's ICD manifest next to
                                    libspirjit_vulkan.so and print its path
                                    (VK_DRIVER_FILES=$(spirjit vulkan-icd) vulkaninfo)
@@ -117,4 +123,52 @@ Options:
   --spec ID=VALUE        a specialization constant of a Vulkan shader, by SpecId
                          (repeat; true/false, integers, numbers); buffers of a Vulkan
                          shader are --arg in (set, binding) order, push constants last
+";
+
+pub const BENCH: &str = "\
+Usage: spirjit bench KERNEL_FILE --kernel NAME --global X[,Y[,Z]] [--local X[,Y[,Z]]] [--arg SPEC]... [options]
+       spirjit bench --suite DIR|FILE [options]
+       spirjit bench --list-devices
+
+Run a kernel (or every case of a suite) on spirjit and on every other device the machine
+has -- OpenCL devices through PyOpenCL (PoCL, GPUs, spirjit's OpenCL platform), Vulkan
+devices through the `vulkan` package (lavapipe, GPUs, spirjit's Vulkan driver) for
+Vulkan compute modules, NVIDIA GPUs through CuPy for CUDA sources -- and print one table:
+first launch, kernel time (median and spread), end to end, GB/s, GFLOP/s, the place on
+each device's roofline, and every device's outputs checked against spirjit's. The work is
+done by the Python module spirjit.bench (`python3 -m spirjit.bench`, or the interpreter
+SPIRJIT_PYTHON names); install it with `pip install spirjit`. See docs/bench.md.
+
+KERNEL_FILE is OpenCL C (.cl), SPIR-V (.spv, OpenCL kernels or Vulkan compute shaders)
+or CUDA (.cu). Arguments are --arg SPECs as for `spirjit run` (buffers, scalars,
+vectors, local=BYTES, @FILE.npy); for a Vulkan shader, buffers in (set, binding) order
+and then the push constants.
+
+Single kernel:
+  --kernel NAME          the kernel (entry point)
+  --global X[,Y[,Z]]     global size in work-items
+  --local X[,Y[,Z]]      work-group size
+  --arg SPEC             one argument (repeat, in order)
+  --out-index I[,J]      the buffers the kernel writes, compared across devices
+                         (default: every buffer argument)
+  --bytes N, --flops N   what one launch moves and computes (for GB/s, GFLOP/s, roofline)
+  --name LABEL           the case's name in the table
+  --options TEXT         build options of the OpenCL C or CUDA source
+
+Suites:
+  --suite DIR|FILE       a TOML or Python suite file, or a folder of them
+
+Options:
+  --devices LIST         comma-separated device names or parts of names (default: all)
+  --only LIST            comma-separated case names to run
+  --budget SECONDS       time per measuring loop (default 0.5)
+  --rtol X, --atol X     tolerance of the cross-check (default: the case's; 0 = exact)
+  --json FILE            write the results as JSON (machine, drivers, every statistic)
+  --plot FILE.png        bar chart per case and roofline per device (needs matplotlib)
+  --html FILE.html       a self-contained HTML report (table and pictures)
+  --no-probes            skip the peak bandwidth / FLOP rate probes (no roofline)
+  --progress             a progress bar even when stderr is not a terminal
+  --list-devices         list the devices (available or not, with what to install)
+
+Exit code: 0, 1 when a device's outputs did not match spirjit's, 2 for usage errors.
 ";

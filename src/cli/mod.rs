@@ -1,11 +1,13 @@
-//! The `spirjit` command line: `info`, `dump` and `run` over SPIR-V modules, and
+//! The `spirjit` command line: `info`, `dump` and `run` over SPIR-V modules, `bench`
+//! (through the Python module spirjit.bench), and
 //! `vulkan-icd` (the Vulkan driver's manifest), `opencl-icd` (the OpenCL platform's `.icd` file).
 //!
 //! [`main`] takes the arguments (without the program name) and returns the process exit
 //! code: 0 on success, 1 when the work failed (`error: ...` on stderr), 2 for usage
-//! errors. This module must not contain runtime logic: it parses, calls the library and
+//! errors (`bench` passes on the exit code of the Python module it runs). This module must not contain runtime logic: it parses, calls the library and
 //! prints.
 
+mod bench;
 mod commands;
 mod help;
 mod icd;
@@ -28,6 +30,8 @@ pub enum CliError {
     Failed(Error),
     /// The work failed with a message of the command's own (exit code 1).
     Message(String),
+    /// A program the command ran exited with this code and said why itself.
+    Exit(i32),
 }
 
 impl fmt::Display for CliError {
@@ -36,6 +40,7 @@ impl fmt::Display for CliError {
             CliError::Usage { message, .. } => f.write_str(message),
             CliError::Failed(e) => write!(f, "{e}"),
             CliError::Message(m) => f.write_str(m),
+            CliError::Exit(code) => write!(f, "exited with code {code}"),
         }
     }
 }
@@ -60,6 +65,7 @@ pub fn main(args: &[String]) -> i32 {
             eprintln!("error: {message}\n\n{short}\nRun `spirjit --help` for more.");
             2
         }
+        Err(CliError::Exit(code)) => code,
         Err(e) => {
             eprintln!("error: {e}");
             1
@@ -79,6 +85,7 @@ pub fn run(args: &[String], out: &mut dyn std::io::Write) -> Result<(), CliError
                 Some("run") => help::RUN,
                 Some("info") => help::INFO,
                 Some("dump") => help::DUMP,
+                Some("bench") => help::BENCH,
                 _ => help::HELP,
             };
             write!(out, "{text}")
@@ -87,11 +94,12 @@ pub fn run(args: &[String], out: &mut dyn std::io::Write) -> Result<(), CliError
         "info" => return commands::info(rest, out),
         "dump" => return commands::dump(rest, out),
         "run" => return commands::run(rest, out),
+        "bench" => return bench::bench(rest, out),
         "vulkan-icd" => return icd::write_icd(&icd::VULKAN, rest, out),
         "opencl-icd" => return icd::write_icd(&icd::OPENCL, rest, out),
         other => {
             return Err(usage(
-                format!("unknown command `{other}`; use info, dump, run, vulkan-icd or opencl-icd"),
+                format!("unknown command `{other}`; use info, dump, run, bench, vulkan-icd or opencl-icd"),
                 help::USAGE,
             ))
         }

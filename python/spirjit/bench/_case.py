@@ -1,33 +1,47 @@
 """What a benchmark case is: one launch of one kernel with its data, where its sources
-are, and how a suite file (a Python file defining ``CASES``) is loaded.
+are, and which flavour of kernel it is (OpenCL C / OpenCL SPIR-V, a Vulkan compute
+shader, CUDA), which decides the devices that can run it.
 
-This module only describes cases; it must not run kernels or look for devices.
+This module only describes cases; it must not run kernels or look for devices (suite
+files are read by _suite.py).
 """
 
 import os
-import runpy
 from dataclasses import dataclass, field
 
 import numpy as np
 
-__all__ = ["Case", "load_cases"]
+from ._spec import Local, parse_args
+
+__all__ = ["Case", "Local", "spirv_capabilities"]
 
 
 @dataclass
 class Case:
     """One launch of one kernel with its data.
 
-    ``source``: an OpenCL C (``.cl``) or SPIR-V (``.spv``) file. spirjit runs the SPIR-V
+    ``source``: an OpenCL C (``.cl``), SPIR-V (``.spv``) or CUDA (``.cu``) file. spirjit runs the SPIR-V
     when there is one (``source`` itself, or ``spirv=``), else compiles the ``.cl``
     (``spirjit.Program.from_opencl``). OpenCL devices build the ``.cl`` (``source``,
     ``opencl=``, or the ``.cl`` next to the ``.spv``: ``k.spv`` and ``k.O2.spv`` both find
     ``k.cl``), since not every OpenCL implementation takes SPIR-V.
 
-    ``args``: NumPy arrays (buffers) and NumPy scalars (by value), in kernel parameter
-    order. ``outputs``: indices of the buffers the kernel writes; they are compared
-    across devices after the first launch from fresh inputs. ``bytes`` / ``flops``: what
-    one launch moves and computes (for GB/s and GFLOP/s; 0 leaves them out).
-    ``rtol`` / ``atol``: tolerance of the cross-check (both 0: bit-exact).
+    A SPIR-V module declaring ``OpCapability Shader`` is a Vulkan compute shader
+    (``flavor == "vulkan"``): ``kernel`` is its entry point, ``args`` are its buffers in
+    (set, binding) order and then its push constants (their bytes, concatenated), and
+    ``global_size`` counts invocations (the work-group count is global / the shader's
+    local size). A ``.cu`` file is CUDA (``flavor == "cuda"``): spirjit compiles it with
+    ``Program.from_cuda``, NVIDIA GPUs run it through CuPy; global = grid x block,
+    local = block.
+
+    ``args``: NumPy arrays (buffers), NumPy scalars (by value; structured scalars for
+    vectors and raw bytes), :class:`Local` (local memory), or SPEC strings as ``spirjit run
+    --arg`` takes them (``"f32[1024]=rand:1"``, ``"i32=5"``, ``"local=256"``), in kernel
+    parameter order. ``outputs``: indices of the buffers the kernel writes (None: every
+    buffer argument); they are compared across devices after the first launch from fresh
+    inputs. ``bytes`` / ``flops``: what one launch moves and computes (for GB/s,
+    GFLOP/s and the roofline; 0 leaves them out). ``rtol`` / ``atol``: tolerance of the
+    cross-check (both 0: bit-exact).
     """
 
     source: str
@@ -35,7 +49,7 @@ class Case:
     global_size: tuple
     local_size: tuple = None
     args: list = field(default_factory=list)
-    outputs: list = field(default_factory=list)
+    outputs: list = None
     bytes: float = 0.0
     flops: float = 0.0
     rtol: float = 0.0
@@ -44,29 +58,61 @@ class Case:
     options: str = ""
     spirv: str = None
     opencl: str = None
+    cuda: str = None
 
     def __post_init__(self):
         self.source = os.fspath(self.source)
+        self.args = parse_args(self.args)
         self.global_size = _size(self.global_size)
         self.local_size = None if self.local_size is None else _size(self.local_size)
         if len(self.local_size or self.global_size) != len(self.global_size):
             raise ValueError(f"case {self.label}: local_size {self.local_size} and global_size "
                              f"{self.global_size} have different dimensions")
         for i, a in enumerate(self.args):
-            if not isinstance(a, (np.ndarray, np.generic)):
+            if not isinstance(a, (np.ndarray, np.generic, Local)):
                 raise ValueError(f"case {self.label}: argument {i} is a {type(a).__name__}; give NumPy arrays and "
                                  "NumPy scalars (np.int32(n), np.float32(x)) so every device sees the same type")
+        if self.outputs is None:
+            self.outputs = [i for i, a in enumerate(self.args) if isinstance(a, np.ndarray)]
+        self.outputs = [int(i) for i in self.outputs]
         for i in self.outputs:
             if not (0 <= i < len(self.args)) or not isinstance(self.args[i], np.ndarray):
                 raise ValueError(f"case {self.label}: output {i} is not a NumPy array argument")
+        if self.cuda is None and self.source.endswith(".cu"):
+            self.cuda = self.source
         if self.spirv is None and self.source.endswith(".spv"):
             self.spirv = self.source
-        if self.opencl is None:
+        if self.opencl is None and self.cuda is None:
             self.opencl = self.source if self.source.endswith(".cl") else _sibling_cl(self.source)
+        self._flavor = None
+
+    @property
+    def flavor(self):
+        """``"cuda"`` (a ``.cu`` source), ``"vulkan"`` (a SPIR-V compute shader) or
+        ``"opencl"`` (OpenCL C and OpenCL SPIR-V kernels)."""
+        if self._flavor is None:
+            if self.cuda:
+                self._flavor = "cuda"
+            elif self.spirv and 1 in spirv_capabilities(self.spirv):
+                self._flavor = "vulkan"
+                self.opencl = None
+            else:
+                self._flavor = "opencl"
+        return self._flavor
 
     @property
     def label(self):
         return self.name or self.kernel
+
+    def resolve(self, folder):
+        """Make relative source paths relative to ``folder`` (a suite file's)."""
+        for attr in ("source", "spirv", "opencl", "cuda"):
+            p = getattr(self, attr)
+            if p and not os.path.isabs(p):
+                setattr(self, attr, os.path.join(folder, p))
+        if self.opencl is None and self.spirv and self.cuda is None:
+            self.opencl = _sibling_cl(self.spirv)
+        self._flavor = None
 
     def fresh_args(self):
         """Copies of the arguments (each device starts from the same inputs)."""
@@ -87,23 +133,29 @@ def _sibling_cl(path):
     return None
 
 
-def load_cases(path):
-    """The ``CASES`` list of a Python suite file (run with its own folder on ``sys.path``
-    as ``__file__`` would suggest; relative sources are resolved against that folder)."""
-    ns = runpy.run_path(os.fspath(path), run_name="__spirjit_bench__")
-    cases = ns.get("CASES")
-    if cases is None:
-        raise ValueError(f"{path} defines no CASES (a list of spirjit.bench.Case)")
-    folder = os.path.dirname(os.path.abspath(path))
-    out = []
-    for c in cases:
-        if not isinstance(c, Case):
-            raise ValueError(f"{path}: CASES holds {type(c).__name__}, not spirjit.bench.Case")
-        for attr in ("source", "spirv", "opencl"):
-            p = getattr(c, attr)
-            if p and not os.path.isabs(p):
-                setattr(c, attr, os.path.join(folder, p))
-        if c.opencl is None and c.spirv:
-            c.opencl = _sibling_cl(c.spirv)
-        out.append(c)
-    return out
+def spirv_capabilities(path):
+    """The OpCapability operands of the SPIR-V file at ``path`` (empty when it is not
+    SPIR-V or cannot be read)."""
+    try:
+        with open(path, "rb") as f:
+            data = f.read()
+    except OSError:
+        return []
+    if len(data) < 20 or len(data) % 4:
+        return []
+    words = np.frombuffer(data, dtype="<u4")
+    if words[0] != 0x07230203:
+        words = words.byteswap()
+        if words[0] != 0x07230203:
+            return []
+    caps, i = [], 5
+    while i < len(words):
+        count, opcode = int(words[i]) >> 16, int(words[i]) & 0xFFFF
+        if count == 0:
+            break
+        if opcode == 17 and count >= 2:
+            caps.append(int(words[i + 1]))
+        elif opcode not in (17, 10, 11, 14, 15, 16):  # the capabilities come first
+            break
+        i += count
+    return caps

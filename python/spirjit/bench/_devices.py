@@ -1,6 +1,8 @@
 """The devices spirjit.bench measures and how each one runs a case: spirjit itself
-(the Python module), every OpenCL device through PyOpenCL (PoCL, GPUs and spirjit's own
-OpenCL platform), and the Vulkan devices (listed only, for now).
+(the Python module: OpenCL kernels, Vulkan shaders through its pipeline API, CUDA through
+``Program.from_cuda``), every OpenCL device through PyOpenCL (PoCL, GPUs and spirjit's
+own OpenCL platform), and, from _vulkan.py and _cupy.py, the Vulkan devices and the
+NVIDIA GPUs (CuPy).
 
 A device whose software is missing is still listed, unavailable, with a hint of what to
 install: discovery never raises for that. This module measures nothing and prints nothing.
@@ -15,60 +17,26 @@ import tempfile
 
 import numpy as np
 
-__all__ = ["Device", "Prepared", "devices", "SpirjitDevice", "OpenCLDevice"]
+from ._cupy import cupy_devices
+from ._device import Device, Prepared
+from ._spec import Local
+from ._vulkan import VulkanDevice, vulkan_devices, vulkan_layout
 
-
-class Prepared:
-    """A case loaded on one device with its own copy of the arguments.
-
-    ``launch()`` runs the kernel once, synchronously, and returns the kernel time the
-    device measured (seconds) or None when it has no such timer. ``end_to_end()`` copies
-    the inputs to the device, launches and copies the outputs back. ``outputs()`` returns
-    the output buffers as NumPy arrays (``{index: array}``)."""
-
-    def launch(self):
-        raise NotImplementedError
-
-    def end_to_end(self):
-        self.launch()
-        self.outputs()
-
-    def outputs(self):
-        raise NotImplementedError
-
-
-class Device:
-    """One device: ``name`` (unique, e.g. ``"spirjit"``, ``"opencl:Portable Computing
-    Language:cpu-..."``), ``kind`` (``"spirjit"``, ``"opencl"``, ``"vulkan"``),
-    ``available``, ``hint`` (why not, and what to install) and ``info`` (driver and
-    version details for the JSON report)."""
-
-    kind = "other"
-    runnable = True
-
-    def __init__(self, name, available=True, hint="", info=None):
-        self.name, self.available, self.hint = name, available, hint
-        self.info = dict(info or {})
-
-    def prepare(self, case):
-        raise NotImplementedError(f"{self.name} cannot run kernels")
-
-    def __repr__(self):
-        state = "available" if self.available else f"unavailable: {self.hint}"
-        return f"<{type(self).__name__} {self.name!r} ({state})>"
+__all__ = ["Device", "Prepared", "devices", "SpirjitDevice", "OpenCLDevice", "VulkanDevice"]
 
 
 # ------------------------------------------------------------------ spirjit
 
 
 class _SpirjitPrepared(Prepared):
-    def __init__(self, case, program):
+    def __init__(self, case, program, local_memory):
         self.case, self.kernel = case, program[case.kernel]
         self.args = case.fresh_args()
+        self.call_args = [local_memory(a.nbytes) if isinstance(a, Local) else a for a in self.args]
 
     def launch(self):
         c = self.case
-        self.kernel(*self.args, global_size=c.global_size, local_size=c.local_size)
+        self.kernel(*self.call_args, global_size=c.global_size, local_size=c.local_size)
         r = self.kernel.last_run
         return r.elapsed if r is not None else None
 
@@ -81,31 +49,82 @@ class _SpirjitPrepared(Prepared):
         return {i: self.args[i].copy() for i in self.case.outputs}
 
 
+class _SpirjitPipelinePrepared(_SpirjitPrepared):
+    """A Vulkan compute shader on spirjit, through ``Program.pipeline(...).dispatch``."""
+
+    def __init__(self, case, program):
+        self.case, self.pipe = case, program.pipeline(case.kernel)
+        self.args = case.fresh_args()
+        layout, self.push, self.groups = vulkan_layout(case, self.pipe)
+        self.bindings = {(s, b): self.args[i] for s, b, _, i in layout}
+
+    def launch(self):
+        self.pipe.dispatch(self.groups, self.bindings, push_constants=self.push or None)
+        r = self.pipe.last_run
+        return r.elapsed if r is not None else None
+
+
+class _Threads:
+    """Runs a prepared case with ``threads`` worker threads, restoring the count after."""
+
+    def __init__(self, sj, inner, threads):
+        self.sj, self.inner, self.before = sj, inner, sj.num_threads()
+        sj.set_num_threads(threads)
+
+    def __getattr__(self, name):
+        return getattr(self.inner, name)
+
+    def close(self):
+        self.inner.close()
+        self.sj.set_num_threads(self.before)
+
+
 class SpirjitDevice(Device):
-    """spirjit through its Python module: ``lanes`` 0 is the automatic W."""
+    """spirjit through its Python module: ``lanes`` 0 is the automatic W; ``threads``
+    None the process's thread count, else that many worker threads while it runs."""
 
     kind = "spirjit"
 
-    def __init__(self, lanes=0, checked=True):
+    def __init__(self, lanes=0, checked=True, threads=None):
         name = "spirjit" + ("" if lanes == 0 else f" W={lanes}") + ("" if checked else " unchecked")
+        if threads is not None:
+            name += f" {threads} thread" + ("" if threads == 1 else "s")
         try:
             import spirjit
         except ImportError as e:
             super().__init__(name, False, f"the spirjit module does not import ({e}); `pip install spirjit`")
             return
         super().__init__(name, True, "", {"version": spirjit.__version__, "lanes": lanes or "auto",
-                                          "checked": checked, "threads": spirjit.num_threads()})
-        self.sj, self.lanes, self.checked = spirjit, lanes, checked
+                                          "checked": checked, "threads": threads or spirjit.num_threads()})
+        self.sj, self.lanes, self.checked, self.threads = spirjit, lanes, checked, threads
 
     def prepare(self, case):
+        if self.threads is None:
+            return self._prepare(case)
+        inner = None
+        guard = _Threads(self.sj, None, self.threads)
+        try:
+            inner = self._prepare(case)
+        finally:
+            if inner is None:
+                self.sj.set_num_threads(guard.before)
+        guard.inner = inner
+        return guard
+
+    def _prepare(self, case):
         kw = {"lanes": self.lanes or None, "checked": self.checked}
-        if case.spirv:
+        flavor = case.flavor
+        if flavor == "cuda":
+            prog = self.sj.Program.from_cuda(case.cuda, case.options, **kw)
+        elif case.spirv:
             prog = self.sj.Program(case.spirv, **kw)
         elif case.opencl:
             prog = self.sj.Program.from_opencl(case.opencl, case.options, **kw)
         else:
-            raise ValueError(f"case {case.label}: no .spv or .cl source")
-        return _SpirjitPrepared(case, prog)
+            raise ValueError(f"case {case.label}: no .spv, .cl or .cu source")
+        if flavor == "vulkan":
+            return _SpirjitPipelinePrepared(case, prog)
+        return _SpirjitPrepared(case, prog, self.sj.LocalMemory)
 
 
 # ------------------------------------------------------------------ OpenCL
@@ -163,7 +182,9 @@ class _OpenCLPrepared(Prepared):
         self.hosts, self.bufs, args = {}, {}, []
         mf = cl.mem_flags
         for i, a in enumerate(case.fresh_args()):
-            if isinstance(a, np.ndarray):
+            if isinstance(a, Local):
+                args.append(cl.LocalMemory(a.nbytes))
+            elif isinstance(a, np.ndarray):
                 self.hosts[i] = a
                 self.bufs[i] = cl.Buffer(dev.ctx, mf.READ_WRITE | mf.COPY_HOST_PTR, hostbuf=a)
                 args.append(self.bufs[i])
@@ -208,6 +229,7 @@ class OpenCLDevice(Device):
     profiling queue (kernel time from the event's start and end)."""
 
     kind = "opencl"
+    flavors = frozenset({"opencl"})
 
     def __init__(self, cl, device):
         p = device.platform
@@ -217,6 +239,7 @@ class OpenCLDevice(Device):
         short = _PLATFORM_SHORT.get(info["platform"], info["platform"])
         super().__init__(f"opencl:{short}:{info['device']}", True, "", info)
         self.cl, self.device = cl, device
+        self.gpu = bool(device.type & cl.device_type.GPU)
         self._ctx = None
 
     @property
@@ -276,53 +299,13 @@ def _opencl_devices():
     return out
 
 
-# ------------------------------------------------------------------ Vulkan
-
-
-class VulkanDevice(Device):
-    """A Vulkan physical device, listed with its driver details (not run yet)."""
-
-    kind = "vulkan"
-    runnable = False
-
-    def prepare(self, case):
-        raise NotImplementedError("spirjit.bench does not run kernels on Vulkan devices yet")
-
-
-def _vulkan_devices():
-    try:
-        import vulkan as vk
-    except ImportError:
-        return [Device("vulkan", False, "the `vulkan` package is not installed: `pip install vulkan`")]
-    except OSError as e:
-        return [Device("vulkan", False, f"no Vulkan loader ({e}): `apt install libvulkan1 mesa-vulkan-drivers`")]
-    try:
-        app = vk.VkApplicationInfo(sType=vk.VK_STRUCTURE_TYPE_APPLICATION_INFO, pApplicationName="spirjit.bench",
-                                   apiVersion=vk.VK_MAKE_VERSION(1, 1, 0))
-        inst = vk.vkCreateInstance(vk.VkInstanceCreateInfo(sType=vk.VK_STRUCTURE_TYPE_INSTANCE_CREATE_INFO,
-                                                           pApplicationInfo=app), None)
-    except Exception as e:  # noqa: BLE001 - the vulkan package raises its own classes
-        return [Device("vulkan", False, f"no Vulkan driver ({type(e).__name__}); "
-                                        "`apt install mesa-vulkan-drivers` for lavapipe")]
-    out = []
-    try:
-        for pd in vk.vkEnumeratePhysicalDevices(inst):
-            pr = vk.vkGetPhysicalDeviceProperties(pd)
-            api = pr.apiVersion
-            info = {"device": pr.deviceName, "api_version": f"{api >> 22}.{(api >> 12) & 0x3FF}.{api & 0xFFF}",
-                    "driver_version": pr.driverVersion, "vendor_id": pr.vendorID, "device_id": pr.deviceID}
-            out.append(VulkanDevice(f"vulkan:{pr.deviceName}", True, "", info))
-    finally:
-        vk.vkDestroyInstance(inst, None)
-    if not out:
-        out.append(Device("vulkan", False, "no Vulkan device; `apt install mesa-vulkan-drivers` for lavapipe"))
-    return out
-
-
 def devices():
     """Every device this machine has, available or not: spirjit (automatic W, W = 1,
-    unchecked), the OpenCL devices and the Vulkan devices."""
+    unchecked, one thread), the OpenCL devices, the Vulkan devices and the CUDA GPUs (CuPy)."""
     out = [SpirjitDevice(0), SpirjitDevice(1), SpirjitDevice(0, checked=False)]
+    if (os.cpu_count() or 1) > 1:
+        out.append(SpirjitDevice(0, threads=1))
     out += _opencl_devices()
-    out += _vulkan_devices()
+    out += vulkan_devices()
+    out += cupy_devices()
     return out

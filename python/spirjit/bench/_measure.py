@@ -34,6 +34,13 @@ def measure(device, case, budget=0.5, min_reps=5, max_reps=1000):
     about ``budget`` seconds after one warm-up."""
     t0 = time.perf_counter()
     prep = device.prepare(case)
+    try:
+        return _measure(prep, t0, budget, min_reps, max_reps)
+    finally:
+        prep.close()
+
+
+def _measure(prep, t0, budget, min_reps, max_reps):
     dev_t = prep.launch()
     first = time.perf_counter() - t0
     outputs = prep.outputs()
@@ -115,6 +122,6 @@ def compare(got, want, rtol=0.0, atol=0.0):
             k = int(np.argmax(bad))
             out["bad"] += nbad
             if out["ok"]:
-                out["reason"] = f"arg {i}: {nbad} of {bad.size} differ (first at {k}: {g[k]!r} vs {w[k]!r})"
+                out["reason"] = f"arg {i}: {nbad} of {bad.size} differ (first at {k}: {g[k]} vs {w[k]})"
             out["ok"] = False
     return out
