@@ -79,6 +79,11 @@ impl FnLower<'_, '_> {
         if let InstKind::Load { ptr, .. } = kind {
             return self.vload(*ptr, ty);
         }
+        if let InstKind::AtomicRmw { op, ptr, value } = kind {
+            if let Some(v) = self.aggregated_atomic(*op, *ptr, *value, ty)? {
+                return Ok(v);
+            }
+        }
         if let Some(v) = self.vec_work_item(kind, ty)? {
             return Ok(v);
         }

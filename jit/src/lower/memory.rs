@@ -343,7 +343,7 @@ impl FnLower<'_, '_> {
     /// True when `ptr` points into `__local` memory. A work-group runs on one thread
     /// from start to end, so atomics there need no locked instructions: a plain read,
     /// modify and write, in lane order, is atomic for every work-item that can see it.
-    fn is_local(&self, ptr: ir::Value) -> Result<bool> {
+    pub(crate) fn is_local(&self, ptr: ir::Value) -> Result<bool> {
         Ok(matches!(self.value_type(ptr)?, Type::Scalar(Scalar::Ptr(ir::AddressSpace::Local))))
     }
 

@@ -322,7 +322,7 @@ impl FnLower<'_, '_> {
     }
 
     /// Per lane, an `i8` that is 1 when the lane is active.
-    fn lane_active(&mut self) -> Vec<ClifValue> {
+    pub(crate) fn lane_active(&mut self) -> Vec<ClifValue> {
         if self.lanes.0 == 1 || self.active.len() != self.lanes.0 as usize {
             let one = self.b.ins().iconst(types::I8, 1);
             return vec![one; self.lanes.0 as usize];

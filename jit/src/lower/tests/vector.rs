@@ -907,3 +907,66 @@ fn split_indices_take_the_vector_path_and_match_w1() {
     let text = dump_clif(&m, &LowerOptions { lanes: 16, checked: true, robust: false }).unwrap();
     assert!(text.matches("load.i32x4").count() >= 4, "row-split loads should have a vector form: {text}");
 }
+
+/// Work-items with `gid % 3 != 0` take `slot = atomic_inc(&counts[0])` and
+/// `old = atomic_add(&counts[1], gid)`, storing both: at every W the counters end as at
+/// W = 1, the slots are exactly 0..count (each once) and the old sums form one serial
+/// order (sorted, each is the previous plus the previous work-item's `gid`).
+#[test]
+fn atomic_additions_to_one_address_give_a_serial_order_at_every_width() {
+    let mut f = Function::default();
+    let mut b = FunctionBuilder::new(&mut f);
+    let (counts, out) = (b.param(0, gptr()), b.param(1, gptr()));
+    let gid = b.gid(0);
+    let three = b.iconst(Type::I64, 3);
+    let r = b.binary(BinaryOp::URem, gid, three);
+    let zero = b.iconst(Type::I64, 0);
+    let c = b.inst(InstKind::Icmp(IntCC::Ne, r, zero), Type::BOOL);
+    let (t, j) = (b.create_block(), b.create_block());
+    b.branch(c, t, &[], j, &[]);
+    b.switch_to_block(t);
+    let one = b.iconst(Type::I32, 1);
+    let slot = b.inst(InstKind::AtomicRmw { op: AtomicOp::Inc, ptr: counts, value: one }, Type::I32);
+    let g32 = b.wrap_i32(gid);
+    let four = b.iconst(Type::I64, 4);
+    let sum_at = b.ptr_add(counts, four);
+    let old = b.inst(InstKind::AtomicRmw { op: AtomicOp::Add, ptr: sum_at, value: g32 }, Type::I32);
+    let two = b.iconst(Type::I64, 2);
+    let at = b.binary(BinaryOp::IMul, gid, two);
+    let o = b.elem(out, at, 4);
+    b.store(o, slot, 4);
+    let o1 = b.ptr_add(o, four);
+    b.store(o1, old, 4);
+    b.jump(j, &[]);
+    b.switch_to_block(j);
+    b.ret();
+    let m = module(vec![ptr_param(Type::I32), ptr_param(Type::I32)], f, 0);
+    let n = 100u64;
+    let run = |w: u32| {
+        let cm = compile(&m, &LowerOptions { lanes: w, checked: true, robust: false }).unwrap();
+        assert_eq!(cm.kernels[0].lanes, w);
+        let mut counts = vec![0i32; 2];
+        let mut out = vec![-1i32; 2 * n as usize];
+        let args = [counts.as_mut_ptr() as u64, out.as_mut_ptr() as u64];
+        assert_eq!(run_1d(&cm, &args, n, 20, &no_cancel()).0, Status::DONE, "W = {w}");
+        (counts, out)
+    };
+    let (want, _) = run(1);
+    let taken: Vec<i32> = (0..n as i32).filter(|g| g % 3 != 0).collect();
+    assert_eq!(want, vec![taken.len() as i32, taken.iter().sum::<i32>()]);
+    for w in [4, 8, 16] {
+        let (counts, out) = run(w);
+        assert_eq!(counts, want, "W = {w}");
+        let mut slots: Vec<i32> = taken.iter().map(|g| out[2 * *g as usize]).collect();
+        slots.sort();
+        assert_eq!(slots, (0..taken.len() as i32).collect::<Vec<_>>(), "W = {w}: slots");
+        let mut olds: Vec<(i32, i32)> = taken.iter().map(|g| (out[2 * *g as usize + 1], *g)).collect();
+        olds.sort();
+        let mut running = 0;
+        for (old, g) in olds {
+            assert_eq!(old, running, "W = {w}: old sums");
+            running += g;
+        }
+        assert!(out.iter().step_by(6).all(|x| *x == -1), "W = {w}: work-items that skip stay untouched");
+    }
+}
