@@ -215,7 +215,7 @@ impl Translator<'_> {
         let mut rest = indices.as_slice();
         if element.is_some() {
             cur = match m.spv_type(cur)? {
-                SpvType::Array { elem, .. } => *elem,
+                SpvType::Array { elem, .. } | SpvType::RuntimeArray { elem } => *elem,
                 _ => return Err(CompileError::internal("a descriptor array of buffers is not an array")),
             };
             rest = &rest[1..];
