@@ -172,6 +172,48 @@ fn row_major_and_padded_matrices_in_buffers() {
     }
 }
 
+#[test]
+fn phi_between_pointers_into_matrices_laid_out_differently_is_refused() {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/kernels/vulkan/asm/matrix_phi.spv");
+    let e = Program::from_path(path).err().map(|e| e.to_string()).unwrap_or_default();
+    assert!(e.contains("OpPhi of pointers into matrices laid out differently"), "{e}");
+}
+
+#[test]
+fn select_between_pointers_into_matrices_laid_out_differently() {
+    let n = 4usize;
+    // S: cm natural (columns 8 bytes apart) at 0, rm row-major (rows 16 apart) at 32,
+    // pad column-major with columns 16 apart at 64; 112 bytes.
+    let inp: Vec<f32> = (0..28).map(|k| k as f32 + 1.0).collect();
+    let at = |layout: usize, c: usize, r: usize| match layout {
+        0 => c * 2 + r,
+        1 => 8 + r * 4 + c,
+        _ => 16 + c * 4 + r,
+    };
+    let (o, w) = common::vulkan::at_every_width("asm/matrix_select", n as u64, &WIDTHS, |run| {
+        let mut o = vec![0f32; 16 * n];
+        let mut w = vec![0f32; 28 * n];
+        run(&mut [Arg::read_only(&inp), Arg::buffer(&mut o), Arg::buffer(&mut w)]);
+        (o, w)
+    });
+    for i in 0..n {
+        let l = if i & 2 != 0 { 2 } else { i & 1 };
+        let v = |c: usize, r: usize| inp[at(l, c, r)];
+        let want = [v(0, 0), v(0, 1), v(1, 0), v(1, 1), v(2, 0), v(2, 1), v(1, 0), v(1, 1), v(2, i & 1), v(0, 1)];
+        assert_eq!(&o[16 * i..16 * i + 10], &want, "reads of invocation {i} (layout {l})");
+        let mut want_w = [0f32; 28];
+        for c in 0..3 {
+            for r in 0..2 {
+                want_w[at(l, c, r)] = inp[at(0, c, r)];
+            }
+        }
+        want_w[at(l, 0, 0)] = 200.0 + i as f32;
+        want_w[at(l, 0, 1)] = 300.0 + i as f32;
+        want_w[at(l, 2, 1)] = 100.0 + i as f32;
+        assert_eq!(&w[28 * i..28 * i + 28], &want_w, "stores of invocation {i} (layout {l})");
+    }
+}
+
 /// A small deterministic generator of test words.
 fn words(seed: u32, n: usize) -> Vec<u32> {
     let mut s = seed;
