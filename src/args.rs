@@ -69,6 +69,13 @@ pub enum Arg<'a> {
     Sampler(crate::Sampler),
     /// A Vulkan combined image sampler: an image with the sampler it is sampled with.
     SampledImage(&'a mut crate::Image, crate::Sampler),
+    /// An image the kernel only reads, borrowed shared: one image may be bound to several
+    /// parameters of one launch this way. Rejected for parameters that may write the
+    /// image (`write_only` and `read_write` images: Vulkan storage images and storage
+    /// texel buffers not declared `readonly`).
+    ReadOnlyImage(&'a crate::Image),
+    /// A combined image sampler the kernel only reads (see [`Arg::ReadOnlyImage`]).
+    ReadOnlySampledImage(&'a crate::Image, crate::Sampler),
 }
 
 impl<'a> Arg<'a> {
@@ -112,6 +119,25 @@ impl<'a> Arg<'a> {
         Arg::SampledImage(image, sampler)
     }
 
+    /// An image argument the kernel only reads (see [`Arg::ReadOnlyImage`]).
+    pub fn read_only_image(image: &'a crate::Image) -> Self {
+        Arg::ReadOnlyImage(image)
+    }
+
+    /// A Vulkan combined image sampler the kernel only reads (see [`Arg::ReadOnlyImage`]).
+    pub fn read_only_sampled_image(image: &'a crate::Image, sampler: crate::Sampler) -> Self {
+        Arg::ReadOnlySampledImage(image, sampler)
+    }
+
+    /// The image of an image argument.
+    fn image_ref(&self) -> Option<&crate::Image> {
+        match self {
+            Arg::Image(i) | Arg::SampledImage(i, _) => Some(i),
+            Arg::ReadOnlyImage(i) | Arg::ReadOnlySampledImage(i, _) => Some(i),
+            _ => None,
+        }
+    }
+
     /// What this argument is, for messages ("a buffer of 16 bytes").
     pub fn describe(&self) -> String {
         match self {
@@ -124,6 +150,16 @@ impl<'a> Arg<'a> {
             Arg::SampledImage(i, _) => {
                 format!("an image{}_t of {}x{}x{} with a sampler", i.dim().name(), i.width(), i.height(), i.depth())
             }
+            Arg::ReadOnlyImage(i) => {
+                format!("a read-only image{}_t of {}x{}x{}", i.dim().name(), i.width(), i.height(), i.depth())
+            }
+            Arg::ReadOnlySampledImage(i, _) => format!(
+                "a read-only image{}_t of {}x{}x{} with a sampler",
+                i.dim().name(),
+                i.width(),
+                i.height(),
+                i.depth()
+            ),
         }
     }
 }
@@ -318,12 +354,21 @@ fn bind_image_or_sampler(p: &Param, a: &mut Arg<'_>, i: usize, bound: &mut Bound
             bound.sizes[i] = Some(4);
             Ok(())
         }
-        (ParamKind::Image { dim, access }, a @ (Arg::Image(_) | Arg::SampledImage(..))) => {
-            let (img, smp) = match a {
-                Arg::Image(img) => (img, None),
-                Arg::SampledImage(img, s) => (img, Some(s.bits())),
+        (ParamKind::Image { dim, access }, a) if a.image_ref().is_some() => {
+            let (smp, shared) = match a {
+                Arg::Image(_) => (None, false),
+                Arg::SampledImage(_, s) => (Some(s.bits()), false),
+                Arg::ReadOnlyImage(_) => (None, true),
+                Arg::ReadOnlySampledImage(_, s) => (Some(s.bits()), true),
                 _ => return Err("expected an image".to_string()),
             };
+            if shared && matches!(access.as_str(), "write_only" | "read_write") {
+                return Err(format!(
+                    "got {}, but the kernel may write this image ({access}: a storage image not declared \
+                     readonly); an image bound to several parameters of one launch must be read-only in each",
+                    a.describe()
+                ));
+            }
             let smp = match (smp, access.as_str()) {
                 (Some(s), _) => s,
                 (None, COMBINED_ACCESS) => {
@@ -333,6 +378,7 @@ fn bind_image_or_sampler(p: &Param, a: &mut Arg<'_>, i: usize, bound: &mut Bound
                 }
                 (None, _) => 0,
             };
+            let Some(img) = a.image_ref() else { return Err("expected an image".to_string()) };
             if img.dim().name() != dim {
                 return Err(format!(
                     "expected an image{dim}_t, got an image{}_t; create the image with ImageDim matching the \
@@ -340,14 +386,19 @@ fn bind_image_or_sampler(p: &Param, a: &mut Arg<'_>, i: usize, bound: &mut Bound
                     img.dim().name()
                 ));
             }
-            let desc = img.descriptor(smp);
+            let size_bytes = img.bytes().len() as u64;
+            let desc = match a {
+                Arg::Image(img) | Arg::SampledImage(img, _) => img.descriptor(smp),
+                Arg::ReadOnlyImage(img) | Arg::ReadOnlySampledImage(img, _) => img.read_only_descriptor(smp),
+                _ => return Err("expected an image".to_string()),
+            };
             let size = std::mem::size_of::<spirjit_abi::ImageDesc>();
             // SAFETY: `ImageDesc` is `#[repr(C)]` plain data; viewing it as bytes reads
             // only initialised fields and padding-free words.
             let bytes = unsafe { std::slice::from_raw_parts(&desc as *const _ as *const u8, size) };
             let copy = AlignedBuf::from_bytes(bytes, size, 16)?;
             bound.slots[i] = copy.as_ptr() as u64;
-            bound.sizes[i] = Some(img.bytes().len() as u64);
+            bound.sizes[i] = Some(size_bytes);
             bound._owned.push(copy);
             Ok(())
         }

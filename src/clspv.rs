@@ -225,6 +225,8 @@ fn reborrow<'s>(a: &'s mut Arg<'_>) -> Arg<'s> {
         Arg::Local(n) => Arg::Local(*n),
         Arg::Image(i) => Arg::Image(i),
         Arg::SampledImage(i, s) => Arg::SampledImage(i, *s),
+        Arg::ReadOnlyImage(i) => Arg::ReadOnlyImage(i),
+        Arg::ReadOnlySampledImage(i, s) => Arg::ReadOnlySampledImage(i, *s),
         Arg::Sampler(s) => Arg::Sampler(*s),
     }
 }

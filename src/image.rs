@@ -155,10 +155,21 @@ impl Image {
     /// The descriptor a kernel sees; valid while `self` is neither moved nor resized.
     /// `sampler` is the sampler of a combined image sampler (0 otherwise).
     pub(crate) fn descriptor(&mut self, sampler: u32) -> ImageDesc {
+        let data = self.data.as_mut_ptr();
+        self.descriptor_at(data, sampler)
+    }
+
+    /// The descriptor of a shared borrow of the image, for parameters that only read it
+    /// (the texels must not be written through it).
+    pub(crate) fn read_only_descriptor(&self, sampler: u32) -> ImageDesc {
+        self.descriptor_at(self.data.as_ptr().cast_mut(), sampler)
+    }
+
+    fn descriptor_at(&self, data: *mut u8, sampler: u32) -> ImageDesc {
         let row = (self.size[0] * self.element_size) as u64;
         let yl = if self.dim == ImageDim::D1Array { 1 } else { self.size[1] as u64 };
         ImageDesc {
-            data: self.data.as_mut_ptr(),
+            data,
             width: self.size[0] as u64,
             height: self.size[1] as u64,
             depth: self.size[2] as u64,

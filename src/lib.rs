@@ -79,7 +79,7 @@ pub use pipeline::{Bindings, Pipeline, PipelineOptions};
 pub use pool::{num_threads, set_num_threads, try_set_num_threads, NUM_THREADS_ENV};
 pub use program::{Options, Program, LANES_ENV};
 pub use spirjit_jit::ir::{
-    AddressSpace, Binding, DescriptorKind, HostScalar, HostType, Param, ParamKind, PushConstants, Scalar,
-    ShaderInterface, Signedness, SpecConstant, SpecValue, Specialization, Type,
+    AddressSpace, Binding, DescriptorCounts, DescriptorKind, HostScalar, HostType, Param, ParamKind, PushConstants,
+    Scalar, ShaderInterface, Signedness, SpecConstant, SpecValue, Specialization, Type,
 };
 pub use spirjit_jit::CompileError;

@@ -7,6 +7,17 @@
 //! the by-value argument of the block, and `groups × local size` work-items run from
 //! `base × local size` (the global offset, from which `WorkgroupId` counts). This
 //! module maps and checks; it must not compile or run anything itself.
+//!
+//! Run-time sized descriptor arrays (`buffer B { .. } bufs[]`, `sampler2D tex[]`) take
+//! as many descriptors as each dispatch binds. The kernel interface has one parameter
+//! per descriptor, so a dispatch binding `n` descriptors to such an array runs the
+//! module translated for `n` ([`Program::with_descriptor_counts`]), made on the first
+//! dispatch with those counts and kept by the program (and the program cache) for the
+//! next ones. The pipeline's own kernel is the translation with no descriptors in them
+//! ([`Pipeline::bindings`] reports them as `runtime_sized`, count 0). This keeps the
+//! one-parameter-per-descriptor path of fixed-size arrays — bounds checks per buffer,
+//! the same argument binding, the ICD's descriptor sets — at the cost of a compile per
+//! distinct count and, for a dynamic index, a select over the array's descriptors.
 
 use std::collections::BTreeMap;
 
@@ -21,6 +32,7 @@ pub struct Pipeline {
     kernel: Kernel,
     interface: ShaderInterface,
     local_size: [u32; 3],
+    required_subgroup_size: Option<u32>,
 }
 
 /// The descriptors and push constants of one dispatch.
@@ -122,7 +134,8 @@ impl Program {
                  built-in)",
             ));
         };
-        Ok(Pipeline { kernel, interface, local_size })
+        let required_subgroup_size = options.required_subgroup_size;
+        Ok(Pipeline { kernel, interface, local_size, required_subgroup_size })
     }
 }
 
@@ -133,7 +146,9 @@ impl Pipeline {
     }
 
     /// The descriptor bindings the entry point uses, sorted by (set, binding); a
-    /// binding's parameters are `kernel().params()[first_param ..][.. count]`.
+    /// binding's parameters are `kernel().params()[first_param ..][.. count]`. A
+    /// run-time sized descriptor array is `runtime_sized` with count 0: it takes as many
+    /// descriptors as a dispatch binds (see the module docs).
     pub fn bindings(&self) -> &[ir::Binding] {
         &self.interface.bindings
     }
@@ -169,7 +184,12 @@ impl Pipeline {
     ) -> Result<RunInfo> {
         let device: Vec<(u64, u64)> =
             bindings.device_buffers.iter().map(|b| (b.as_ptr() as u64, b.len() as u64)).collect();
-        let mut args = self.arguments(bindings).map_err(|message| self.fail(message))?;
+        let sized = self.sized_for(&bindings)?;
+        let (kernel, interface) = match &sized {
+            Some((k, i)) => (k, i),
+            None => (&self.kernel, &self.interface),
+        };
+        let mut args = arguments(kernel, interface, bindings).map_err(|message| self.fail(message))?;
         let local = self.local_size.map(u64::from);
         let mut global = [0u64; 3];
         let mut offset = [0u64; 3];
@@ -185,16 +205,16 @@ impl Pipeline {
             1
         };
         let range = NdRange { dims, global, local: Some(local), offset };
-        self.kernel.run_reaching(&range, &mut args, options, &device).map_err(|e| match e {
+        kernel.run_reaching(&range, &mut args, options, &device).map_err(|e| match e {
             // Say which binding an argument error is about.
             Error::Argument { index, message, .. } => {
-                let params = self.kernel.interface_params();
+                let params = kernel.interface_params();
                 let at =
                     |b: &&ir::Binding| (b.first_param as usize..(b.first_param + b.count) as usize).contains(&index);
-                match self.interface.bindings.iter().find(at) {
+                match interface.bindings.iter().find(at) {
                     Some(b) => {
                         let name = params.get(b.first_param as usize).and_then(|p| p.name.as_deref());
-                        let element = if b.count > 1 {
+                        let element = if b.count > 1 || b.runtime_sized {
                             format!(" element {}", index - b.first_param as usize)
                         } else {
                             String::new()
@@ -212,57 +232,98 @@ impl Pipeline {
         Error::Binding { pipeline: self.kernel.name().to_string(), message }
     }
 
-    /// The kernel arguments of `bindings`, in parameter order, or what is wrong with them.
-    fn arguments<'a>(&self, mut bindings: Bindings<'a>) -> std::result::Result<Vec<Arg<'a>>, String> {
-        let params = self.kernel.interface_params();
-        let mut slots: Vec<Option<Arg<'a>>> = (0..params.len()).map(|_| None).collect();
-        for b in &self.interface.bindings {
-            let what = || binding_text(b, params.get(b.first_param as usize).and_then(|p| p.name.as_deref()));
-            let Some(descs) = bindings.descriptors.remove(&(b.set, b.binding)) else {
-                return Err(format!(
-                    "{} is not bound; bind it with Bindings::bind({}, {}, ...)",
-                    what(),
-                    b.set,
-                    b.binding
-                ));
-            };
-            if descs.len() != b.count as usize {
-                return Err(format!("{} is an array of {} descriptor(s); {} were bound", what(), b.count, descs.len()));
-            }
-            for (i, d) in descs.into_iter().enumerate() {
-                if let Some(slot) = slots.get_mut(b.first_param as usize + i) {
-                    *slot = Some(d);
-                }
-            }
-        }
-        if let Some(((set, binding), _)) = bindings.descriptors.iter().next() {
-            let used: Vec<String> =
-                self.interface.bindings.iter().map(|b| format!("({}, {})", b.set, b.binding)).collect();
-            return Err(format!(
-                "binding ({set}, {binding}) is not used by the entry point; it uses {}",
-                if used.is_empty() { "no bindings".to_string() } else { used.join(", ") }
-            ));
-        }
-        if let Some(pc) = &self.interface.push_constants {
-            let Some(mut bytes) = bindings.push_constants.take() else {
-                return Err(format!(
-                    "the entry point reads {} bytes of push constants; give them with Bindings::push_constants",
-                    pc.size
-                ));
-            };
-            bytes.resize(pc.size as usize, 0);
-            if let Some(slot) = slots.get_mut(pc.param as usize) {
-                *slot = Some(Arg::Value(bytes));
-            }
-        }
-        slots
-            .into_iter()
-            .enumerate()
-            .map(|(i, a)| {
-                a.ok_or_else(|| format!("parameter {i} belongs to no binding (a spirjit bug; please report it)"))
+    /// The kernel and interface of the translation for the descriptor counts `bindings`
+    /// gives the run-time sized descriptor arrays; `None` when the pipeline's own
+    /// translation (no descriptors in them) is that one.
+    fn sized_for(&self, bindings: &Bindings<'_>) -> Result<Option<(Kernel, ShaderInterface)>> {
+        let counts: ir::DescriptorCounts = self
+            .interface
+            .bindings
+            .iter()
+            .filter(|b| b.runtime_sized)
+            .filter_map(|b| {
+                let n = bindings.descriptors.get(&(b.set, b.binding)).map_or(0, |d| d.len() as u32);
+                (n > 0).then_some(((b.set, b.binding), n))
             })
-            .collect()
+            .collect();
+        if counts.is_empty() {
+            return Ok(None);
+        }
+        let name = self.kernel.name();
+        let kernel = self.kernel.program().with_descriptor_counts(&counts)?.kernel(name)?;
+        let interface = kernel.interface().cloned().ok_or_else(|| {
+            Error::Compile(spirjit_jit::CompileError::internal(format!(
+                "`{name}` lost its shader interface when translated for other descriptor counts"
+            )))
+        })?;
+        if let Some(n) = self.required_subgroup_size {
+            let path = kernel.path()?;
+            if path.lanes != n {
+                return Err(self.fail(format!(
+                    "cannot run with the required sub-group size {n} for these descriptor counts: {}",
+                    path.note
+                )));
+            }
+        }
+        Ok(Some((kernel, interface)))
     }
+}
+
+/// The arguments of `kernel` (whose interface is `interface`) from `bindings`, in
+/// parameter order, or what is wrong with them.
+fn arguments<'a>(
+    kernel: &Kernel,
+    interface: &ShaderInterface,
+    mut bindings: Bindings<'a>,
+) -> std::result::Result<Vec<Arg<'a>>, String> {
+    let params = kernel.interface_params();
+    let mut slots: Vec<Option<Arg<'a>>> = (0..params.len()).map(|_| None).collect();
+    for b in &interface.bindings {
+        let what = || binding_text(b, params.get(b.first_param as usize).and_then(|p| p.name.as_deref()));
+        let Some(descs) = bindings.descriptors.remove(&(b.set, b.binding)) else {
+            return Err(format!("{} is not bound; bind it with Bindings::bind({}, {}, ...)", what(), b.set, b.binding));
+        };
+        if descs.len() != b.count as usize {
+            return Err(match b.runtime_sized {
+                true => format!(
+                    "{} was translated for {} descriptor(s), not the {} bound (a spirjit bug; please report it)",
+                    what(),
+                    b.count,
+                    descs.len()
+                ),
+                false => format!("{} is an array of {} descriptor(s); {} were bound", what(), b.count, descs.len()),
+            });
+        }
+        for (i, d) in descs.into_iter().enumerate() {
+            if let Some(slot) = slots.get_mut(b.first_param as usize + i) {
+                *slot = Some(d);
+            }
+        }
+    }
+    if let Some(((set, binding), _)) = bindings.descriptors.iter().next() {
+        let used: Vec<String> = interface.bindings.iter().map(|b| format!("({}, {})", b.set, b.binding)).collect();
+        return Err(format!(
+            "binding ({set}, {binding}) is not used by the entry point; it uses {}",
+            if used.is_empty() { "no bindings".to_string() } else { used.join(", ") }
+        ));
+    }
+    if let Some(pc) = &interface.push_constants {
+        let Some(mut bytes) = bindings.push_constants.take() else {
+            return Err(format!(
+                "the entry point reads {} bytes of push constants; give them with Bindings::push_constants",
+                pc.size
+            ));
+        };
+        bytes.resize(pc.size as usize, 0);
+        if let Some(slot) = slots.get_mut(pc.param as usize) {
+            *slot = Some(Arg::Value(bytes));
+        }
+    }
+    slots
+        .into_iter()
+        .enumerate()
+        .map(|(i, a)| a.ok_or_else(|| format!("parameter {i} belongs to no binding (a spirjit bug; please report it)")))
+        .collect()
 }
 
 /// `storage buffer (set 0, binding 1) \`name\``.

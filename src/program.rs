@@ -57,6 +57,14 @@ impl Default for Options {
 /// Specializations of one program kept by it (see `Inner::specializations`).
 const SPECIALIZATIONS_KEPT: usize = 16;
 
+/// What a module is translated with besides its words: specialization constant values
+/// and the descriptor counts of run-time sized descriptor arrays.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Translation {
+    pub spec: ir::Specialization,
+    pub counts: ir::DescriptorCounts,
+}
+
 struct Inner {
     module: ir::Module,
     options: Options,
@@ -65,11 +73,14 @@ struct Inner {
     words: Option<Arc<[u32]>>,
     /// The specialization constant values the module was translated with.
     specialization: ir::Specialization,
-    /// Programs this one was specialized into, most recent last (at most
-    /// [`SPECIALIZATIONS_KEPT`]): a clspv kernel asks for one on every launch, which then
-    /// costs a comparison, not a hash of the module (nor a translation, for modules with
-    /// writable data, which the program cache does not keep).
-    specializations: Mutex<Vec<(ir::Specialization, Program)>>,
+    /// The descriptor counts of run-time sized descriptor arrays it was translated with.
+    descriptor_counts: ir::DescriptorCounts,
+    /// Programs this one was specialized into (other specialization values or descriptor
+    /// counts), most recent last (at most [`SPECIALIZATIONS_KEPT`]): a clspv kernel asks
+    /// for one on every launch, and a pipeline with a run-time sized descriptor array on
+    /// every dispatch, which then costs a comparison, not a hash of the module (nor a
+    /// translation, for modules with writable data, which the program cache does not keep).
+    specializations: Mutex<Vec<(Translation, Program)>>,
     /// The module's data, shared by its compiled kernels (copied on the first compile).
     data: OnceLock<Arc<ModuleData>>,
     /// Each kernel's machine code, compiled on first use.
@@ -126,23 +137,24 @@ impl Program {
     /// writable program-scope variables is never shared: each load has its own
     /// variables, as each OpenCL program object does.
     pub fn from_words_with_options(words: &[u32], options: &Options) -> Result<Program> {
-        Program::load(Arc::from(words), options, &ir::Specialization::new())
+        Program::load(Arc::from(words), options, &Translation::default())
     }
 
-    /// Load `words` translated with `spec`, through the program cache.
-    fn load(words: Arc<[u32]>, options: &Options, spec: &ir::Specialization) -> Result<Program> {
-        if let Some(p) = crate::cache::lookup(&words, options, spec) {
+    /// Load `words` translated with `tr`, through the program cache.
+    fn load(words: Arc<[u32]>, options: &Options, tr: &Translation) -> Result<Program> {
+        if let Some(p) = crate::cache::lookup(&words, options, tr) {
             return Ok(p);
         }
-        let module = spirv::translate_specialized(&words, spec)?;
+        let module = spirv::translate_with(&words, &tr.spec, &tr.counts)?;
         let shareable = !module.data.iter().any(|d| d.writable);
         let mut p = Program::from_module(module, options);
         if let Some(inner) = Arc::get_mut(&mut p.inner) {
             inner.words = Some(words.clone());
-            inner.specialization = spec.clone();
+            inner.specialization = tr.spec.clone();
+            inner.descriptor_counts = tr.counts.clone();
         }
         if shareable {
-            crate::cache::insert(&words, options, spec, &p);
+            crate::cache::insert(&words, options, tr, &p);
         }
         Ok(p)
     }
@@ -153,10 +165,28 @@ impl Program {
     /// id in `spec` must be one the module declares ([`Program::spec_constants`]) and
     /// each value must fit its constant's type.
     pub fn specialized(&self, spec: &ir::Specialization) -> Result<Program> {
-        if *spec == self.inner.specialization {
+        let tr = Translation { spec: spec.clone(), counts: self.inner.descriptor_counts.clone() };
+        self.translated(tr)
+    }
+
+    /// This program translated with `counts` descriptors for its run-time sized
+    /// descriptor arrays (by (set, binding); arrays left out get none), its
+    /// specialization unchanged: each descriptor becomes one kernel parameter, as in a
+    /// fixed-size array. The module is translated again for each distinct set of counts
+    /// (or shared with an earlier identical one); [`crate::Pipeline::dispatch`] does this
+    /// for the counts a dispatch binds.
+    pub fn with_descriptor_counts(&self, counts: &ir::DescriptorCounts) -> Result<Program> {
+        let tr = Translation { spec: self.inner.specialization.clone(), counts: counts.clone() };
+        self.translated(tr)
+    }
+
+    /// This program translated with `tr` (see [`Program::specialized`]).
+    fn translated(&self, tr: Translation) -> Result<Program> {
+        let spec = &tr.spec;
+        if *spec == self.inner.specialization && tr.counts == self.inner.descriptor_counts {
             return Ok(self.clone());
         }
-        if let Some((_, p)) = self.kept_specializations().iter().find(|(s, _)| s == spec) {
+        if let Some((_, p)) = self.kept_specializations().iter().find(|(s, _)| *s == tr) {
             return Ok(p.clone());
         }
         let declared = &self.inner.module.spec_constants;
@@ -172,16 +202,16 @@ impl Program {
                 "a program made from kernel IR cannot be specialized; load it from SPIR-V",
             )));
         };
-        let p = Program::load(words.clone(), &self.inner.options, spec)?;
+        let p = Program::load(words.clone(), &self.inner.options, &tr)?;
         let mut memo = self.kept_specializations();
         if memo.len() >= SPECIALIZATIONS_KEPT {
             memo.remove(0);
         }
-        memo.push((spec.clone(), p.clone()));
+        memo.push((tr, p.clone()));
         Ok(p)
     }
 
-    fn kept_specializations(&self) -> std::sync::MutexGuard<'_, Vec<(ir::Specialization, Program)>> {
+    fn kept_specializations(&self) -> std::sync::MutexGuard<'_, Vec<(Translation, Program)>> {
         self.inner.specializations.lock().unwrap_or_else(PoisonError::into_inner)
     }
 
@@ -198,7 +228,8 @@ impl Program {
             )));
         };
         let options = Options { lanes, ..self.inner.options.clone() };
-        Program::load(words.clone(), &options, &self.inner.specialization)
+        let tr = Translation { spec: self.inner.specialization.clone(), counts: self.inner.descriptor_counts.clone() };
+        Program::load(words.clone(), &options, &tr)
     }
 
     /// The module's specialization constants, by `SpecId`, with the values in effect.
@@ -227,6 +258,7 @@ impl Program {
                 options: options.clone(),
                 words: None,
                 specialization: ir::Specialization::new(),
+                descriptor_counts: ir::DescriptorCounts::new(),
                 specializations: Mutex::new(Vec::new()),
                 data: OnceLock::new(),
                 kernels,

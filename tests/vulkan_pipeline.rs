@@ -340,3 +340,63 @@ fn robust_buffer_access_reads_zero_and_drops_writes_out_of_bounds() {
         .push_constants(&push);
     assert!(pipe.dispatch([4, 1, 1], b).unwrap_err().to_string().contains("out-of-bounds"));
 }
+
+/// One image bound to several read-only bindings of a dispatch (`Arg::read_only_image`),
+/// and refused where the shader may write it.
+#[test]
+fn one_image_shared_by_read_only_bindings() {
+    use spirjit::{AddressingMode, BorderColor, ChannelOrder, ChannelType, FilterMode, Image, ImageDim, Sampler};
+    let mk = |v: f32| {
+        Image::from_bytes(ImageDim::D2, ChannelOrder::R, ChannelType::Float, [1, 1, 1], &v.to_le_bytes())
+            .unwrap_or_else(|e| panic!("{e}"))
+    };
+    let smp = Sampler::vulkan(
+        false,
+        FilterMode::Nearest,
+        [AddressingMode::ClampToEdge; 3],
+        BorderColor::FloatTransparentBlack,
+        None,
+    );
+    let shared = mk(7.0);
+    let other = mk(8.0);
+    // images/arrays: texs[3] (combined image samplers), imgs[2] (readonly storage images).
+    let pipe = common::vulkan::program("images/arrays", 4)
+        .pipeline("main", &Specialization::new())
+        .unwrap_or_else(|e| panic!("{e}"));
+    let mut outs = vec![[0f32; 4]; 12];
+    let bindings = Bindings::new()
+        .bind_array(
+            0,
+            0,
+            vec![
+                Arg::read_only_sampled_image(&shared, smp),
+                Arg::read_only_sampled_image(&other, smp),
+                Arg::read_only_sampled_image(&shared, smp),
+            ],
+        )
+        .bind_array(0, 1, vec![Arg::read_only_image(&other), Arg::read_only_image(&shared)])
+        .bind(1, 0, Arg::buffer(&mut outs))
+        .push_constants(&1i32.to_le_bytes());
+    pipe.dispatch([1, 1, 1], bindings).unwrap_or_else(|e| panic!("{e}"));
+    for i in 0..4 {
+        assert_eq!(outs[3 * i], [8.0, 0.0, 0.0, 1.0], "texs[1], invocation {i}");
+        assert_eq!(outs[3 * i + 1], [[7.0, 8.0, 7.0][i % 3], 0.0, 0.0, 1.0], "texs[i % 3], invocation {i}");
+        assert_eq!(outs[3 * i + 2], [7.0, 0.0, 0.0, 1.0], "imgs[1], invocation {i}");
+    }
+    // images/arrays_runtime writes imgs[]: a read-only image there is refused.
+    let pipe = common::vulkan::program("images/arrays_runtime", 4)
+        .pipeline("main", &Specialization::new())
+        .unwrap_or_else(|e| panic!("{e}"));
+    let texel = Image::from_bytes(ImageDim::D1Buffer, ChannelOrder::R, ChannelType::Float, [1, 1, 1], &[0; 4])
+        .unwrap_or_else(|e| panic!("{e}"));
+    let mut outs = vec![[0f32; 4]; 17];
+    let push: Vec<u8> = [0i32, 1, -1].iter().flat_map(|w| w.to_le_bytes()).collect();
+    let bindings = Bindings::new()
+        .bind_array(0, 0, vec![Arg::read_only_sampled_image(&shared, smp)])
+        .bind_array(0, 1, vec![Arg::read_only_image(&shared)])
+        .bind_array(0, 2, vec![Arg::read_only_image(&texel)])
+        .bind(1, 0, Arg::buffer(&mut outs))
+        .push_constants(&push);
+    let e = pipe.dispatch([1, 1, 1], bindings).err().map(|e| e.to_string()).unwrap_or_default();
+    assert!(e.contains("storage image") && e.contains("read-only in each"), "{e}");
+}

@@ -172,6 +172,48 @@ fn row_major_and_padded_matrices_in_buffers() {
     }
 }
 
+#[test]
+fn phi_between_pointers_into_matrices_laid_out_differently_is_refused() {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/kernels/vulkan/asm/matrix_phi.spv");
+    let e = Program::from_path(path).err().map(|e| e.to_string()).unwrap_or_default();
+    assert!(e.contains("OpPhi of pointers into matrices laid out differently"), "{e}");
+}
+
+#[test]
+fn select_between_pointers_into_matrices_laid_out_differently() {
+    let n = 4usize;
+    // S: cm natural (columns 8 bytes apart) at 0, rm row-major (rows 16 apart) at 32,
+    // pad column-major with columns 16 apart at 64; 112 bytes.
+    let inp: Vec<f32> = (0..28).map(|k| k as f32 + 1.0).collect();
+    let at = |layout: usize, c: usize, r: usize| match layout {
+        0 => c * 2 + r,
+        1 => 8 + r * 4 + c,
+        _ => 16 + c * 4 + r,
+    };
+    let (o, w) = common::vulkan::at_every_width("asm/matrix_select", n as u64, &WIDTHS, |run| {
+        let mut o = vec![0f32; 16 * n];
+        let mut w = vec![0f32; 28 * n];
+        run(&mut [Arg::read_only(&inp), Arg::buffer(&mut o), Arg::buffer(&mut w)]);
+        (o, w)
+    });
+    for i in 0..n {
+        let l = if i & 2 != 0 { 2 } else { i & 1 };
+        let v = |c: usize, r: usize| inp[at(l, c, r)];
+        let want = [v(0, 0), v(0, 1), v(1, 0), v(1, 1), v(2, 0), v(2, 1), v(1, 0), v(1, 1), v(2, i & 1), v(0, 1)];
+        assert_eq!(&o[16 * i..16 * i + 10], &want, "reads of invocation {i} (layout {l})");
+        let mut want_w = [0f32; 28];
+        for c in 0..3 {
+            for r in 0..2 {
+                want_w[at(l, c, r)] = inp[at(0, c, r)];
+            }
+        }
+        want_w[at(l, 0, 0)] = 200.0 + i as f32;
+        want_w[at(l, 0, 1)] = 300.0 + i as f32;
+        want_w[at(l, 2, 1)] = 100.0 + i as f32;
+        assert_eq!(&w[28 * i..28 * i + 28], &want_w, "stores of invocation {i} (layout {l})");
+    }
+}
+
 /// A small deterministic generator of test words.
 fn words(seed: u32, n: usize) -> Vec<u32> {
     let mut s = seed;
@@ -346,15 +388,107 @@ fn descriptor_arrays_of_buffers() {
     }
 }
 
+/// `buffer_arrays_runtime`: bind `count` buffers (buffer b holds `n + 3 b` floats) to the
+/// run-time sized array with push constants (count, k, bad); the buffers after the
+/// dispatch, the output, and the result.
+fn run_runtime_array(
+    lanes: u32,
+    robust: bool,
+    count: usize,
+    k: u32,
+    bad: u32,
+) -> (Vec<Vec<f32>>, Vec<f32>, spirjit::Result<spirjit::RunInfo>) {
+    let n = 16usize;
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/kernels/vulkan/buffer_arrays_runtime.spv");
+    let options = Options { lanes, checked: true, robust_buffer_access: robust };
+    let p = Program::from_path_with_options(path, &options).unwrap_or_else(|e| panic!("{e}"));
+    let pipe = p.pipeline("main", &Specialization::new()).unwrap_or_else(|e| panic!("{e}"));
+    let mut bufs: Vec<Vec<f32>> =
+        (0..count).map(|b| (0..n + 3 * b).map(|x| (x as f32 + 1.0) * (b as f32 + 1.5)).collect()).collect();
+    let mut o = vec![0f32; 4 * n + 1];
+    let push: Vec<u8> = [count as u32, k, bad].iter().flat_map(|w| w.to_le_bytes()).collect();
+    let r = {
+        let args: Vec<Arg<'_>> = bufs.iter_mut().map(|b| Arg::buffer(b)).collect();
+        let bindings = Bindings::new().bind_array(0, 0, args).bind(1, 0, Arg::buffer(&mut o)).push_constants(&push);
+        pipe.dispatch([n as u32 / 4, 1, 1], bindings)
+    };
+    (bufs, o, r)
+}
+
 #[test]
-fn run_time_sized_buffer_arrays_are_refused() {
-    let e = Program::with_options(
-        &std::fs::read(Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/kernels/vulkan/buffer_arrays_runtime.spv"))
-            .unwrap_or_else(|e| panic!("{e}")),
-        &Options::default(),
-    )
-    .err()
-    .map(|e| e.to_string())
-    .unwrap_or_default();
-    assert!(e.contains("run-time sized descriptor arrays of buffers are not supported"), "{e}");
+fn run_time_sized_descriptor_arrays_of_buffers() {
+    let n = 16usize;
+    let init = |b: usize, x: usize| (x as f32 + 1.0) * (b as f32 + 1.5);
+    for lanes in WIDTHS {
+        // The interface: the array takes as many descriptors as a dispatch binds.
+        let p = common::vulkan::program("buffer_arrays_runtime", lanes);
+        let pipe = p.pipeline("main", &Specialization::new()).unwrap_or_else(|e| panic!("{e}"));
+        let b: Vec<(u32, u32, u32, bool)> =
+            pipe.bindings().iter().map(|b| (b.set, b.binding, b.count, b.runtime_sized)).collect();
+        assert_eq!(b, vec![(0, 0, 0, true), (1, 0, 1, false)], "the interface");
+        for (count, k) in [(1usize, 0u32), (3, 2), (5, 4), (3, 1)] {
+            let (bufs, o, r) = run_runtime_array(lanes, false, count, k, 0);
+            r.unwrap_or_else(|e| panic!("lanes {lanes}, {count} buffers: {e}"));
+            for i in 0..n {
+                let want = [
+                    init(k as usize, i) + init(0, i),
+                    init(i % count, i),
+                    (n + 3 * ((i + 1) % count)) as f32,
+                    (n + 3 * (count - 1)) as f32,
+                ];
+                assert_eq!(&o[4 * i..4 * i + 4], &want, "lanes {lanes}, {count} buffers, invocation {i}");
+            }
+            for (b, buf) in bufs.iter().enumerate() {
+                for (x, v) in buf.iter().enumerate() {
+                    let bumped = x < n && (x + k as usize) % count == b;
+                    assert_eq!(*v, init(b, x) + if bumped { 1.0 } else { 0.0 }, "lanes {lanes}, buffer {b}[{x}]");
+                }
+            }
+        }
+        // An index past the buffers bound fails the dispatch (never a wild access) ...
+        let (_, _, r) = run_runtime_array(lanes, false, 3, 1, 3);
+        let e = r.err().map(|e| e.to_string()).unwrap_or_default();
+        assert!(e.contains("out of bounds") || e.contains("out-of-bounds"), "lanes {lanes}: {e}");
+        // ... and reads zero under robust buffer access.
+        let (_, o, r) = run_runtime_array(lanes, true, 3, 1, 7);
+        r.unwrap_or_else(|e| panic!("lanes {lanes}, robust: {e}"));
+        assert_eq!(o[4 * n], 0.0, "lanes {lanes}: a robust read past the array");
+        // One past the array and in range agree with the bound count.
+        let (_, o, r) = run_runtime_array(lanes, false, 3, 1, 2);
+        r.unwrap_or_else(|e| panic!("lanes {lanes}: {e}"));
+        assert_eq!(o[4 * n], init(2, 0), "lanes {lanes}: bufs[bad] in range");
+    }
+}
+
+#[test]
+fn run_time_sized_arrays_bind_any_count_and_compile_once_per_count() {
+    let p = common::vulkan::program("buffer_arrays_runtime", 4);
+    let pipe = p.pipeline("main", &Specialization::new()).unwrap_or_else(|e| panic!("{e}"));
+    // No buffers: the shader indexes the array, so the access fails; binding it empty is allowed.
+    let mut o = vec![0f32; 4];
+    let push: Vec<u8> = [1u32, 0, 0].iter().flat_map(|w| w.to_le_bytes()).collect();
+    let e = pipe
+        .dispatch(
+            [1, 1, 1],
+            Bindings::new().bind_array(0, 0, vec![]).bind(1, 0, Arg::buffer(&mut o)).push_constants(&push),
+        )
+        .err()
+        .map(|e| e.to_string())
+        .unwrap_or_default();
+    assert!(e.contains("out of bounds") || e.contains("out-of-bounds"), "{e}");
+    // Left unbound: an error naming the binding.
+    let mut o = vec![0f32; 4];
+    let e = pipe
+        .dispatch([1, 1, 1], Bindings::new().bind(1, 0, Arg::buffer(&mut o)).push_constants(&push))
+        .err()
+        .map(|e| e.to_string())
+        .unwrap_or_default();
+    assert!(e.contains("(set 0, binding 0) is not bound"), "{e}");
+    // The same count again reuses the translation made for it.
+    let counts = [((0u32, 0u32), 2u32)].into_iter().collect();
+    let a = p.with_descriptor_counts(&counts).unwrap_or_else(|e| panic!("{e}"));
+    let b = p.with_descriptor_counts(&counts).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(a.kernel("main").map(|k| k.params().len()).ok(), Some(4), "two buffers, the output, the push constants");
+    a.compile_all().unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(b.compiled_kernel_count(), 1, "the second request shares the first one's code");
 }

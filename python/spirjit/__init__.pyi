@@ -130,7 +130,7 @@ class BindingInfo(NamedTuple):
     binding: int
     kind: str
     dtype: Optional[np.dtype]
-    count: int
+    count: Optional[int]  # None: a run-time sized descriptor array
     name: Optional[str]
     read_only: bool
 

@@ -26,7 +26,8 @@ BindingInfo.__doc__ = """One descriptor binding of a pipeline: ``set``, ``bindin
 ``"sampler"``, ``"combined_image_sampler"``, ``"uniform_texel_buffer"``,
 ``"storage_texel_buffer"``), ``dtype`` (the NumPy dtype of a buffer's element — of the
 run-time array that ends the block, else of the whole block; None for images and samplers),
-``count`` (descriptors: more than 1 for an array binding), ``name`` and ``read_only``."""
+``count`` (descriptors: more than 1 for an array binding; None for a run-time sized
+array, ``bufs[]``, which takes as many as a dispatch binds), ``name`` and ``read_only``."""
 
 SpecConstantInfo = collections.namedtuple("SpecConstantInfo", ["id", "name", "type", "default", "value"])
 SpecConstantInfo.__doc__ = """A specialization constant: ``id`` (its SpecId), ``name``,
@@ -52,6 +53,35 @@ def _triple(what, value, pad):
     return tuple(items) + (pad,) * (3 - len(items))
 
 
+# Translations for other descriptor counts one pipeline keeps (oldest out first).
+_SIZED_KEPT = 16
+
+
+def _base_name(name):
+    """A descriptor array's name from its first element's parameter name (``bufs[0]``)."""
+    return name[:-3] if name is not None and name.endswith("[0]") else name
+
+
+class _Layout:
+    """One translation of a pipeline's entry point: its kernel, bindings as
+    ``(set, binding, kind, count, first_param, runtime_sized)``, push constants as
+    ``(param, size)`` or None, and parameters (buffers typed as bytes)."""
+
+    def __init__(self, kernel, interface):
+        self.kernel = kernel
+        bindings, push = interface
+        self.bindings = [tuple(b) for b in bindings]
+        self.runtime = any(b[5] for b in self.bindings)
+        self.push = push
+        # Buffer parameters bind any bytes, as Vulkan buffers do.
+        self.params = []
+        for p in kernel.params:
+            if p.kind == "pointer":
+                p = copy.copy(p)
+                p.untyped = True
+            self.params.append(p)
+
+
 class Pipeline:
     """A compute pipeline: entry point ``name`` of a Vulkan compute module, its
     specialization constants set (by SpecId) when the program made it. Buffers bind as
@@ -75,25 +105,44 @@ class Pipeline:
                                    (0, 1): spirjit.Image(out, format="rgba8")})
     """
 
-    def __init__(self, kernel, interface, spec_constants):
+    def __init__(self, kernel, interface, spec_constants, native=None, program=None):
         self._kernel = kernel
-        bindings, push = interface
-        self._bindings = [tuple(b) for b in bindings]
-        self._push = push
-        params = kernel.params
-        # Buffer parameters bind any bytes, as Vulkan buffers do.
-        self._params = []
-        for p in params:
-            if p.kind == "pointer":
-                p = copy.copy(p)
-                p.untyped = True
-            self._params.append(p)
+        self._native = native
+        self._program = program
+        self._layout = _Layout(kernel, interface)
+        # Translations for the descriptor counts of run-time sized arrays, by counts.
+        self._sized = {}
         self._infos = []
-        for s, b, kind, count, first in self._bindings:
+        for s, b, kind, count, first, runtime in self._layout.bindings:
+            params = kernel.params
+            if runtime:
+                # No parameter in this translation: the one with a descriptor there says
+                # what each descriptor is.
+                one = self._sized_layout({(s, b): 1})
+                params = one.kernel.params
+                first = next(f for s1, b1, _, _, f, _ in one.bindings if (s1, b1) == (s, b))
             p = params[first]
             dtype = p.dtype if kind in ("storage_buffer", "uniform_buffer") else None
-            self._infos.append(BindingInfo(s, b, kind, dtype, count, p.name, p.read_only))
+            name = _base_name(p.name) if runtime else p.name
+            self._infos.append(BindingInfo(s, b, kind, dtype, None if runtime else count, name, p.read_only))
         self._spec = [SpecConstantInfo(*c) for c in spec_constants]
+
+    def _sized_layout(self, counts):
+        """The layout of the translation with ``counts`` ({(set, binding): n}) descriptors in
+        the run-time sized arrays (those left out: none)."""
+        key = tuple(sorted((k, n) for k, n in counts.items() if n))
+        if not key:
+            return self._layout
+        layout = self._sized.get(key)
+        if layout is None:
+            from ._kernel import Kernel
+            native = self._native.with_descriptor_counts(list(key))
+            nk = native.kernel(self._kernel.name)
+            layout = _Layout(Kernel(nk, self._program), nk.interface())
+            if len(self._sized) >= _SIZED_KEPT:
+                self._sized.pop(next(iter(self._sized)))
+            self._sized[key] = layout
+        return layout
 
     @property
     def name(self):
@@ -114,7 +163,8 @@ class Pipeline:
     @property
     def push_constant_size(self):
         """Bytes of the push-constant block the entry point reads (0 when none)."""
-        return self._push[1] if self._push is not None else 0
+        push = self._layout.push
+        return push[1] if push is not None else 0
 
     @property
     def local_size(self):
@@ -152,22 +202,32 @@ class Pipeline:
         groups = _triple("groups", groups, 1)
         base = _triple("base", base, 0)
         given = dict(bindings or {})
-        args = [None] * len(self._kernel.params)
         name = self.name
-        for (s, b, kind, count, first), info in zip(self._bindings, self._infos):
+        layout = self._layout
+        if self._layout.runtime:
+            counts = {}
+            for s, b, kind, _, _, runtime in self._layout.bindings:
+                value = given.get((s, b))
+                if runtime and isinstance(value, (list, tuple)) and not is_sampled_pair(value):
+                    counts[(s, b)] = len(value)
+            layout = self._sized_layout(counts)
+        args = [None] * len(layout.kernel.params)
+        for (s, b, kind, count, first, runtime), info in zip(layout.bindings, self._infos):
             label = f"pipeline `{name}` binding ({s}, {b}) '{info.name}'"
             if (s, b) not in given:
                 raise ArgumentError(f"{label} ({kind}) is not bound; pass bindings={{({s}, {b}): ...}}")
             value = given.pop((s, b))
             one = not isinstance(value, (list, tuple)) or is_sampled_pair(value)
             values = [value] if one else list(value)
-            if count == 1 and len(values) != 1:
+            if runtime and one:
+                raise ArgumentError(f"{label} is a run-time sized descriptor array; pass a list (of any length)")
+            if count == 1 and len(values) != 1 and not runtime:
                 raise ArgumentError(f"{label} takes one descriptor, got a list of {len(values)}")
             if len(values) != count:
                 raise ArgumentError(f"{label} is an array of {count} descriptors; got {len(values)}")
             for i, v in enumerate(values):
-                p = self._params[first + i]
-                where = label if count == 1 else f"{label}[{i}]"
+                p = layout.params[first + i]
+                where = label if count == 1 and not runtime else f"{label}[{i}]"
                 if kind in ("storage_buffer", "uniform_buffer") and isinstance(v, np.ndarray):
                     # Vulkan buffers are bytes: any C-contiguous array binds, whatever its dtype.
                     if not v.flags.c_contiguous:
@@ -176,11 +236,11 @@ class Pipeline:
                     v = v.reshape(-1).view(np.uint8)
                 args[first + i] = convert(name, p, v, where)
         if given:
-            used = ", ".join(f"({s}, {b})" for s, b, *_ in self._bindings) or "none"
+            used = ", ".join(f"({s}, {b})" for s, b, *_ in layout.bindings) or "none"
             extra = ", ".join(str(k) for k in given)
             raise ArgumentError(f"pipeline `{name}` does not use binding(s) {extra}; it uses {used}")
-        if self._push is not None:
-            param, size = self._push
+        if layout.push is not None:
+            param, size = layout.push
             if push_constants is None:
                 raise ArgumentError(f"pipeline `{name}` reads {size} bytes of push constants; pass push_constants=")
             if isinstance(push_constants, np.ndarray):
@@ -202,4 +262,6 @@ class Pipeline:
         glob = tuple(g * l for g, l in zip(groups, local))
         off = tuple(b * l for b, l in zip(base, local))
         dims = 3 if groups[2] > 1 or local[2] > 1 else 2 if groups[1] > 1 or local[1] > 1 else 1
-        self._kernel._launch_converted(dims, glob, local, off, args, limit)
+        layout.kernel._launch_converted(dims, glob, local, off, args, limit)
+        if layout.kernel is not self._kernel:
+            self._kernel._last_run = layout.kernel._last_run

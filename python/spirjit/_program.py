@@ -269,7 +269,7 @@ class Program:
         if required_subgroup_size is not None and kernel.path.lanes != required_subgroup_size:
             raise ArgumentError(f"entry point `{name}` cannot run with the required sub-group size "
                                 f"{required_subgroup_size}: {kernel.path.note}")
-        return Pipeline(kernel, interface, native.spec_constants())
+        return Pipeline(kernel, interface, native.spec_constants(), native=native, program=self)
 
     def kernel(self, name):
         """The :class:`Kernel` called ``name``; raises KeyError listing the names."""

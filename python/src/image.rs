@@ -5,8 +5,9 @@
 //! Python layer copies the array in when it creates the image and reads the texels back
 //! with `to_bytes`. While a kernel runs, the image is taken out of its cell and moved to
 //! the launch thread ([`TakenImage`]); it returns to the cell when the launch is over,
-//! whatever happened. A second use of the same image in the same call, or in a call
-//! running concurrently on another thread, is refused with an argument error.
+//! whatever happened. Use of the image by a call running concurrently on another thread
+//! is refused with an argument error; several uses in one call share one take (see
+//! `launch`).
 //!
 //! Samplers come as plain tuples of names: OpenCL ones as `(normalized, addressing,
 //! filter)`, Vulkan ones as `(normalized, filter, (u, v, w), border, compare)`.
@@ -123,7 +124,7 @@ impl NativeImage {
     fn busy(&self) -> PyErr {
         argument(format!(
             "this image{}_t is in use by a kernel call that has not finished (an image can be passed to one \
-             call at a time, once per call)",
+             call at a time)",
             self.dim.name()
         ))
     }
@@ -145,6 +146,11 @@ impl TakenImage {
     /// The image, for `Arg::image`.
     pub fn image_mut(&mut self) -> Option<&mut Image> {
         self.image.as_mut()
+    }
+
+    /// The image, for `Arg::read_only_image`.
+    pub fn image(&self) -> Option<&Image> {
+        self.image.as_ref()
     }
 }
 

@@ -86,12 +86,13 @@ pub fn spec_constants<'py>(py: Python<'py>, cs: &[SpecConstant]) -> PyResult<Bou
 }
 
 /// `None` for kernels without an interface, else `(bindings, push)`: bindings as
-/// `[(set, binding, kind, count, first_param), ...]`, push as `(param, size)` or None.
+/// `[(set, binding, kind, count, first_param, runtime_sized), ...]`, push as
+/// `(param, size)` or None.
 pub fn interface<'py>(py: Python<'py>, kernel: &spirjit::Kernel) -> PyResult<Bound<'py, PyAny>> {
     let Some(i) = kernel.interface() else { return Ok(py.None().into_bound(py)) };
     let bindings = PyList::empty(py);
     for b in &i.bindings {
-        bindings.append((b.set, b.binding, b.kind.name(), b.count, b.first_param))?;
+        bindings.append((b.set, b.binding, b.kind.name(), b.count, b.first_param, b.runtime_sized))?;
     }
     let push = i.push_constants.as_ref().map(|p| (p.param, p.size));
     Ok((bindings, push).into_pyobject(py)?.into_any())

@@ -7,7 +7,10 @@
 //! runs on a helper thread while the caller polls for Ctrl-C and other signals
 //! (cancelling the dispatch when a handler raises). Helper threads are kept and reused
 //! (one per concurrent launch), so that path costs a hand-over, not a thread start.
-//! Images travel to the launch thread and back (see `image`). A launch may carry a time
+//! Images travel to the launch thread and back (see `image`); an image passed to several
+//! parameters of one launch travels once and is lent to each as a read-only image
+//! (`Arg::ReadOnlyImage`), which the runtime refuses for parameters that may write it:
+//! reads through one binding would race with writes through the other. A launch may carry a time
 //! limit; it runs alongside the Ctrl-C cancel token (the runtime reports which stopped
 //! the dispatch).
 //!
@@ -15,9 +18,10 @@
 //! safety needs (contiguity, writability, object dtypes); the runtime and the Python
 //! layer do that.
 
+use std::collections::HashMap;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::{mpsc, Mutex, PoisonError};
+use std::sync::{mpsc, Arc, Mutex, PoisonError};
 use std::time::Duration;
 
 use numpy::npyffi::flags::{NPY_ARRAY_C_CONTIGUOUS, NPY_ARRAY_WRITEABLE};
@@ -90,6 +94,9 @@ pub enum Prepared {
     Image(crate::image::TakenImage),
     /// A combined image sampler (Vulkan).
     SampledImage(crate::image::TakenImage, spirjit::Sampler),
+    /// An image passed to several parameters of the launch (with the sampler of a
+    /// combined image sampler): each gets it read-only.
+    SharedImage(Arc<crate::image::TakenImage>, Option<spirjit::Sampler>),
     Sampler(spirjit::Sampler),
     /// A buffer the kernel reaches through its device address (not an argument).
     Device {
@@ -104,7 +111,55 @@ unsafe impl Send for Prepared {}
 // SAFETY: as above; shared references only read the pointer values.
 unsafe impl Sync for Prepared {}
 
-fn prepare(kernel: &Kernel, index: usize, item: &Bound<'_, PyAny>) -> PyResult<Prepared> {
+/// Images passed to more than one parameter of a launch, by the address of their
+/// `NativeImage` object: taken on first use, then shared by every use.
+type SharedImages = HashMap<usize, Option<Arc<crate::image::TakenImage>>>;
+
+/// The image object of launch argument `item` when it is an image or a combined image
+/// sampler.
+fn image_object<'py>(item: &Bound<'py, PyAny>) -> Option<Bound<'py, PyAny>> {
+    let tuple = item.cast::<PyTuple>().ok()?;
+    let kind: String = tuple.get_item(0).ok()?.extract().ok()?;
+    let obj = tuple.get_item(1).ok()?;
+    match kind.as_str() {
+        "image" => Some(obj),
+        "sampled_image" => obj.cast::<PyTuple>().ok()?.get_item(0).ok(),
+        _ => None,
+    }
+}
+
+/// The images `items` pass more than once, none taken yet.
+fn repeated_images(items: &[Bound<'_, PyAny>]) -> SharedImages {
+    let mut uses: HashMap<usize, usize> = HashMap::new();
+    for item in items {
+        if let Some(img) = image_object(item) {
+            *uses.entry(img.as_ptr() as usize).or_default() += 1;
+        }
+    }
+    uses.into_iter().filter(|&(_, n)| n > 1).map(|(k, _)| (k, None)).collect()
+}
+
+/// Take `img` for the launch: alone, or shared when `shared` lists it.
+fn take_image(
+    img: &Bound<'_, crate::image::NativeImage>,
+    shared: &mut SharedImages,
+    sampler: Option<spirjit::Sampler>,
+) -> PyResult<Prepared> {
+    let Some(slot) = shared.get_mut(&(img.as_ptr() as usize)) else {
+        let t = img.get().take()?;
+        return Ok(match sampler {
+            Some(s) => Prepared::SampledImage(t, s),
+            None => Prepared::Image(t),
+        });
+    };
+    let t = match slot {
+        Some(t) => t.clone(),
+        None => slot.insert(Arc::new(img.get().take()?)).clone(),
+    };
+    Ok(Prepared::SharedImage(t, sampler))
+}
+
+fn prepare(kernel: &Kernel, index: usize, item: &Bound<'_, PyAny>, shared: &mut SharedImages) -> PyResult<Prepared> {
     let tuple = item.cast::<PyTuple>().map_err(|_| internal("launch arguments must be (kind, object) tuples"))?;
     if tuple.len() != 2 {
         return Err(internal("launch arguments must be (kind, object) pairs"));
@@ -145,7 +200,8 @@ fn prepare(kernel: &Kernel, index: usize, item: &Bound<'_, PyAny>) -> PyResult<P
             Ok(Prepared::Value(b.as_bytes().to_vec()))
         }
         "local" => Ok(Prepared::Local(obj.extract()?)),
-        "device" => match prepare(kernel, index, &("buffer", obj.clone()).into_pyobject(obj.py())?.into_any())? {
+        "device" => match prepare(kernel, index, &("buffer", obj.clone()).into_pyobject(obj.py())?.into_any(), shared)?
+        {
             Prepared::Buffer { ptr, len, writable: true } => Ok(Prepared::Device { ptr, len }),
             _ => Err(argument(format!(
                 "device buffer {index} must be a writable array (kernels may write through device addresses)"
@@ -154,7 +210,7 @@ fn prepare(kernel: &Kernel, index: usize, item: &Bound<'_, PyAny>) -> PyResult<P
         "image" => {
             let img =
                 obj.cast::<crate::image::NativeImage>().map_err(|_| internal("image arguments must be images"))?;
-            img.get().take().map(Prepared::Image)
+            take_image(img, shared, None)
         }
         "sampler" => {
             let (normalized, addressing, filter): (bool, String, String) = obj.extract()?;
@@ -167,7 +223,7 @@ fn prepare(kernel: &Kernel, index: usize, item: &Bound<'_, PyAny>) -> PyResult<P
             let img = img
                 .cast::<crate::image::NativeImage>()
                 .map_err(|_| internal("sampled image arguments must hold images"))?;
-            img.get().take().map(|t| Prepared::SampledImage(t, smp))
+            take_image(img, shared, Some(smp))
         }
         other => Err(internal(format!("unknown launch argument kind `{other}`"))),
     }
@@ -229,6 +285,11 @@ unsafe fn to_args<'a>(prepared: &'a mut [Prepared]) -> (Vec<Arg<'a>>, Vec<&'a mu
                 Some(img) => Arg::SampledImage(img, *s),
                 None => Arg::Local(0),
             },
+            Prepared::SharedImage(t, s) => match (t.image(), s) {
+                (Some(img), Some(s)) => Arg::ReadOnlySampledImage(img, *s),
+                (Some(img), None) => Arg::ReadOnlyImage(img),
+                (None, _) => Arg::Local(0),
+            },
             Prepared::Sampler(s) => Arg::Sampler(*s),
         })
         .collect();
@@ -280,7 +341,10 @@ pub fn run(
     // which is after the dispatch has finished.
     let items: Vec<Bound<'_, PyAny>> = args.iter().collect();
     // On an error, the images taken so far go back to their cells as `prepared` drops.
-    let prepared = items.iter().enumerate().map(|(i, a)| prepare(kernel, i, a)).collect::<PyResult<Vec<_>>>()?;
+    let mut shared = repeated_images(&items);
+    let prepared =
+        items.iter().enumerate().map(|(i, a)| prepare(kernel, i, a, &mut shared)).collect::<PyResult<Vec<_>>>()?;
+    drop(shared);
     // SAFETY: `items` holds every array until `execute` has returned.
     let r = unsafe { execute(py, kernel, range, prepared, recent, timeout) };
     drop(items);

@@ -63,6 +63,16 @@ impl NativeProgram {
         Ok(NativeProgram { inner })
     }
 
+    /// The program translated with `counts` descriptors for its run-time sized descriptor
+    /// arrays (`[((set, binding), count), ...]`; the others get none), translated again
+    /// or shared with an earlier identical request.
+    fn with_descriptor_counts(&self, py: Python<'_>, counts: Vec<((u32, u32), u32)>) -> PyResult<NativeProgram> {
+        let counts: spirjit::DescriptorCounts = counts.into_iter().collect();
+        let program = self.inner.clone();
+        let inner = py.detach(move || program.with_descriptor_counts(&counts)).map_err(to_py)?;
+        Ok(NativeProgram { inner })
+    }
+
     /// The program compiled at `lanes` work-items per lane group (for a required
     /// sub-group size), loaded again or shared with an earlier load at that width.
     fn with_lanes(&self, py: Python<'_>, lanes: u32) -> PyResult<NativeProgram> {

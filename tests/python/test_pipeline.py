@@ -147,3 +147,49 @@ def test_buffer_device_addresses(lanes):
     # Without the buffers, the accesses are out of bounds (unknown memory), not wild.
     with pytest.raises(spirjit.KernelError, match="out-of-bounds"):
         pipe.dispatch(3, push_constants=push, device_buffers=[src])
+
+
+def run_runtime_array(pipe, count, k, bad=0):
+    """Dispatch buffer_arrays_runtime with `count` buffers (buffer b holds 16 + 3 b floats)."""
+    n = 16
+    bufs = [(np.arange(n + 3 * b, dtype=np.float32) + 1) * (b + 1.5) for b in range(count)]
+    o = np.zeros(4 * n + 1, np.float32)
+    pipe.dispatch(n // 4, bindings={(0, 0): bufs, (1, 0): o}, push_constants=np.array([count, k, bad], np.uint32))
+    return bufs, o
+
+
+@pytest.mark.parametrize("lanes", [1, 4])
+def test_run_time_sized_descriptor_arrays(lanes):
+    n = 16
+    pipe = shader("buffer_arrays_runtime", lanes=lanes).pipeline("main")
+    info = pipe.bindings[0]
+    assert (info.set, info.binding, info.kind, info.count, info.name, info.dtype) == (
+        0, 0, "storage_buffer", None, "bufs", np.float32)
+    assert pipe.bindings[1].count == 1
+
+    def init(b, x):
+        return (x + 1.0) * (b + 1.5)
+    for count, k in [(1, 0), (3, 2), (6, 5), (3, 1)]:
+        bufs, o = run_runtime_array(pipe, count, k)
+        i = np.arange(n)
+        out = o[:4 * n].reshape(n, 4)
+        np.testing.assert_array_equal(out[:, 0], init(k, i) + init(0, i))
+        np.testing.assert_array_equal(out[:, 1], init(i % count, i))
+        np.testing.assert_array_equal(out[:, 2], n + 3 * ((i + 1) % count))
+        np.testing.assert_array_equal(out[:, 3], n + 3 * (count - 1))
+        for b, buf in enumerate(bufs):
+            x = np.arange(buf.size)
+            bumped = (x < n) & ((x + k) % count == b)
+            np.testing.assert_array_equal(buf, init(b, x) + bumped, err_msg=f"{count} buffers, buffer {b}")
+    # An index past the buffers bound: an error, never a wild access; zero when robust.
+    with pytest.raises(spirjit.KernelError, match="out-of-bounds"):
+        run_runtime_array(pipe, 3, 1, bad=3)
+    robust = shader("buffer_arrays_runtime", lanes=lanes, robust_buffer_access=True).pipeline("main")
+    _, o = run_runtime_array(robust, 3, 1, bad=9)
+    assert o[4 * n] == 0
+    _, o = run_runtime_array(robust, 3, 1, bad=2)
+    assert o[4 * n] == init(2, 0)
+    # A run-time sized array takes a list.
+    with pytest.raises(spirjit.ArgumentError, match="run-time sized descriptor array; pass a list"):
+        pipe.dispatch(1, bindings={(0, 0): np.zeros(4, np.float32), (1, 0): np.zeros(4, np.float32)},
+                      push_constants=np.array([1, 0, 0], np.uint32))

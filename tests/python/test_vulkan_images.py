@@ -292,6 +292,79 @@ def test_descriptor_arrays_of_images(lanes):
         np.testing.assert_array_equal(outs[3 * i + 2], [21, 0, 0, 1])
 
 
+@pytest.mark.parametrize("lanes", [1, 4])
+def test_run_time_sized_descriptor_arrays_of_images(lanes):
+    pipe = pipeline("arrays_runtime", lanes)
+    assert [(b.set, b.binding, b.kind, b.count) for b in pipe.bindings] == [
+        (0, 0, "combined_image_sampler", None), (0, 1, "storage_image", None),
+        (0, 2, "uniform_texel_buffer", None), (1, 0, "storage_buffer", 1)]
+
+    def one(v):
+        return spirjit.Image(np.full((1, 1), v, np.float32), format="r32f")
+
+    def texel(v):
+        return spirjit.Image(np.full(2, v, np.float32), format="r32f", buffer=True)
+    s = spirjit.Sampler()
+    for n, index in [(1, 0), (3, 2), (5, 4)]:
+        imgs = [one(20), one(21)]
+        outs = np.zeros((17, 4), np.float32)
+        pipe.dispatch(1, bindings={(0, 0): [(one(10 + t), s) for t in range(n)], (0, 1): imgs,
+                                   (0, 2): [texel(30 + t) for t in range(n)], (1, 0): outs},
+                      push_constants=np.array([index, n, -1], np.int32))
+        for i in range(4):
+            np.testing.assert_array_equal(outs[4 * i], [10 + index, 0, 0, 1])
+            np.testing.assert_array_equal(outs[4 * i + 1], [10 + i % n, 0, 0, 1])
+            np.testing.assert_array_equal(outs[4 * i + 2], [20 + i % 2, 0, 0, 1])
+            np.testing.assert_array_equal(outs[4 * i + 3], [30 + index, 0, 0, 1])
+        assert [im.to_numpy()[0, 0] for im in imgs] == [0, 1]
+    # An index past the images bound: an error, or zeros under robust buffer access.
+    args = {(0, 0): [(one(10), s)], (0, 1): [one(20), one(21)], (0, 2): [texel(30)],
+            (1, 0): np.zeros((17, 4), np.float32)}
+    with pytest.raises(spirjit.KernelError, match="out-of-bounds"):
+        pipe.dispatch(1, bindings=args, push_constants=np.array([0, 1, 2], np.int32))
+    robust = spirjit.Program(os.path.join(IMAGES, "arrays_runtime.spv"), lanes=lanes,
+                             robust_buffer_access=True).pipeline("main")
+    outs = np.full((17, 4), 7, np.float32)
+    args[(1, 0)] = outs
+    robust.dispatch(1, bindings=args, push_constants=np.array([0, 1, 5], np.int32))
+    np.testing.assert_array_equal(outs[16], [0, 0, 0, 0])
+
+
+def test_one_image_bound_to_several_read_only_bindings():
+    pipe = pipeline("arrays")
+
+    def one(v):
+        return spirjit.Image(np.full((1, 1), v, np.float32), format="r32f")
+    s = spirjit.Sampler()
+    shared = one(7)
+    outs = np.zeros((12, 4), np.float32)
+    # The same image as two combined image samplers (with other samplers) and a
+    # readonly storage image of the same dispatch.
+    pipe.dispatch(1, bindings={(0, 0): [(shared, s), (one(8), s), (shared, spirjit.Sampler(True, "repeat"))],
+                               (0, 1): [one(20), shared], (1, 0): outs},
+                  push_constants=np.array([2], np.int32))
+    for i in range(4):
+        np.testing.assert_array_equal(outs[3 * i], [7, 0, 0, 1])
+        np.testing.assert_array_equal(outs[3 * i + 1], [(7, 8, 7)[i % 3], 0, 0, 1])
+        np.testing.assert_array_equal(outs[3 * i + 2], [7, 0, 0, 1])
+    assert shared.to_numpy()[0, 0] == 7
+
+
+def test_one_image_bound_where_the_shader_writes_it_twice_is_refused():
+    pipe = pipeline("arrays_runtime")
+
+    def one(v):
+        return spirjit.Image(np.full((1, 1), v, np.float32), format="r32f")
+    img = one(5)
+    texel = spirjit.Image(np.zeros(2, np.float32), format="r32f", buffer=True)
+    with pytest.raises(spirjit.ArgumentError, match="read-only in each"):
+        pipe.dispatch(1, bindings={(0, 0): [(img, spirjit.Sampler())], (0, 1): [img, one(1)], (0, 2): [texel],
+                                   (1, 0): np.zeros((17, 4), np.float32)},
+                      push_constants=np.array([0, 1, -1], np.int32))
+    # Nothing ran, and the image is usable again.
+    assert img.to_numpy()[0, 0] == 5
+
+
 # --- texel buffers and atomics ------------------------------------------------------------
 
 @pytest.mark.parametrize("lanes", [1, 4])

@@ -292,32 +292,36 @@ class _Device:
             raise UnsupportedByDriver(why)
         dev = self.device
         with contextlib.ExitStack() as stack:
-            # Buffers, filled with the arrays' bytes.
+            # Buffers, filled with the arrays' bytes; a list of arrays is a descriptor array.
             buffers = {}
-            for key, (kind, array) in sorted(bindings.items()):
+            for key, (kind, given) in sorted(bindings.items()):
                 if kind not in _DESCRIPTOR_TYPES:
                     raise UnsupportedByDriver(f"binding {key} is a {kind}; the reference binds only "
                                               + " and ".join(_DESCRIPTOR_TYPES))
-                array = np.ascontiguousarray(array)
-                size = max(array.nbytes, 4)
-                usage = (vk.VK_BUFFER_USAGE_STORAGE_BUFFER_BIT if kind == "storage_buffer"
-                         else vk.VK_BUFFER_USAGE_UNIFORM_BUFFER_BIT)
-                buf = vk.vkCreateBuffer(dev, vk.VkBufferCreateInfo(
-                    sType=vk.VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO, size=size, usage=usage,
-                    sharingMode=vk.VK_SHARING_MODE_EXCLUSIVE), None)
-                stack.callback(vk.vkDestroyBuffer, dev, buf, None)
-                mapped = self._memory(stack, buf, size)
-                data = array.reshape(-1).view(np.uint8).tobytes()
-                mapped[:len(data)] = data
-                buffers[key] = (kind, array, buf, mapped)
+                arrays = [np.ascontiguousarray(a) for a in given] if isinstance(given, list) else [
+                    np.ascontiguousarray(given)]
+                made = []
+                for array in arrays:
+                    size = max(array.nbytes, 4)
+                    usage = (vk.VK_BUFFER_USAGE_STORAGE_BUFFER_BIT if kind == "storage_buffer"
+                             else vk.VK_BUFFER_USAGE_UNIFORM_BUFFER_BIT)
+                    buf = vk.vkCreateBuffer(dev, vk.VkBufferCreateInfo(
+                        sType=vk.VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO, size=size, usage=usage,
+                        sharingMode=vk.VK_SHARING_MODE_EXCLUSIVE), None)
+                    stack.callback(vk.vkDestroyBuffer, dev, buf, None)
+                    mapped = self._memory(stack, buf, size)
+                    data = array.reshape(-1).view(np.uint8).tobytes()
+                    mapped[:len(data)] = data
+                    made.append((array, buf, mapped))
+                buffers[key] = (kind, made, isinstance(given, list))
             # Descriptor set layouts, one per set number up to the highest (empty ones between).
             nsets = max((s for s, _ in buffers), default=-1) + 1
             layouts = []
             for s in range(nsets):
                 entries = [vk.VkDescriptorSetLayoutBinding(
-                    binding=b, descriptorType=getattr(vk, _DESCRIPTOR_TYPES[kind]), descriptorCount=1,
+                    binding=b, descriptorType=getattr(vk, _DESCRIPTOR_TYPES[kind]), descriptorCount=len(made),
                     stageFlags=vk.VK_SHADER_STAGE_COMPUTE_BIT)
-                    for (ss, b), (kind, *_) in sorted(buffers.items()) if ss == s]
+                    for (ss, b), (kind, made, _) in sorted(buffers.items()) if ss == s]
                 layout = vk.vkCreateDescriptorSetLayout(dev, vk.VkDescriptorSetLayoutCreateInfo(
                     sType=vk.VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO,
                     bindingCount=len(entries), pBindings=entries or None), None)
@@ -362,8 +366,8 @@ class _Device:
             sets = []
             if buffers:
                 counts = {}
-                for kind, *_ in buffers.values():
-                    counts[kind] = counts.get(kind, 0) + 1
+                for kind, made, _ in buffers.values():
+                    counts[kind] = counts.get(kind, 0) + len(made)
                 pool = vk.vkCreateDescriptorPool(dev, vk.VkDescriptorPoolCreateInfo(
                     sType=vk.VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO, maxSets=nsets,
                     poolSizeCount=len(counts), pPoolSizes=[
@@ -374,11 +378,14 @@ class _Device:
                     sType=vk.VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO, descriptorPool=pool,
                     descriptorSetCount=nsets, pSetLayouts=layouts))
                 writes = []
-                for (s, b), (kind, array, buf, _) in sorted(buffers.items()):
+                for (s, b), (kind, made, _) in sorted(buffers.items()):
+                    if not made:
+                        continue
                     writes.append(vk.VkWriteDescriptorSet(
                         sType=vk.VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET, dstSet=sets[s], dstBinding=b,
-                        descriptorCount=1, descriptorType=getattr(vk, _DESCRIPTOR_TYPES[kind]),
-                        pBufferInfo=[vk.VkDescriptorBufferInfo(buffer=buf, offset=0, range=max(array.nbytes, 4))]))
+                        descriptorCount=len(made), descriptorType=getattr(vk, _DESCRIPTOR_TYPES[kind]),
+                        pBufferInfo=[vk.VkDescriptorBufferInfo(buffer=buf, offset=0, range=max(array.nbytes, 4))
+                                     for array, buf, _ in made]))
                 vk.vkUpdateDescriptorSets(dev, len(writes), writes, 0, None)
             # Record, submit, wait.
             cmd_pool = vk.vkCreateCommandPool(dev, vk.VkCommandPoolCreateInfo(
@@ -418,10 +425,11 @@ class _Device:
             except vk.VkTimeout:
                 raise TimeoutError(f"the dispatch did not finish in {_TIMEOUT_NS // 10**9} s") from None
             out = {}
-            for key, (kind, array, _, mapped) in buffers.items():
-                data = bytes(mapped[:array.nbytes])
+            for key, (kind, made, is_list) in buffers.items():
                 # Byte for byte (a structured copy would drop the padding between fields).
-                out[key] = np.frombuffer(bytearray(data), dtype=array.dtype).reshape(array.shape)
+                got = [np.frombuffer(bytearray(bytes(mapped[:array.nbytes])), dtype=array.dtype).reshape(array.shape)
+                       for array, _, mapped in made]
+                out[key] = got if is_list else got[0]
             return out
 
 
@@ -473,9 +481,11 @@ def run(spv, entry, bindings, push_constants=None, specialization=None, groups=(
     """Dispatch entry point ``entry`` of SPIR-V module ``spv`` (bytes) on lavapipe:
     ``groups`` work-groups from group ``base`` (``vkCmdDispatchBase``), with ``bindings``
     ``{(set, binding): (kind, ndarray)}`` (kind ``"storage_buffer"`` or
-    ``"uniform_buffer"``; each buffer is exactly the array's bytes), ``push_constants``
+    ``"uniform_buffer"``; each buffer is exactly the array's bytes; a list of arrays binds
+    a descriptor array of that many buffers), ``push_constants``
     bytes from offset 0 and ``specialization`` ``{spec_id: value bytes}`` (VkBool32 is 4
-    bytes). Returns ``{(set, binding): ndarray}``: every buffer's contents afterwards."""
+    bytes). Returns ``{(set, binding): ndarray}``: every buffer's contents afterwards (a
+    list of them for a descriptor array)."""
     groups = tuple(groups) + (1,) * (3 - len(groups))
     base = tuple(base) + (0,) * (3 - len(base))
     return _device().run(bytes(spv), entry, dict(bindings), push_constants, specialization or {}, groups, base)

@@ -130,6 +130,13 @@ fn build(info: &vk::ComputePipelineCreateInfo<'_>, robust: bool) -> Result<Compu
 /// buffer type and enough descriptors, and its push constants within the layout's ranges.
 fn check_layout(pipeline: &spirjit::Pipeline, layout: &PipelineLayout) -> Result<(), String> {
     for b in pipeline.bindings() {
+        if b.runtime_sized {
+            return Err(format!(
+                "binding ({}, {}) is a run-time sized descriptor array (runtimeDescriptorArray), which needs \
+                 descriptor indexing; this driver does not offer it",
+                b.set, b.binding
+            ));
+        }
         let found = layout.sets.get(b.set as usize).and_then(|s| s.bindings.get(&b.binding));
         match found {
             Some(l) if l.count >= b.count => {}

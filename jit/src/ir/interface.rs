@@ -56,6 +56,11 @@ impl DescriptorKind {
 /// One descriptor binding a kernel uses: descriptors `first_param .. first_param + count`
 /// of the kernel's parameters, in array order (`count` is 1 unless the binding is a
 /// descriptor array).
+///
+/// A run-time sized descriptor array (`OpTypeRuntimeArray` of descriptors) is
+/// `runtime_sized`: its `count` is the number of descriptors the module was translated
+/// for ([`DescriptorCounts`]; 0 when none was given), and a dispatch binding another
+/// number needs the module translated for that number.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Binding {
     pub set: u32,
@@ -63,6 +68,7 @@ pub struct Binding {
     pub kind: DescriptorKind,
     pub count: u32,
     pub first_param: u32,
+    pub runtime_sized: bool,
 }
 
 /// The push-constant block a kernel uses: parameter `param` (by value), `size` bytes.
@@ -121,6 +127,11 @@ impl std::fmt::Display for SpecValue {
 /// Values for specialization constants, by `SpecId`. Ids the module does not declare
 /// are ignored by translation, as Vulkan ignores them.
 pub type Specialization = BTreeMap<u32, SpecValue>;
+
+/// Descriptor counts of run-time sized descriptor arrays, by (set, binding): how many
+/// descriptors a translation gives each such binding (one parameter each). Bindings
+/// left out get none; entries for other bindings are ignored.
+pub type DescriptorCounts = BTreeMap<(u32, u32), u32>;
 
 /// A scalar specialization constant of a module (`OpSpecConstant*` with a `SpecId`).
 #[derive(Clone, Debug, PartialEq, Eq)]

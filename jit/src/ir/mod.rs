@@ -39,8 +39,8 @@ mod types;
 pub use builder::FunctionBuilder;
 pub use host::{HostScalar, HostType, Signedness};
 pub use interface::{
-    ArgPlace, Binding, DescriptorKind, ModuleBuffer, OpenClSignature, PrintfSite, PushConstants, PushSlot, PushValue,
-    ShaderInterface, SpecConstant, SpecValue, Specialization,
+    ArgPlace, Binding, DescriptorCounts, DescriptorKind, ModuleBuffer, OpenClSignature, PrintfSite, PushConstants,
+    PushSlot, PushValue, ShaderInterface, SpecConstant, SpecValue, Specialization,
 };
 pub use ops::{
     AtomicOp, BinaryOp, ConvOp, Conversion, FloatCC, IntCC, MathOp, Rounding, ScanKind, SubGroupArith, SubGroupOp,

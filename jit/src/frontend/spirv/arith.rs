@@ -296,20 +296,16 @@ impl Translator<'_> {
                 let a = self.op(fr, inst, 1)?;
                 let b = self.op(fr, inst, 2)?;
                 self.same_types(a, b)?;
-                // Pointers into laid-out matrices: the result has their layout.
-                let (la, lb) =
-                    (self.ptr_layouts.get(&inst.id(1)?).copied(), self.ptr_layouts.get(&inst.id(2)?).copied());
-                if la != lb {
-                    return Err(CompileError::unsupported(
-                        "OpSelect between pointers into matrices laid out differently (row-major or padded columns)",
-                    ));
-                }
-                self.copy_layout(inst.id(1)?, inst.rid()?);
                 let ct = self.f.ty(cond);
                 if ct.scalar() != Some(Scalar::Bool) || (ct.lanes() != Some(1) && ct.lanes() != self.f.ty(a).lanes()) {
                     return Err(CompileError::invalid(format!(
                         "OpSelect condition has type {ct}; expected bool or a bool vector of the operands' size"
                     )));
+                }
+                // Pointers into laid-out matrices: the result has their layout, or one
+                // chosen with the pointer when theirs differ.
+                if matches!(self.f.ty(a), Type::Scalar(Scalar::Ptr(_))) {
+                    self.select_layout(cond, inst.id(1)?, inst.id(2)?, inst.rid()?)?;
                 }
                 self.emit(InstKind::Select(cond, a, b), self.ty_of(a))
             }

@@ -1,6 +1,8 @@
 //! Vulkan image, sampler and texel-buffer descriptors (`UniformConstant` variables of
-//! opaque type, and fixed-size arrays of them) as kernel parameters: one parameter per
-//! descriptor, its descriptor kind for the interface, and the variable itself.
+//! opaque type, and arrays of them) as kernel parameters: one parameter per
+//! descriptor, its descriptor kind for the interface, and the variable itself. A
+//! run-time sized array has as many descriptors as the translation was asked for
+//! (`SpvModule::runtime_descriptor_count`).
 //!
 //! Representation: a storage or sampled image (and a texel buffer) is an `Image`
 //! parameter (a pointer to its descriptor), a sampler a `Sampler` parameter (its bit
@@ -8,7 +10,9 @@
 //! descriptor carries the sampler bits (`ImageDesc::sampler`). The variable becomes a
 //! per-work-item array of these values written in the prologue, so `OpLoad`,
 //! `OpAccessChain` with constant, uniform or `NonUniform` indices and
-//! `OpImageTexelPointer` are ordinary memory operations on it.
+//! `OpImageTexelPointer` are ordinary memory operations on it: an index past the last
+//! descriptor is an out-of-bounds access of that array (an error, or a null descriptor
+//! under robust buffer access, which reads zero and drops writes).
 //!
 //! This module only binds; the image instructions are `image`'s and `image_vk`'s.
 
@@ -68,11 +72,7 @@ pub(crate) fn bind_descriptors(
 ) -> Result<DescriptorKind> {
     let (elem, count) = descriptor_type(m, pointee)
         .ok_or_else(|| CompileError::unsupported("UniformConstant variables other than descriptors"))?;
-    if count == 0 {
-        return Err(CompileError::unsupported(
-            "run-time sized descriptor arrays are not supported; give the array a constant size",
-        ));
-    }
+    let count = if is_runtime(m, pointee) { m.runtime_descriptor_count(set, binding)? } else { count };
     if count > super::limits::MAX_ARRAY_LENGTH as u32 {
         return Err(super::limits::exceeded(
             format!("a descriptor array of {count} elements"),
@@ -159,8 +159,16 @@ pub(crate) fn bind_descriptors(
     Ok(kind)
 }
 
-/// The number of parameters resource variable `var` (pointee `pointee`, storage class
-/// `UniformConstant`) binds: its descriptor count.
-pub(crate) fn param_count(m: &SpvModule, pointee: u32) -> u32 {
+/// The number of parameters a resource variable of pointee `pointee` (storage class
+/// `UniformConstant`) bound to (`set`, `binding`) binds: its descriptor count.
+pub(crate) fn param_count(m: &SpvModule, pointee: u32, (set, binding): (u32, u32)) -> u32 {
+    if is_runtime(m, pointee) {
+        return m.runtime_descriptor_count(set, binding).unwrap_or(0);
+    }
     descriptor_type(m, pointee).map_or(1, |(_, n)| n)
+}
+
+/// True when `pointee` is a run-time sized array (of descriptors).
+fn is_runtime(m: &SpvModule, pointee: u32) -> bool {
+    matches!(m.spv_type(pointee), Ok(super::types::SpvType::RuntimeArray { .. }))
 }

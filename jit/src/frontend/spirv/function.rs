@@ -61,6 +61,12 @@ pub(crate) struct Translator<'m> {
     pub private_bytes: u64,
     /// Pointers (by SPIR-V id) into matrices laid out other than naturally.
     pub ptr_layouts: HashMap<u32, super::types::MatrixLayout>,
+    /// Pointers (by SPIR-V id) into matrices whose layout is chosen at run time
+    /// (`OpSelect` between pointers into matrices laid out differently).
+    pub dyn_layouts: HashMap<u32, super::types::DynLayout>,
+    /// The layout each phi of the function being translated was given by its first
+    /// translated edge (or found when its block was translated): later edges must agree.
+    pub phi_layouts: HashMap<u32, Option<super::types::MatrixLayout>>,
     /// Descriptor arrays of buffers (by variable id): the pointer of each descriptor.
     pub buffer_arrays: HashMap<u32, Vec<Value>>,
     /// End of the module's static `__local` variables (bytes).
@@ -88,6 +94,8 @@ impl<'m> Translator<'m> {
             inlined: 0,
             private_bytes: 0,
             ptr_layouts: HashMap::new(),
+            dyn_layouts: HashMap::new(),
+            phi_layouts: HashMap::new(),
             buffer_arrays: HashMap::new(),
             local_end: 0,
             wg_scratch: None,
@@ -382,6 +390,11 @@ impl<'m> Translator<'m> {
                             self.f.values[p.0 as usize].name = Some(name.clone());
                         }
                         fr.values.insert(inst.rid()?, Val::V(p));
+                        // A new copy of the function (inlined again): no edge seen yet.
+                        let rid = inst.rid()?;
+                        self.phi_layouts.remove(&rid);
+                        self.ptr_layouts.remove(&rid);
+                        self.dyn_layouts.remove(&rid);
                         phis.push(i);
                     }
                     Op::Line | Op::NoLine | Op::Nop => {}
@@ -402,6 +415,12 @@ impl<'m> Translator<'m> {
         for b in order.iter().map(|&i| &fdef.blocks[i]) {
             self.cur = fr.blocks[&b.label];
             fr.label = b.label;
+            // Uses of a phi no edge has reached yet see it natural: later edges must agree.
+            for &pi in fr.phis.get(&b.label).into_iter().flatten() {
+                let pid = m.insts[pi].rid()?;
+                let l = self.ptr_layouts.get(&pid).copied();
+                self.phi_layouts.entry(pid).or_insert(l);
+            }
             let mut terminated = false;
             for i in b.body.clone() {
                 let inst = &m.insts[i];
@@ -464,15 +483,7 @@ impl<'m> Translator<'m> {
             })?;
             let v = self.value(fr, id).map_err(|e| err_at(e, phi))?;
             // A pointer into laid-out matrices gives the phi its layout.
-            if let Some(l) = self.ptr_layouts.get(&id).copied() {
-                let pid = phi.rid()?;
-                if self.ptr_layouts.insert(pid, l).is_some_and(|old| old != l) {
-                    return Err(err_at(
-                        CompileError::unsupported("OpPhi of pointers into matrices laid out differently"),
-                        phi,
-                    ));
-                }
-            }
+            self.phi_layout(phi.rid()?, id).map_err(|e| err_at(e, phi))?;
             let want = self.rty(phi)?;
             if self.f.ty(v) != &want {
                 return Err(err_at(

@@ -59,6 +59,7 @@ impl SpvModule {
             data_ids: HashMap::new(),
             local_offsets: HashMap::new(),
             specialization: Default::default(),
+            descriptor_counts: Default::default(),
         };
         let mut ix = Indexer { bound: header.bound, ..Indexer::default() };
         for (index, inst) in insts.iter().enumerate() {

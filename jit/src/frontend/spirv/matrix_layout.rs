@@ -8,15 +8,22 @@
 //! end carries it along pointers: `memory`'s access chains ask [`Translator::step_layout`]
 //! how each index moves and record the layout of the pointer they make
 //! (`Translator::ptr_layouts`, by SPIR-V id); loads and stores through such pointers (and
-//! of structs and arrays holding such members) gather and scatter components here. This
-//! module does not compute access-chain offsets other than within a matrix.
+//! of structs and arrays holding such members) gather and scatter components here.
+//!
+//! `OpSelect` between pointers into matrices laid out differently makes a pointer
+//! whose layout is a run-time value ([`DynLayout`]: the byte steps between columns and
+//! between a column's components, selected like the pointer); accesses through it
+//! compute each component's offset from those steps. A phi keeps a static layout: its
+//! edges must agree (uses translated before a later edge would not see that edge's
+//! layout), and one whose edges do not is refused. This module does not compute
+//! access-chain offsets other than within a matrix.
 
 use rspirv::spirv::{Decoration, Op};
 
 use super::function::Translator;
 use super::module::SpvModule;
-use super::types::{MatrixLayout as Layout, SpvType};
-use crate::ir::{InstKind, Scalar, Type, Value};
+use super::types::{DynLayout, MatrixLayout as Layout, SpvType};
+use crate::ir::{BinaryOp, InstKind, Scalar, Type, Value};
 use crate::{CompileError, Result};
 
 /// Most scalar components one laid-out load or store moves.
@@ -24,6 +31,10 @@ const MAX_COMPONENTS: u64 = 4096;
 
 /// One part of a laid-out value: its byte offset, type id and layout.
 type Part = (u64, u32, Option<Layout>);
+
+/// One part of a value under a run-time layout: its byte offset (an i64 value), type id
+/// and layout.
+type DynPart = (Value, u32, Option<DynLayout>);
 
 /// The layout of the matrices in member `k` of struct type `st`: `None` when they are
 /// column-major with columns at their natural stride (or the member holds none).
@@ -93,6 +104,195 @@ impl Translator<'_> {
             Some(l) => self.ptr_layouts.insert(to, l),
             None => self.ptr_layouts.remove(&to),
         };
+        match self.dyn_layouts.get(&from).copied() {
+            Some(d) => self.dyn_layouts.insert(to, d),
+            None => self.dyn_layouts.remove(&to),
+        };
+    }
+
+    /// `OpSelect` of pointers `a` and `b` (ids) under `cond`, making `to`: its layout is
+    /// theirs when they agree, else chosen at run time like the pointer.
+    pub(crate) fn select_layout(&mut self, cond: Value, a: u32, b: u32, to: u32) -> Result<()> {
+        let same = self.ptr_layouts.get(&a) == self.ptr_layouts.get(&b)
+            && !self.dyn_layouts.contains_key(&a)
+            && !self.dyn_layouts.contains_key(&b);
+        if same {
+            self.copy_layout(a, to);
+            return Ok(());
+        }
+        let (_, pointee) = self.m.pointer_type(self.m.type_of_value(a)?)?;
+        let (la, lb) = (self.layout_values(a, pointee)?, self.layout_values(b, pointee)?);
+        let col = self.emit(InstKind::Select(cond, la.col, lb.col), Type::I64);
+        let elem = self.emit(InstKind::Select(cond, la.elem, lb.elem), Type::I64);
+        self.ptr_layouts.remove(&to);
+        self.dyn_layouts.insert(to, DynLayout { col, elem, column: la.column });
+        Ok(())
+    }
+
+    /// Phi `phi` takes pointer `incoming` (ids) on the edge being translated: the first
+    /// edge gives the phi its layout; the others must have the same.
+    pub(crate) fn phi_layout(&mut self, phi: u32, incoming: u32) -> Result<()> {
+        if self.dyn_layouts.contains_key(&incoming) {
+            return Err(CompileError::unsupported(
+                "OpPhi of a pointer into matrices whose layout OpSelect chose at run time",
+            ));
+        }
+        let l = self.ptr_layouts.get(&incoming).copied();
+        match self.phi_layouts.get(&phi) {
+            Some(&fixed) if fixed != l => Err(CompileError::unsupported(
+                "OpPhi of pointers into matrices laid out differently (row-major, padded or natural columns); \
+                 select the pointers with OpSelect instead",
+            )),
+            Some(_) => Ok(()),
+            None => {
+                self.phi_layouts.insert(phi, l);
+                match l {
+                    Some(l) => self.ptr_layouts.insert(phi, l),
+                    None => self.ptr_layouts.remove(&phi),
+                };
+                Ok(())
+            }
+        }
+    }
+
+    /// The layout of pointer `id` (pointee type `pointee`) as run-time values.
+    fn layout_values(&mut self, id: u32, pointee: u32) -> Result<DynLayout> {
+        if let Some(d) = self.dyn_layouts.get(&id) {
+            return Ok(*d);
+        }
+        let m = self.m;
+        let l = self.ptr_layouts.get(&id).copied();
+        let wrong = || CompileError::internal(format!("pointer %{id} has layout {l:?} for pointee %{pointee}"));
+        if let SpvType::Vector { elem, .. } = m.spv_type(pointee)? {
+            let natural = m.kir_type(*elem)?.size();
+            let elem = match l {
+                None => natural,
+                Some(Layout::Column { elem }) => elem,
+                Some(Layout::Matrices { .. }) => return Err(wrong()),
+            };
+            let (col, elem) = (self.i64c(0), self.i64c(elem as i64));
+            return Ok(DynLayout { col, elem, column: true });
+        }
+        // A matrix, or arrays of matrices.
+        let mut t = pointee;
+        while m.def(t)?.op != Op::TypeMatrix {
+            match m.spv_type(t)? {
+                SpvType::Array { elem, .. } | SpvType::RuntimeArray { elem } => t = *elem,
+                _ => return Err(wrong()),
+            }
+        }
+        let (_, _, s) = matrix_shape(m, t)?;
+        let (col, elem) = match l {
+            None => match m.kir_type(t)? {
+                Type::Array { stride, .. } => (stride, s.size()),
+                _ => return Err(wrong()),
+            },
+            Some(Layout::Matrices { stride, row_major: true }) => (s.size(), stride),
+            Some(Layout::Matrices { stride, row_major: false }) => (stride, s.size()),
+            Some(Layout::Column { .. }) => return Err(wrong()),
+        };
+        let (col, elem) = (self.i64c(col as i64), self.i64c(elem as i64));
+        Ok(DynLayout { col, elem, column: false })
+    }
+
+    /// Index `idx` (an id) into type `cur` through a pointer of run-time layout `d`:
+    /// `Some((bytes per index, the layout after it))` when the layout decides the step
+    /// (a matrix's columns, a column's components), else `None` (the type's own layout
+    /// decides: arrays of matrices).
+    pub(crate) fn step_dyn(&self, cur: u32, d: DynLayout) -> Result<Option<(Value, Option<DynLayout>)>> {
+        let m = self.m;
+        Ok(match m.spv_type(cur)? {
+            SpvType::Array { .. } if m.def(cur)?.op == Op::TypeMatrix && !d.column => {
+                Some((d.col, Some(DynLayout { column: true, ..d })))
+            }
+            SpvType::Vector { .. } if d.column => Some((d.elem, None)),
+            _ => None,
+        })
+    }
+
+    /// The value of type `t` at `ptr`, a pointer of run-time layout `d`, component by
+    /// component.
+    pub(crate) fn load_dyn(&mut self, ptr: Value, t: u32, d: DynLayout) -> Result<Value> {
+        let mut budget = MAX_COMPONENTS;
+        self.load_dyn_rec(ptr, t, Some(d), &mut budget)
+    }
+
+    /// Store `value` of type `t` at `ptr`, a pointer of run-time layout `d`.
+    pub(crate) fn store_dyn(&mut self, ptr: Value, t: u32, d: DynLayout, value: Value) -> Result<()> {
+        let mut budget = MAX_COMPONENTS;
+        self.store_dyn_rec(ptr, t, Some(d), value, &mut budget)
+    }
+
+    /// The parts of type `t` under run-time layout `d`: each one's byte offset (an i64
+    /// value), type id and layout; `None` for a scalar.
+    fn dyn_parts(&mut self, t: u32, d: Option<DynLayout>) -> Result<Option<Vec<DynPart>>> {
+        let m = self.m;
+        let (n, elem) = match m.spv_type(t)? {
+            SpvType::Array { elem, len } => (*len, *elem),
+            SpvType::Vector { elem, n } => (*n as u64, *elem),
+            _ => return Ok(None),
+        };
+        let (step, inner) = match d {
+            Some(d) => match self.step_dyn(t, d)? {
+                Some(s) => s,
+                None => match m.kir_type(t)? {
+                    Type::Array { stride, .. } => (self.i64c(stride as i64), Some(d)),
+                    _ => return Err(CompileError::internal("a laid-out step into a non-composite")),
+                },
+            },
+            None => return Ok(None),
+        };
+        let mut out = Vec::with_capacity(n as usize);
+        for i in 0..n {
+            let k = self.i64c(i as i64);
+            let off = self.emit(InstKind::Binary(BinaryOp::IMul, k, step), Type::I64);
+            out.push((off, elem, inner));
+        }
+        Ok(Some(out))
+    }
+
+    fn dyn_part_ptr(&mut self, ptr: Value, off: Value) -> Value {
+        let ty = self.ty_of(ptr);
+        self.emit(InstKind::PtrAdd(ptr, off), ty)
+    }
+
+    fn load_dyn_rec(&mut self, ptr: Value, t: u32, d: Option<DynLayout>, budget: &mut u64) -> Result<Value> {
+        let ty = self.m.kir_type(t)?;
+        let Some(parts) = self.dyn_parts(t, d)? else {
+            Self::spend(budget, ty.lanes().unwrap_or(1) as u64)?;
+            let align = ty.align().max(1);
+            return Ok(self.emit(InstKind::Load { ptr, align }, ty));
+        };
+        let mut vals = Vec::with_capacity(parts.len());
+        for (off, pt, pl) in parts {
+            let p = self.dyn_part_ptr(ptr, off);
+            vals.push(self.load_dyn_rec(p, pt, pl, budget)?);
+        }
+        Ok(self.emit(InstKind::Construct(vals), ty))
+    }
+
+    fn store_dyn_rec(
+        &mut self,
+        ptr: Value,
+        t: u32,
+        d: Option<DynLayout>,
+        value: Value,
+        budget: &mut u64,
+    ) -> Result<()> {
+        let Some(parts) = self.dyn_parts(t, d)? else {
+            let ty = self.ty_of(value);
+            Self::spend(budget, ty.lanes().unwrap_or(1) as u64)?;
+            let align = ty.align().max(1);
+            self.emit_void(InstKind::Store { ptr, value, align });
+            return Ok(());
+        };
+        for (k, (off, pt, pl)) in parts.into_iter().enumerate() {
+            let pty = self.m.kir_type(pt)?;
+            let part = self.emit(InstKind::Extract(value, k as u32), pty);
+            let p = self.dyn_part_ptr(ptr, off);
+            self.store_dyn_rec(p, pt, pl, part, budget)?;
+        }
+        Ok(())
     }
 
     /// Index `idx` into type `cur` under `layout`: `Some((bytes per index, the layout

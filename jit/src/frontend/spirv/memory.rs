@@ -50,6 +50,10 @@ impl Translator<'_> {
                         self.expect_ptr(ptr)?;
                         let layout = self.ptr_layouts.get(&inst.id(0)?).copied();
                         let t = inst.rtype()?;
+                        if let Some(d) = self.dyn_layouts.get(&inst.id(0)?).copied() {
+                            let v = self.load_dyn(ptr, t, d)?;
+                            return self.set_v(fr, inst, v);
+                        }
                         if layout.is_some() || holds_laid_out(self.m, t)? {
                             let v = self.load_laid_out(ptr, t, layout)?;
                             return self.set_v(fr, inst, v);
@@ -66,6 +70,9 @@ impl Translator<'_> {
                 let value = self.op(fr, inst, 1)?;
                 let layout = self.ptr_layouts.get(&inst.id(0)?).copied();
                 let t = self.m.type_of_value(inst.id(1)?)?;
+                if let Some(d) = self.dyn_layouts.get(&inst.id(0)?).copied() {
+                    return self.store_dyn(ptr, t, d, value);
+                }
                 if layout.is_some() || holds_laid_out(self.m, t)? {
                     return self.store_laid_out(ptr, t, layout, value);
                 }
@@ -86,9 +93,18 @@ impl Translator<'_> {
                     let (dl, sl) =
                         (self.ptr_layouts.get(&inst.id(0)?).copied(), self.ptr_layouts.get(&inst.id(1)?).copied());
                     let (_, pointee) = self.m.pointer_type(self.m.type_of_value(inst.id(0)?)?)?;
-                    if dl.is_some() || sl.is_some() || holds_laid_out(self.m, pointee)? {
-                        let v = self.load_laid_out(src, pointee, sl)?;
-                        return self.store_laid_out(dst, pointee, dl, v);
+                    let (dd, sd) =
+                        (self.dyn_layouts.get(&inst.id(0)?).copied(), self.dyn_layouts.get(&inst.id(1)?).copied());
+                    if dl.is_some() || sl.is_some() || dd.is_some() || sd.is_some() || holds_laid_out(self.m, pointee)?
+                    {
+                        let v = match sd {
+                            Some(d) => self.load_dyn(src, pointee, d)?,
+                            None => self.load_laid_out(src, pointee, sl)?,
+                        };
+                        return match dd {
+                            Some(d) => self.store_dyn(dst, pointee, d, v),
+                            None => self.store_laid_out(dst, pointee, dl, v),
+                        };
                     }
                 }
                 let size = if inst.op == Op::CopyMemorySized {
@@ -215,13 +231,18 @@ impl Translator<'_> {
         let mut rest = indices.as_slice();
         if element.is_some() {
             cur = match m.spv_type(cur)? {
-                SpvType::Array { elem, .. } => *elem,
+                SpvType::Array { elem, .. } | SpvType::RuntimeArray { elem } => *elem,
                 _ => return Err(CompileError::internal("a descriptor array of buffers is not an array")),
             };
             rest = &rest[1..];
         }
-        // The layout of matrices the pointer points into, where not natural.
+        // The layout of matrices the pointer points into, where not natural; or chosen at
+        // run time.
         let mut layout = self.ptr_layouts.get(&base_id).copied();
+        let mut dynl = match element {
+            None => self.dyn_layouts.get(&base_id).copied(),
+            Some(_) => None,
+        };
         if is_ptr_chain {
             let (&elem, tail) = rest
                 .split_first()
@@ -235,6 +256,18 @@ impl Translator<'_> {
         }
         for &idx in rest {
             let kt = self.ty(cur)?;
+            if let Some((step, next)) = match dynl {
+                Some(d) => self.step_dyn(cur, d)?,
+                None => None,
+            } {
+                self.add_dyn_index(fr, idx, step, &mut dyn_off)?;
+                dynl = next;
+                cur = match m.spv_type(cur)? {
+                    SpvType::Array { elem, .. } | SpvType::Vector { elem, .. } => *elem,
+                    _ => return Err(CompileError::internal("a laid-out step into a non-composite")),
+                };
+                continue;
+            }
             if let Some((step, next)) = self.step_layout(cur, layout)? {
                 self.add_index(fr, idx, step, &mut const_off, &mut dyn_off)?;
                 layout = next;
@@ -307,7 +340,27 @@ impl Translator<'_> {
             Some(l) => self.ptr_layouts.insert(id, l),
             None => self.ptr_layouts.remove(&id),
         };
+        match dynl {
+            Some(d) => self.dyn_layouts.insert(id, d),
+            None => self.dyn_layouts.remove(&id),
+        };
         self.set_v(fr, inst, v)
+    }
+
+    /// Add `idx` (an id) times `stride` (an i64 value: a step of a run-time matrix
+    /// layout) to the dynamic part of an access chain's offset.
+    fn add_dyn_index(&mut self, fr: &Frame, idx: u32, stride: Value, dyn_off: &mut Option<Value>) -> Result<()> {
+        let v = self.value(fr, idx)?;
+        if !self.f.ty(v).scalar().is_some_and(|s| s.is_int()) || self.f.ty(v).lanes() != Some(1) {
+            return Err(CompileError::invalid(format!("access chain index %{idx} is not a scalar integer")));
+        }
+        let wide = self.int_cast(v, &Type::I64, true);
+        let scaled = self.emit(InstKind::Binary(BinaryOp::IMul, wide, stride), Type::I64);
+        *dyn_off = Some(match *dyn_off {
+            None => scaled,
+            Some(d) => self.emit(InstKind::Binary(BinaryOp::IAdd, d, scaled), Type::I64),
+        });
+        Ok(())
     }
 
     fn add_index(

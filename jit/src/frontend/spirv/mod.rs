@@ -100,9 +100,18 @@ pub fn translate(words: &[u32]) -> Result<ir::Module> {
 /// Translate a SPIR-V module into KIR with the specialization constants `spec` gives
 /// (by `SpecId`; the others at their defaults, ids the module lacks ignored).
 pub fn translate_specialized(words: &[u32], spec: &ir::Specialization) -> Result<ir::Module> {
+    translate_with(words, spec, &ir::DescriptorCounts::new())
+}
+
+/// Translate a SPIR-V module into KIR with the specialization constants `spec` gives and
+/// `counts` descriptors for each run-time sized descriptor array (by (set, binding);
+/// arrays left out get none): each descriptor is one kernel parameter, as in a
+/// fixed-size array.
+pub fn translate_with(words: &[u32], spec: &ir::Specialization, counts: &ir::DescriptorCounts) -> Result<ir::Module> {
     let (header, insts) = reader::read(words)?;
     let mut m = module::SpvModule::index(header, insts)?;
     m.specialization = spec.clone();
+    m.descriptor_counts = counts.clone();
     types::build(&mut m)?;
     m.resolve_local_sizes()?;
     let mut data = Vec::new();

@@ -64,8 +64,7 @@ pub const SUPPORTED_CAPABILITIES: &[Capability] = &[
     Capability::StorageBufferArrayDynamicIndexing,
     Capability::UniformBufferArrayNonUniformIndexing,
     Capability::StorageBufferArrayNonUniformIndexing,
-    // Declared by modules with run-time sized descriptor arrays, which binding refuses
-    // with the reason.
+    // Run-time sized descriptor arrays (`vulkan`, `descriptors`).
     Capability::RuntimeDescriptorArray,
     Capability::DenormPreserve,
     Capability::DenormFlushToZero,
@@ -217,6 +216,25 @@ pub(crate) struct SpvModule {
     pub local_offsets: HashMap<u32, u64>,
     /// Values for specialization constants by `SpecId` (applied by `spec`).
     pub specialization: crate::ir::Specialization,
+    /// Descriptor counts of run-time sized descriptor arrays by (set, binding) (0 for
+    /// those left out; applied by `vulkan` and `descriptors`).
+    pub descriptor_counts: crate::ir::DescriptorCounts,
+}
+
+impl SpvModule {
+    /// The number of descriptors the translation gives run-time sized descriptor array
+    /// (`set`, `binding`) ([`SpvModule::descriptor_counts`]; 0 when not given), within
+    /// spirjit's limit on array lengths.
+    pub(crate) fn runtime_descriptor_count(&self, set: u32, binding: u32) -> Result<u32> {
+        let n = self.descriptor_counts.get(&(set, binding)).copied().unwrap_or(0);
+        if u64::from(n) > super::limits::MAX_ARRAY_LENGTH {
+            return Err(super::limits::exceeded(
+                format!("a run-time sized descriptor array of {n} descriptors"),
+                format!("{} elements", super::limits::MAX_ARRAY_LENGTH),
+            ));
+        }
+        Ok(n)
+    }
 }
 
 pub(crate) fn op_name(op: Op) -> String {

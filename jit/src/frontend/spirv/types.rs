@@ -274,6 +274,17 @@ pub(crate) enum MatrixLayout {
     Column { elem: u64 },
 }
 
+/// The layout of a pointer into matrices chosen at run time (see `matrix_layout`): `col`
+/// bytes from one column to the next, `elem` bytes from one component of a column to
+/// the next (i64 values). `column`: the pointer points to one column (a vector), else
+/// to a matrix or an array of matrices.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(crate) struct DynLayout {
+    pub col: crate::ir::Value,
+    pub elem: crate::ir::Value,
+    pub column: bool,
+}
+
 impl SpvModule {
     /// The declared type `id`.
     pub fn spv_type(&self, id: u32) -> Result<&SpvType> {

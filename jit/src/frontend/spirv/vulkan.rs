@@ -6,8 +6,12 @@
 //! after the variable (or its block type) with the type name `set<S>.binding<B>`; the
 //! push-constant block, if any, is one last by-value struct parameter. A descriptor
 //! array of buffers (`buffer B { .. } b[4]`) takes one parameter per descriptor, named
-//! `b[k]`; access chains into it select among them. Run-time sized arrays of buffers
-//! are refused as unsupported: the interface needs a fixed descriptor count. Image, sampler and
+//! `b[k]`; access chains into it select among them, and an index past the last
+//! descriptor gives a null pointer (so the access fails its bounds check, or reads zero
+//! under robust buffer access). A run-time sized array (`b[]`) is bound the same way
+//! with the count the translation was asked for (`SpvModule::descriptor_counts`, none
+//! by default): the runtime translates the module again for each count a dispatch
+//! binds. Image, sampler and
 //! texel-buffer descriptors (`UniformConstant` variables) are bound in the same order by
 //! `descriptors`, one parameter per descriptor. This module only
 //! declares parameters and their values in the prologue; layouts come from `types`
@@ -71,6 +75,7 @@ pub(crate) fn bind_resources(
                 kind,
                 count: params.len() as u32 - first_param,
                 first_param,
+                runtime_sized: matches!(m.spv_type(r.pointee), Ok(SpvType::RuntimeArray { .. })),
             }),
         }
     }
@@ -134,7 +139,7 @@ fn bind(
         return Ok(Some(kind));
     }
     if r.sc != StorageClass::PushConstant {
-        if let Some((block, count)) = buffer_array(m, r.pointee)? {
+        if let Some((block, count)) = buffer_array(m, r)? {
             return bind_buffer_array(m, t, params, r, block, count).map(Some);
         }
     }
@@ -217,10 +222,11 @@ fn buffer_param(
     Ok((p, kind))
 }
 
-/// The Block struct and length of a descriptor array of buffers (`buffer B { .. } b[4]`);
-/// `None` when `pointee` is not an array. Run-time sized arrays are refused.
-fn buffer_array(m: &SpvModule, pointee: u32) -> Result<Option<(u32, u32)>> {
-    match m.spv_type(pointee)? {
+/// The Block struct and length of descriptor array of buffers `r` (`buffer B { .. }
+/// b[4]`); `None` when it is not an array. A run-time sized array (`b[]`) has the count
+/// the translation was asked for.
+fn buffer_array(m: &SpvModule, r: &Resource) -> Result<Option<(u32, u32)>> {
+    match m.spv_type(r.pointee)? {
         SpvType::Array { elem, len } => {
             if *len > super::limits::MAX_ARRAY_LENGTH {
                 return Err(super::limits::exceeded(
@@ -230,10 +236,7 @@ fn buffer_array(m: &SpvModule, pointee: u32) -> Result<Option<(u32, u32)>> {
             }
             Ok(Some((*elem, *len as u32)))
         }
-        SpvType::RuntimeArray { .. } => Err(CompileError::unsupported(
-            "run-time sized descriptor arrays of buffers are not supported; give the array a constant size \
-             (a specialization constant works)",
-        )),
+        SpvType::RuntimeArray { elem } => Ok(Some((*elem, m.runtime_descriptor_count(r.set, r.binding)?))),
         _ => Ok(None),
     }
 }
@@ -304,26 +307,41 @@ impl Translator<'_> {
     /// The pointer to the Block of element `index` (an id) of descriptor array `var`,
     /// `None` when `var` is not a descriptor array of buffers. A constant index picks the
     /// descriptor's parameter; any other (uniform or `NonUniform`) a select among them,
-    /// whose accesses are then checked against every buffer of the dispatch.
+    /// whose accesses are then checked against every buffer of the dispatch. An index
+    /// past the last descriptor gives a null pointer, which no bounds check accepts: a
+    /// constant one is refused in a fixed-size array, but not in a run-time sized one,
+    /// whose count only the dispatch decides.
     pub(crate) fn buffer_array_element(&mut self, fr: &Frame, var: u32, index: u32) -> Result<Option<Value>> {
         let Some(values) = self.buffer_arrays.get(&var).cloned() else { return Ok(None) };
-        let Some(&first) = values.first() else {
-            return Err(CompileError::invalid(format!("descriptor array %{var} has no elements")));
+        let var_def = self.m.def(var)?;
+        let runtime = match self.m.pointer_type(var_def.rtype()?) {
+            Ok((_, pointee)) => matches!(self.m.spv_type(pointee), Ok(SpvType::RuntimeArray { .. })),
+            Err(_) => false,
         };
+        let space = match var_def.operands.first() {
+            Some(Operand::StorageClass(sc)) => space_of(*sc).unwrap_or(AddressSpace::Global),
+            _ => AddressSpace::Global,
+        };
+        let pt = Type::ptr(space);
+        let null = self.konst(&pt, &[0]);
         if matches!(self.m.def(index)?.op, Op::Constant | Op::SpecConstant | Op::ConstantNull) {
             let k = self.m.const_u64(index)?;
-            return values.get(k as usize).copied().map(Some).ok_or_else(|| {
-                CompileError::invalid(format!("index {k} is out of range for a descriptor array of {}", values.len()))
-            });
+            return match values.get(k as usize) {
+                Some(&v) => Ok(Some(v)),
+                None if runtime => Ok(Some(null)),
+                None => Err(CompileError::invalid(format!(
+                    "index {k} is out of range for a descriptor array of {}",
+                    values.len()
+                ))),
+            };
         }
         let i = self.value(fr, index)?;
         let it = self.ty_of(i);
         if !it.scalar().is_some_and(|s| s.is_int()) || it.lanes() != Some(1) {
             return Err(CompileError::invalid(format!("descriptor array index %{index} is not a scalar integer")));
         }
-        let pt = self.ty_of(first);
-        let mut v = first;
-        for (k, &p) in values.iter().enumerate().skip(1) {
+        let mut v = null;
+        for (k, &p) in values.iter().enumerate() {
             let kc = self.konst(&it, &[k as u64]);
             let is_k = self.emit(InstKind::Icmp(IntCC::Eq, i, kc), Type::BOOL);
             v = self.emit(InstKind::Select(is_k, p, v), pt.clone());
@@ -360,15 +378,15 @@ impl Translator<'_> {
             .iter()
             .map(|r| {
                 if r.sc == StorageClass::UniformConstant {
-                    super::descriptors::param_count(m, r.pointee)
+                    super::descriptors::param_count(m, r.pointee, (r.set, r.binding))
                 } else if r.sc == StorageClass::PushConstant {
                     1
                 } else {
-                    buffer_array(m, r.pointee).ok().flatten().map_or(1, |(_, n)| n)
+                    buffer_array(m, r).ok().flatten().map_or(1, |(_, n)| n)
                 }
             })
             .sum();
-        let block = match buffer_array(m, rs[n].pointee)? {
+        let block = match buffer_array(m, &rs[n])? {
             Some((block, _)) => m.kir_type(block)?,
             None => m.kir_type(rs[n].pointee)?,
         };
@@ -401,16 +419,16 @@ impl Translator<'_> {
         if matches!(self.m.def(index)?.op, Op::Constant | Op::SpecConstant | Op::ConstantNull) {
             let k = self.m.const_u64(index)?;
             if k >= count as u64 {
-                return Err(CompileError::invalid(format!(
-                    "index {k} is out of range for a descriptor array of {count}"
-                )));
+                // Past the descriptors bound (a run-time sized array's count is the
+                // dispatch's): no buffer, no elements.
+                return Ok(self.i64c(0));
             }
             return Ok(self.emit(InstKind::ArgSize(first + k as u32), Type::I64));
         }
         let i = self.value(fr, index)?;
         let it = self.ty_of(i);
-        let mut size = self.emit(InstKind::ArgSize(first), Type::I64);
-        for k in 1..count {
+        let mut size = self.i64c(0);
+        for k in 0..count {
             let s = self.emit(InstKind::ArgSize(first + k), Type::I64);
             let kc = self.konst(&it, &[k as u64]);
             let is_k = self.emit(InstKind::Icmp(IntCC::Eq, i, kc), Type::BOOL);
