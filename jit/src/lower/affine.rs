@@ -192,12 +192,26 @@ impl FnLower<'_, '_> {
             let ok = self.b.ins().icmp_imm_s(CIntCC::SignedGreaterThan, m0, 0);
             cond = self.b.ins().band(cond, ok);
         }
+        // A constant power-of-two divisor (`x & 0xffff_ffff`, `x % 64`) needs no division.
+        let shift = self.func.scalar_const(m).and_then(|c| {
+            let c = if low_mask { c.wrapping_add(1) } else { c };
+            let c = if self.value_type(m).ok()?.scalar()?.bits() == 64 { c } else { c & 0xffff_ffff };
+            c.is_power_of_two().then(|| c.trailing_zeros())
+        });
         let ends = if matches!(op, BinaryOp::UDiv | BinaryOp::SDiv) {
-            let q0 = self.binary_leaf(BinaryOp::UDiv, ir::Scalar::I64, x0, m0)?;
-            let q1 = self.binary_leaf(BinaryOp::UDiv, ir::Scalar::I64, last, m0)?;
+            let (q0, q1) = match shift {
+                Some(k) => (self.b.ins().ushr_imm_s(x0, i64::from(k)), self.b.ins().ushr_imm_s(last, i64::from(k))),
+                None => (
+                    self.binary_leaf(BinaryOp::UDiv, ir::Scalar::I64, x0, m0)?,
+                    self.binary_leaf(BinaryOp::UDiv, ir::Scalar::I64, last, m0)?,
+                ),
+            };
             self.b.ins().icmp(CIntCC::Equal, q0, q1)
         } else {
-            let r0 = self.binary_leaf(BinaryOp::URem, ir::Scalar::I64, x0, m0)?;
+            let r0 = match shift {
+                Some(k) => self.b.ins().band_imm_s(x0, ((1u128 << k) - 1) as i64),
+                None => self.binary_leaf(BinaryOp::URem, ir::Scalar::I64, x0, m0)?,
+            };
             let span = self.b.ins().isub(last, x0);
             let end = self.b.ins().iadd(r0, span);
             // `0 <= r0 + span < m`, unsigned: a negative end wraps to a huge value.

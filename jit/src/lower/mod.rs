@@ -42,7 +42,6 @@ pub mod leaf;
 mod masked;
 mod memory;
 pub mod plan;
-mod profit;
 mod state;
 mod subgroup;
 mod values;

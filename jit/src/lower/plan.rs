@@ -104,17 +104,6 @@ pub fn choose(kernel: &ir::Kernel, lanes: u32, cfg: &Cfg, dt: &DomTree) -> Choic
             Err(why) => return Choice { path: Err(why), uniformity: None, divergent, escapes: Vec::new() },
         },
     };
-    if lanes == 0 && kernel.reqd_sub_group_size.is_none() && !uses_sub_groups(func) {
-        let est = super::profit::estimate(func, cfg, dt, &uni, w);
-        if est.scalar > 0.0 && est.vector >= est.scalar {
-            let why = format!(
-                "lanes do not pay off: accesses without a lane stride, atomics or lanes waiting in divergent loops \
-                 dominate (estimated cost per work-item {:.1} at W = {w}, {:.1} at W = 1)",
-                est.vector, est.scalar
-            );
-            return Choice { path: Err(why), uniformity: None, divergent, escapes: Vec::new() };
-        }
-    }
     let masked = !divergent.is_empty();
     let escapes = if masked { super::masked::escaping_values(func) } else { Vec::new() };
     let mask = masked.then_some(escapes.as_slice());
@@ -122,12 +111,6 @@ pub fn choose(kernel: &ir::Kernel, lanes: u32, cfg: &Cfg, dt: &DomTree) -> Choic
         Ok(path) => Choice { path: Ok(path), uniformity: Some(uni), divergent, escapes },
         Err(why) => Choice { path: Err(why), uniformity: None, divergent, escapes: Vec::new() },
     }
-}
-
-/// Whether `func` asks about or exchanges between sub-groups (whose size is W): then
-/// the width is not left to the cost estimate.
-fn uses_sub_groups(func: &ir::Function) -> bool {
-    func.insts.iter().any(|i| matches!(i.kind, ir::InstKind::SubGroup { .. }))
 }
 
 /// The divergent branches of `func` (at most [`MAX_EXPLAINED_BRANCHES`]).
