@@ -439,16 +439,18 @@ pub(crate) unsafe extern "C" fn get_kernel_arg_info(
                 Ok(Value::str(&t))
             }
             CL_KERNEL_ARG_TYPE_QUALIFIER => {
+                // The front ends record what the module says; pipe arguments are refused when
+                // the program is built, so CL_KERNEL_ARG_TYPE_PIPE never applies.
                 let mut q = CL_KERNEL_ARG_TYPE_NONE;
                 if let ParamKind::Pointer { space, .. } = &p.kind {
-                    let t = p.type_name.clone().unwrap_or_default();
-                    if *space == AddressSpace::Constant || t.contains("const") || p.read_only && t.is_empty() {
+                    let quals = p.qualifiers;
+                    if quals.is_const || *space == AddressSpace::Constant {
                         q |= CL_KERNEL_ARG_TYPE_CONST;
                     }
-                    if t.contains("volatile") {
+                    if quals.volatile {
                         q |= CL_KERNEL_ARG_TYPE_VOLATILE;
                     }
-                    if t.contains("restrict") {
+                    if quals.restrict {
                         q |= CL_KERNEL_ARG_TYPE_RESTRICT;
                     }
                 }
