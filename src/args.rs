@@ -65,6 +65,9 @@ pub enum Arg<'a> {
     Local(usize),
     /// An image argument (`image2d_t`, ...): the kernel reads and writes its texels.
     Image(&'a mut crate::Image),
+    /// An image argument over memory the caller owns: the kernel reads and writes it in
+    /// place, through the view's pitches.
+    ImageView(crate::ImageView<'a>),
     /// A sampler argument (`sampler_t`).
     Sampler(crate::Sampler),
     /// A Vulkan combined image sampler: an image with the sampler it is sampled with.
@@ -102,6 +105,11 @@ impl<'a> Arg<'a> {
         Arg::Image(image)
     }
 
+    /// An image argument over the caller's memory (see [`crate::ImageView`]).
+    pub fn image_view(view: crate::ImageView<'a>) -> Self {
+        Arg::ImageView(view)
+    }
+
     /// A sampler argument.
     pub fn sampler(sampler: crate::Sampler) -> Self {
         Arg::Sampler(sampler)
@@ -120,6 +128,9 @@ impl<'a> Arg<'a> {
             Arg::Value(v) => format!("a value of {} bytes", v.len()),
             Arg::Local(n) => format!("local memory of {n} bytes"),
             Arg::Image(i) => format!("an image{}_t of {}x{}x{}", i.dim().name(), i.width(), i.height(), i.depth()),
+            Arg::ImageView(i) => {
+                format!("an image{}_t view of {}x{}x{}", i.dim().name(), i.width(), i.height(), i.depth())
+            }
             Arg::Sampler(_) => "a sampler".to_string(),
             Arg::SampledImage(i, _) => {
                 format!("an image{}_t of {}x{}x{} with a sampler", i.dim().name(), i.width(), i.height(), i.depth())
@@ -318,10 +329,12 @@ fn bind_image_or_sampler(p: &Param, a: &mut Arg<'_>, i: usize, bound: &mut Bound
             bound.sizes[i] = Some(4);
             Ok(())
         }
-        (ParamKind::Image { dim, access }, a @ (Arg::Image(_) | Arg::SampledImage(..))) => {
-            let (img, smp) = match a {
-                Arg::Image(img) => (img, None),
-                Arg::SampledImage(img, s) => (img, Some(s.bits())),
+        (ParamKind::Image { dim, access }, a @ (Arg::Image(_) | Arg::ImageView(_) | Arg::SampledImage(..))) => {
+            // Owned images bind as views of their own texels: one path for both.
+            let (mut img, smp) = match a {
+                Arg::Image(img) => (img.view(), None),
+                Arg::ImageView(v) => (v.reborrow(), None),
+                Arg::SampledImage(img, s) => (img.view(), Some(s.bits())),
                 _ => return Err("expected an image".to_string()),
             };
             let smp = match (smp, access.as_str()) {
