@@ -65,6 +65,9 @@ pub enum Arg<'a> {
     Local(usize),
     /// An image argument (`image2d_t`, ...): the kernel reads and writes its texels.
     Image(&'a mut crate::Image),
+    /// An image argument over memory the caller owns: the kernel reads and writes it in
+    /// place, through the view's pitches.
+    ImageView(crate::ImageView<'a>),
     /// A sampler argument (`sampler_t`).
     Sampler(crate::Sampler),
     /// A Vulkan combined image sampler: an image with the sampler it is sampled with.
@@ -109,6 +112,11 @@ impl<'a> Arg<'a> {
         Arg::Image(image)
     }
 
+    /// An image argument over the caller's memory (see [`crate::ImageView`]).
+    pub fn image_view(view: crate::ImageView<'a>) -> Self {
+        Arg::ImageView(view)
+    }
+
     /// A sampler argument.
     pub fn sampler(sampler: crate::Sampler) -> Self {
         Arg::Sampler(sampler)
@@ -129,15 +137,6 @@ impl<'a> Arg<'a> {
         Arg::ReadOnlySampledImage(image, sampler)
     }
 
-    /// The image of an image argument.
-    fn image_ref(&self) -> Option<&crate::Image> {
-        match self {
-            Arg::Image(i) | Arg::SampledImage(i, _) => Some(i),
-            Arg::ReadOnlyImage(i) | Arg::ReadOnlySampledImage(i, _) => Some(i),
-            _ => None,
-        }
-    }
-
     /// What this argument is, for messages ("a buffer of 16 bytes").
     pub fn describe(&self) -> String {
         match self {
@@ -146,6 +145,9 @@ impl<'a> Arg<'a> {
             Arg::Value(v) => format!("a value of {} bytes", v.len()),
             Arg::Local(n) => format!("local memory of {n} bytes"),
             Arg::Image(i) => format!("an image{}_t of {}x{}x{}", i.dim().name(), i.width(), i.height(), i.depth()),
+            Arg::ImageView(i) => {
+                format!("an image{}_t view of {}x{}x{}", i.dim().name(), i.width(), i.height(), i.depth())
+            }
             Arg::Sampler(_) => "a sampler".to_string(),
             Arg::SampledImage(i, _) => {
                 format!("an image{}_t of {}x{}x{} with a sampler", i.dim().name(), i.width(), i.height(), i.depth())
@@ -354,13 +356,18 @@ fn bind_image_or_sampler(p: &Param, a: &mut Arg<'_>, i: usize, bound: &mut Bound
             bound.sizes[i] = Some(4);
             Ok(())
         }
-        (ParamKind::Image { dim, access }, a) if a.image_ref().is_some() => {
-            let (smp, shared) = match a {
-                Arg::Image(_) => (None, false),
-                Arg::SampledImage(_, s) => (Some(s.bits()), false),
-                Arg::ReadOnlyImage(_) => (None, true),
-                Arg::ReadOnlySampledImage(_, s) => (Some(s.bits()), true),
-                _ => return Err("expected an image".to_string()),
+        (
+            ParamKind::Image { dim, access },
+            a @ (Arg::Image(_)
+            | Arg::ImageView(_)
+            | Arg::SampledImage(..)
+            | Arg::ReadOnlyImage(_)
+            | Arg::ReadOnlySampledImage(..)),
+        ) => {
+            let shared = matches!(a, Arg::ReadOnlyImage(_) | Arg::ReadOnlySampledImage(..));
+            let smp = match a {
+                Arg::SampledImage(_, s) | Arg::ReadOnlySampledImage(_, s) => Some(s.bits()),
+                _ => None,
             };
             if shared && matches!(access.as_str(), "write_only" | "read_write") {
                 return Err(format!(
@@ -378,27 +385,33 @@ fn bind_image_or_sampler(p: &Param, a: &mut Arg<'_>, i: usize, bound: &mut Bound
                 }
                 (None, _) => 0,
             };
-            let Some(img) = a.image_ref() else { return Err("expected an image".to_string()) };
-            if img.dim().name() != dim {
+            // Owned images bind as views of their own texels: one path for both; images
+            // shared between read-only parameters bind through a shared borrow.
+            let (img_dim, size_bytes, desc) = match a {
+                Arg::Image(img) | Arg::SampledImage(img, _) => {
+                    let mut v = img.view();
+                    (v.dim(), v.bytes().len(), v.descriptor(smp))
+                }
+                Arg::ImageView(v) => (v.dim(), v.bytes().len(), v.descriptor(smp)),
+                Arg::ReadOnlyImage(img) | Arg::ReadOnlySampledImage(img, _) => {
+                    (img.dim(), img.bytes().len(), img.read_only_descriptor(smp))
+                }
+                _ => return Err("expected an image".to_string()),
+            };
+            if img_dim.name() != dim {
                 return Err(format!(
                     "expected an image{dim}_t, got an image{}_t; create the image with ImageDim matching the \
                      parameter",
-                    img.dim().name()
+                    img_dim.name()
                 ));
             }
-            let size_bytes = img.bytes().len() as u64;
-            let desc = match a {
-                Arg::Image(img) | Arg::SampledImage(img, _) => img.descriptor(smp),
-                Arg::ReadOnlyImage(img) | Arg::ReadOnlySampledImage(img, _) => img.read_only_descriptor(smp),
-                _ => return Err("expected an image".to_string()),
-            };
             let size = std::mem::size_of::<spirjit_abi::ImageDesc>();
             // SAFETY: `ImageDesc` is `#[repr(C)]` plain data; viewing it as bytes reads
             // only initialised fields and padding-free words.
             let bytes = unsafe { std::slice::from_raw_parts(&desc as *const _ as *const u8, size) };
             let copy = AlignedBuf::from_bytes(bytes, size, 16)?;
             bound.slots[i] = copy.as_ptr() as u64;
-            bound.sizes[i] = Some(size_bytes);
+            bound.sizes[i] = Some(size_bytes as u64);
             bound._owned.push(copy);
             Ok(())
         }

@@ -224,6 +224,7 @@ fn reborrow<'s>(a: &'s mut Arg<'_>) -> Arg<'s> {
         Arg::Value(v) => Arg::Value(v.clone()),
         Arg::Local(n) => Arg::Local(*n),
         Arg::Image(i) => Arg::Image(i),
+        Arg::ImageView(v) => Arg::ImageView(v.reborrow()),
         Arg::SampledImage(i, s) => Arg::SampledImage(i, *s),
         Arg::ReadOnlyImage(i) => Arg::ReadOnlyImage(i),
         Arg::ReadOnlySampledImage(i, s) => Arg::ReadOnlySampledImage(i, *s),

@@ -1,12 +1,15 @@
 //! Images and samplers on the host: [`Image`] (created from host data with a channel
-//! order, channel data type and dimensions; read back after a run) and [`Sampler`]
-//! (normalized coordinates, addressing mode, filter; for Vulkan also per-axis addressing,
-//! border colour and compare op), and the descriptor an image argument binds to
+//! order, channel data type and dimensions; read back after a run), [`ImageView`] (an
+//! image over bytes the caller owns, with its own pitches) and [`Sampler`] (normalized
+//! coordinates, addressing mode, filter; for Vulkan also per-axis addressing, border
+//! colour and compare op), and the descriptor an image argument binds to
 //! (`spirjit_abi::ImageDesc`).
 //!
-//! Images own their memory, tightly packed (row pitch = width × element size, slice
-//! pitch = row pitch × height). This module must not convert texels or sample; kernels
-//! do that through the image builtins.
+//! An [`Image`] owns its memory, tightly packed (row pitch = width × element size, slice
+//! pitch = row pitch × height); an [`ImageView`] borrows memory laid out with any pitches
+//! at least that large, checked against the slice it borrows. Kernels use both in place.
+//! This module must not convert texels or sample; kernels do that through the image
+//! builtins.
 
 pub use spirjit_abi::{ChannelOrder, ChannelType, ImageDim};
 
@@ -33,35 +36,65 @@ fn bad(message: String) -> Error {
     Error::data(None, message)
 }
 
+/// The shape of an image: (width, height, depth) with unused ones 1, layers, and
+/// element size, from the `size` convention of [`Image::new`], checked.
+fn shape(
+    dim: ImageDim,
+    order: ChannelOrder,
+    channel_type: ChannelType,
+    size: [usize; 3],
+) -> Result<([usize; 3], usize, usize)> {
+    let elem = element_size(order, channel_type).ok_or_else(|| {
+        bad(format!(
+            "channel order {} cannot be combined with channel type {} (the packed types 565, 555 and \
+             101010 need order rgb or rgbx)",
+            order.name(),
+            channel_type.name()
+        ))
+    })? as usize;
+    let (spatial, array_size) = match dim {
+        ImageDim::D1 | ImageDim::D1Buffer => ([size[0], 1, 1], 1),
+        ImageDim::D1Array => ([size[0], 1, 1], size[1]),
+        ImageDim::D2 => ([size[0], size[1], 1], 1),
+        ImageDim::D2Array => ([size[0], size[1], 1], size[2]),
+        ImageDim::D3 => (size, 1),
+        ImageDim::Cube => ([size[0], size[1], 1], 6),
+        ImageDim::CubeArray => ([size[0], size[1], 1], size[2].saturating_mul(6)),
+    };
+    if spatial.contains(&0) || array_size == 0 {
+        return Err(bad(format!(
+            "image{}_t of size {size:?} has no elements; every size must be at least 1",
+            dim.name()
+        )));
+    }
+    Ok((spatial, array_size, elem))
+}
+
+/// Rows per slice or layer as stored (1-D arrays keep one row per layer).
+fn rows(dim: ImageDim, size: [usize; 3]) -> usize {
+    if dim == ImageDim::D1Array {
+        1
+    } else {
+        size[1]
+    }
+}
+
+/// Slices (3-D) or layers (arrays and cube maps) as stored.
+fn slices(dim: ImageDim, size: [usize; 3], array_size: usize) -> usize {
+    if dim.is_array() {
+        array_size
+    } else {
+        size[2]
+    }
+}
+
 impl Image {
     /// A zero-filled image. `size` is (width, height, depth) for 1D/2D/3D images,
     /// (width, layers) / (width, height, layers) for 1D / 2D arrays, (width, height) for
     /// cube maps (six faces, stored as layers +X, -X, +Y, -Y, +Z, -Z) and (width, height,
     /// cubes) for cube-map arrays; unused entries are ignored (give 1).
     pub fn new(dim: ImageDim, order: ChannelOrder, channel_type: ChannelType, size: [usize; 3]) -> Result<Image> {
-        let elem = element_size(order, channel_type).ok_or_else(|| {
-            bad(format!(
-                "channel order {} cannot be combined with channel type {} (the packed types 565, 555 and \
-                 101010 need order rgb or rgbx)",
-                order.name(),
-                channel_type.name()
-            ))
-        })? as usize;
-        let (spatial, array_size) = match dim {
-            ImageDim::D1 | ImageDim::D1Buffer => ([size[0], 1, 1], 1),
-            ImageDim::D1Array => ([size[0], 1, 1], size[1]),
-            ImageDim::D2 => ([size[0], size[1], 1], 1),
-            ImageDim::D2Array => ([size[0], size[1], 1], size[2]),
-            ImageDim::D3 => (size, 1),
-            ImageDim::Cube => ([size[0], size[1], 1], 6),
-            ImageDim::CubeArray => ([size[0], size[1], 1], size[2].saturating_mul(6)),
-        };
-        if spatial.contains(&0) || array_size == 0 {
-            return Err(bad(format!(
-                "image{}_t of size {size:?} has no elements; every size must be at least 1",
-                dim.name()
-            )));
-        }
+        let (spatial, array_size, elem) = shape(dim, order, channel_type, size)?;
         let bytes = spatial
             .iter()
             .chain(std::iter::once(&array_size))
@@ -152,30 +185,168 @@ impl Image {
         self.data.get(off..off + self.element_size)
     }
 
-    /// The descriptor a kernel sees; valid while `self` is neither moved nor resized.
-    /// `sampler` is the sampler of a combined image sampler (0 otherwise).
-    pub(crate) fn descriptor(&mut self, sampler: u32) -> ImageDesc {
-        let data = self.data.as_mut_ptr();
-        self.descriptor_at(data, sampler)
+    /// The image as a view of its own texels (tightly packed), for as long as it is
+    /// borrowed.
+    pub fn view(&mut self) -> ImageView<'_> {
+        let row = self.size[0] * self.element_size;
+        ImageView {
+            dim: self.dim,
+            order: self.order,
+            channel_type: self.channel_type,
+            size: self.size,
+            array_size: self.array_size,
+            element_size: self.element_size,
+            pitches: [row, row * rows(self.dim, self.size)],
+            data: &mut self.data,
+        }
     }
 
     /// The descriptor of a shared borrow of the image, for parameters that only read it
-    /// (the texels must not be written through it).
+    /// (the texels must not be written through it); valid while the borrow lasts.
     pub(crate) fn read_only_descriptor(&self, sampler: u32) -> ImageDesc {
-        self.descriptor_at(self.data.as_ptr().cast_mut(), sampler)
-    }
-
-    fn descriptor_at(&self, data: *mut u8, sampler: u32) -> ImageDesc {
-        let row = (self.size[0] * self.element_size) as u64;
-        let yl = if self.dim == ImageDim::D1Array { 1 } else { self.size[1] as u64 };
+        let row = self.size[0] * self.element_size;
         ImageDesc {
-            data,
+            data: self.data.as_ptr().cast_mut(),
             width: self.size[0] as u64,
             height: self.size[1] as u64,
             depth: self.size[2] as u64,
             array_size: self.array_size as u64,
-            row_pitch: row,
-            slice_pitch: row * yl,
+            row_pitch: row as u64,
+            slice_pitch: (row * rows(self.dim, self.size)) as u64,
+            channel_order: self.order as u32,
+            channel_type: self.channel_type as u32,
+            element_size: self.element_size as u32,
+            dim: self.dim as u32,
+            buffer_size: self.data.len() as u64,
+            sampler,
+            reserved: 0,
+        }
+    }
+}
+
+/// An image over bytes the caller owns, borrowed for `'a`: the same dimensionality,
+/// format and sizes as an [`Image`], plus the row and slice (or layer) pitches of the
+/// memory. Element (x, y) of slice or layer z is at `x * element_size + y * row_pitch +
+/// z * slice_pitch`; [`ImageView::new`] checks that every element lies inside `data`.
+/// A kernel given one ([`crate::Arg::image_view`]) reads and writes `data` in place.
+#[derive(Debug)]
+pub struct ImageView<'a> {
+    dim: ImageDim,
+    order: ChannelOrder,
+    channel_type: ChannelType,
+    size: [usize; 3],
+    array_size: usize,
+    element_size: usize,
+    /// Row pitch, slice (or layer) pitch in bytes.
+    pitches: [usize; 2],
+    data: &'a mut [u8],
+}
+
+impl<'a> ImageView<'a> {
+    /// A view of `data` as an image: `size` as for [`Image::new`]; `pitches` are the row
+    /// pitch and the slice (or layer) pitch in bytes, 0 for tightly packed. Pitches below
+    /// the packed ones and data too short for the last element are refused.
+    pub fn new(
+        dim: ImageDim,
+        order: ChannelOrder,
+        channel_type: ChannelType,
+        size: [usize; 3],
+        pitches: [usize; 2],
+        data: &'a mut [u8],
+    ) -> Result<ImageView<'a>> {
+        let (spatial, array_size, elem) = shape(dim, order, channel_type, size)?;
+        let what = || format!("image{}_t of size {size:?} ({} {})", dim.name(), order.name(), channel_type.name());
+        let too_large = || bad(format!("{} is too large", what()));
+        let tight_row = spatial[0].checked_mul(elem).ok_or_else(too_large)?;
+        let row = if pitches[0] == 0 { tight_row } else { pitches[0] };
+        let tight_slice = row.checked_mul(rows(dim, spatial)).ok_or_else(too_large)?;
+        let slice = if pitches[1] == 0 { tight_slice } else { pitches[1] };
+        if row < tight_row || slice < tight_slice {
+            return Err(bad(format!(
+                "{}: row pitch {row} and slice pitch {slice} are below the packed {tight_row} and {tight_slice} bytes",
+                what()
+            )));
+        }
+        // The end of the last element.
+        let end = (slices(dim, spatial, array_size) - 1)
+            .checked_mul(slice)
+            .and_then(|s| (rows(dim, spatial) - 1).checked_mul(row).and_then(|r| r.checked_add(s)))
+            .and_then(|o| o.checked_add(tight_row))
+            .ok_or_else(too_large)?;
+        if data.len() < end {
+            return Err(bad(format!(
+                "{} with row pitch {row} and slice pitch {slice} needs {end} bytes of data, got {}",
+                what(),
+                data.len()
+            )));
+        }
+        Ok(ImageView {
+            dim,
+            order,
+            channel_type,
+            size: spatial,
+            array_size,
+            element_size: elem,
+            pitches: [row, slice],
+            data,
+        })
+    }
+
+    /// The view for the duration of a borrow of it.
+    pub fn reborrow(&mut self) -> ImageView<'_> {
+        ImageView { data: self.data, ..*self }
+    }
+
+    pub fn dim(&self) -> ImageDim {
+        self.dim
+    }
+    pub fn channel_order(&self) -> ChannelOrder {
+        self.order
+    }
+    pub fn channel_type(&self) -> ChannelType {
+        self.channel_type
+    }
+    pub fn width(&self) -> usize {
+        self.size[0]
+    }
+    pub fn height(&self) -> usize {
+        self.size[1]
+    }
+    pub fn depth(&self) -> usize {
+        self.size[2]
+    }
+    /// Layers of an array image (faces of a cube map: 6 per cube; 1 otherwise).
+    pub fn array_size(&self) -> usize {
+        self.array_size
+    }
+    /// Bytes of one element.
+    pub fn element_size(&self) -> usize {
+        self.element_size
+    }
+    /// Bytes from one row to the next.
+    pub fn row_pitch(&self) -> usize {
+        self.pitches[0]
+    }
+    /// Bytes from one slice (3-D) or layer (arrays) to the next.
+    pub fn slice_pitch(&self) -> usize {
+        self.pitches[1]
+    }
+    /// The bytes the view spans.
+    pub fn bytes(&self) -> &[u8] {
+        self.data
+    }
+
+    /// The descriptor a kernel sees; valid while the view's borrow lasts.
+    /// `sampler` is the sampler of a combined image sampler (0 otherwise).
+    pub(crate) fn descriptor(&mut self, sampler: u32) -> ImageDesc {
+        ImageDesc {
+            data: self.data.as_mut_ptr(),
+            width: self.size[0] as u64,
+            height: self.size[1] as u64,
+            depth: self.size[2] as u64,
+            array_size: self.array_size as u64,
+            row_pitch: self.pitches[0] as u64,
+            slice_pitch: self.pitches[1] as u64,
             channel_order: self.order as u32,
             channel_type: self.channel_type as u32,
             element_size: self.element_size as u32,

@@ -3,7 +3,8 @@
 //! addressing × filter × coordinate-normalization combination sampled, every image
 //! dimensionality, queries and literal samplers — each compared with a reference
 //! implementation of the OpenCL 1.2 §8 conversion, addressing and filtering rules written
-//! here. Every test runs both builds (O0, O2) at W = 1 and W = 4.
+//! here — and image views over the caller's memory with row pitches. Every test runs both
+//! builds (O0, O2) at W = 1 and W = 4.
 
 use std::path::Path;
 
@@ -920,4 +921,55 @@ fn image_arguments_are_checked() {
     assert!(e.to_string().contains("expected an image"), "{e}");
     let e = Image::new(ImageDim::D2, ChannelOrder::RGBA, ChannelType::UnormShort565, [2, 2, 1]).unwrap_err();
     assert!(e.to_string().contains("cannot be combined"), "{e}");
+}
+
+#[test]
+fn image_views_use_the_callers_memory_with_its_pitches() {
+    let (w, h, row) = (5usize, 3usize, 8usize);
+    let input: Vec<f32> = (0..w * h * 4).map(|i| i as f32 - 7.5).collect();
+    for (what, p) in programs() {
+        // Rows `row` elements apart; the padding keeps its sentinel.
+        let mut mem = vec![0xA5u8; (row * (h - 1) + w) * 16];
+        let mut view = spirjit::ImageView::new(
+            ImageDim::D2,
+            ChannelOrder::RGBA,
+            ChannelType::Float,
+            [w, h, 1],
+            [row * 16, 0],
+            &mut mem,
+        )
+        .unwrap();
+        assert_eq!((view.row_pitch(), view.slice_pitch()), (row * 16, row * 16 * h));
+        let write = p.kernel("write2d_f").unwrap();
+        write
+            .run(
+                &NdRange::d2(w as u64, h as u64),
+                &mut [Arg::image_view(view.reborrow()), Arg::buffer(&mut input.clone())],
+            )
+            .unwrap();
+        let mut out = vec![0f32; input.len()];
+        let read = p.kernel("read2d_f").unwrap();
+        read.run(&NdRange::d2(w as u64, h as u64), &mut [Arg::image_view(view), Arg::buffer(&mut out)]).unwrap();
+        assert_eq!(out, input, "{what}");
+        for y in 0..h {
+            let at = y * row * 16;
+            let written: Vec<f32> =
+                mem[at..at + w * 16].chunks(4).map(|c| f32::from_ne_bytes([c[0], c[1], c[2], c[3]])).collect();
+            assert_eq!(written, input[y * w * 4..(y + 1) * w * 4], "{what}: row {y}");
+            if y + 1 < h {
+                assert!(mem[at + w * 16..at + row * 16].iter().all(|&b| b == 0xA5), "{what}: padding of row {y}");
+            }
+        }
+    }
+    // Pitches below the packed ones, and memory short of the last element, are refused.
+    let mut mem = vec![0u8; 16 * w * h];
+    let view = |pitches, mem: &mut [u8]| {
+        spirjit::ImageView::new(ImageDim::D2, ChannelOrder::RGBA, ChannelType::Float, [w, h, 1], pitches, mem)
+            .map(|_| ())
+    };
+    assert!(view([0, 0], &mut mem).is_ok());
+    assert!(view([16 * w - 16, 0], &mut mem).is_err());
+    assert!(view([0, 16 * w], &mut mem).is_err());
+    assert!(view([16 * w + 16, 0], &mut mem).is_err());
+    assert!(view([0, 0], &mut mem[1..]).is_err());
 }

@@ -4,7 +4,8 @@
 //! as clang writes them (tests/kernels/llvm_features/atomics20.cl, built by its
 //! build.sh: clang-14 text and bitcode, clang-19 opaque-pointer text), `llvm.memset` of
 //! a run-time length and byte, and the element types of opaque pointer kernel
-//! parameters (from `kernel_arg_type` metadata, from uses, and in CUDA's clang-19 IR).
+//! parameters (from `kernel_arg_type` metadata, from uses, and in CUDA's clang-19 IR), and
+//! the type qualifiers of parameters (`!kernel_arg_type_qual`, `noalias`).
 
 use std::path::PathBuf;
 
@@ -358,5 +359,26 @@ fn cut_and_mutated_modules_never_panic_the_writer() {
             }
             check(&l.join("\n"));
         }
+    }
+}
+
+/// The type qualifiers (`const restrict volatile`) of each parameter of `kernel`.
+fn qualifiers(p: &Program, kernel: &str) -> Vec<String> {
+    p.kernel(kernel).unwrap().params().iter().map(|q| q.qualifiers.words().join(" ")).collect()
+}
+
+#[test]
+fn parameters_keep_their_type_qualifiers() {
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/kernels/arg_qualifiers");
+    // clang's `!kernel_arg_type_qual` (SPIR 1.2 metadata), in text and in bitcode.
+    for file in ["qualifiers.ll", "qualifiers.bc"] {
+        let p = program(&std::fs::read(dir.join(file)).unwrap(), 1);
+        let want = ["restrict", "volatile", "const", "const", "const restrict volatile", ""];
+        assert_eq!(qualifiers(&p, "qualifiers"), want, "{file}");
+    }
+    // Without argument metadata, `noalias` is `restrict`.
+    for file in ["noalias.ll", "noalias.bc"] {
+        let p = program(&std::fs::read(dir.join(file)).unwrap(), 1);
+        assert_eq!(qualifiers(&p, "copy"), ["restrict", ""], "{file}");
     }
 }

@@ -225,7 +225,9 @@ fn llvm_spirv(bitcode: &[u8]) -> Outcome {
     let spv = dir.0.join("program.spv");
     std::fs::write(&bc, bitcode).map_err(|e| e.to_string())?;
     let mut cmd = Command::new(&tools.llvm_spirv);
-    cmd.arg(&bc).arg("-o").arg(&spv);
+    // Keeps `kernel_arg_type` and `kernel_arg_type_qual` (`const` has no SPIR-V
+    // decoration) for clGetKernelArgInfo; every llvm-spirv from LLVM 14 has the option.
+    cmd.arg("--preserve-ocl-kernel-arg-type-metadata-through-string").arg(&bc).arg("-o").arg(&spv);
     run(&mut cmd, "llvm-spirv")?;
     std::fs::read(&spv).map_err(|e| e.to_string())
 }

@@ -10,13 +10,14 @@
 //! buffers and 2-D images from a buffer use the buffer's storage. Every command and map
 //! works on those bytes in place.
 //!
-//! Kernels take a `spirjit::Image`, which owns tightly packed texels: a launch copies
-//! each image argument's texels into one ([`KernelImage`]) and, for parameters the
-//! kernel may write, copies them back afterwards — only the elements that changed when
-//! the image shares bytes with another argument (the same image passed twice, a 1-D
-//! image buffer with its buffer), so two arguments never hold `&mut` to the same bytes
-//! and neither undoes the other's writes. This module must not know kernels beyond the
-//! argument an image becomes, and must not enqueue commands (see `commands`).
+//! A kernel uses an image argument in place: a `spirjit::ImageView` over its storage
+//! with its pitches ([`kernel_view`]). Only when the image shares bytes with an argument
+//! given earlier in place (the same image passed twice, a 1-D image buffer with its
+//! buffer) does a launch copy its texels into a `spirjit::Image` ([`KernelImage`]) and,
+//! for parameters the kernel may write, copy back afterwards the elements that changed,
+//! so two arguments never hold `&mut` to the same bytes and neither undoes the other's
+//! writes. This module must not know kernels beyond the argument an image becomes, and
+//! must not enqueue commands (see `commands`).
 
 mod commands;
 
@@ -621,33 +622,49 @@ fn rows_slices(d: &ImageDesc) -> (usize, usize) {
     (d.height, z)
 }
 
-/// An image argument of one launch: a copy of its texels as a `spirjit::Image`.
+/// Image `m` as a kernel argument over `bytes`, its storage (`span`): the view checks
+/// that the image's shape and pitches fit in them.
+pub fn kernel_view<'a>(m: &Mem, bytes: &'a mut [u8]) -> ClResult<spirjit::ImageView<'a>> {
+    let d = m.image.as_ref().ok_or_else(|| ClError::new(CL_INVALID_MEM_OBJECT, "not an image"))?;
+    let (order, ty) = spirjit_format(d)?;
+    let dm = dim(d);
+    spirjit::ImageView::new(dm, order, ty, spirjit_size(d), [d.row_pitch, d.slice_pitch], bytes)
+        .map_err(|e| ClError::new(CL_OUT_OF_RESOURCES, format!("the image argument (a spirjit bug): {e}")))
+}
+
+/// The image's format as spirjit names it.
+fn spirjit_format(d: &ImageDesc) -> ClResult<(ChannelOrder, ChannelType)> {
+    match (ChannelOrder::from_u32(d.format.0), ChannelType::from_u32(d.format.1)) {
+        (Some(order), Some(ty)) => Ok((order, ty)),
+        _ => Err(ClError::new(CL_INVALID_MEM_OBJECT, "the image's format is not known (a spirjit bug)")),
+    }
+}
+
+/// The image's sizes in the convention of `spirjit::Image::new`.
+fn spirjit_size(d: &ImageDesc) -> [usize; 3] {
+    match dim(d) {
+        ImageDim::D1Array => [d.width, d.array_size, 1],
+        ImageDim::D2Array => [d.width, d.height, d.array_size],
+        _ => [d.width, d.height, d.depth],
+    }
+}
+
+/// An image argument of one launch that shares bytes with another argument: a copy of
+/// its texels as a `spirjit::Image`.
 pub struct KernelImage {
     mem: M,
     pub image: spirjit::Image,
-    /// Copy the texels back after the run (the parameter may be written).
-    write_back: bool,
-    /// The texels before the run, when only changed elements may be written back.
+    /// The texels before the run, when the kernel may write them (only the elements it
+    /// changed are written back); `None` for a parameter the kernel only reads.
     before: Option<Vec<u8>>,
 }
 
 impl KernelImage {
-    /// Copy image `m`'s texels for a launch. `write_back`: the kernel may write them;
-    /// `shared`: another argument reaches the same bytes.
-    pub fn new(m: &M, write_back: bool, shared: bool) -> ClResult<KernelImage> {
+    /// Copy image `m`'s texels for a launch. `write_back`: the kernel may write them.
+    pub fn new(m: &M, write_back: bool) -> ClResult<KernelImage> {
         let d = m.v.image.as_ref().ok_or_else(|| ClError::new(CL_INVALID_MEM_OBJECT, "not an image"))?;
-        let order = ChannelOrder::from_u32(d.format.0);
-        let ty = ChannelType::from_u32(d.format.1);
-        let (Some(order), Some(ty)) = (order, ty) else {
-            return Err(ClError::new(CL_INVALID_MEM_OBJECT, "the image's format is not known (a spirjit bug)"));
-        };
-        let dm = dim(d);
-        let size = match dm {
-            ImageDim::D1Array => [d.width, d.array_size, 1],
-            ImageDim::D2Array => [d.width, d.height, d.array_size],
-            _ => [d.width, d.height, d.depth],
-        };
-        let mut image = spirjit::Image::new(dm, order, ty, size)
+        let (order, ty) = spirjit_format(d)?;
+        let mut image = spirjit::Image::new(dim(d), order, ty, spirjit_size(d))
             .map_err(|e| ClError::new(CL_OUT_OF_RESOURCES, format!("the image argument: {e}")))?;
         let tight = d.width * d.element_size;
         let (h, n) = rows_slices(d);
@@ -664,16 +681,13 @@ impl KernelImage {
                 }
             }
         }
-        let before = (write_back && shared).then(|| image.bytes().to_vec());
-        Ok(KernelImage { mem: m.clone(), image, write_back, before })
+        let before = write_back.then(|| image.bytes().to_vec());
+        Ok(KernelImage { mem: m.clone(), image, before })
     }
 
-    /// Copy what the kernel wrote back into the image's storage.
+    /// Copy the elements the kernel changed back into the image's storage.
     pub fn finish(self) {
-        if !self.write_back {
-            return;
-        }
-        let Some(d) = self.mem.v.image.as_ref() else { return };
+        let (Some(d), Some(before)) = (self.mem.v.image.as_ref(), self.before.as_ref()) else { return };
         let e = d.element_size;
         let tight = d.width * e;
         let (h, n) = rows_slices(d);
@@ -682,21 +696,13 @@ impl KernelImage {
         for z in 0..n {
             for y in 0..h {
                 let at = (z * h + y) * tight;
-                let Some(row) = after.get(at..at + tight) else { continue };
+                let (Some(row), Some(old)) = (after.get(at..at + tight), before.get(at..at + tight)) else { continue };
                 let dst = row_offset(d, y, z);
-                match self.before.as_ref().and_then(|b| b.get(at..at + tight)) {
-                    None => {
-                        // SAFETY: row (y, z) lies inside the storage; no reference to it
-                        // is alive after the run.
-                        unsafe { std::ptr::copy_nonoverlapping(row.as_ptr(), base.add(dst), tight) };
-                    }
-                    Some(old) => {
-                        for (x, (a, b)) in row.chunks(e).zip(old.chunks(e)).enumerate() {
-                            if a != b {
-                                // SAFETY: as above, element x of the row.
-                                unsafe { std::ptr::copy_nonoverlapping(a.as_ptr(), base.add(dst + x * e), e) };
-                            }
-                        }
+                for (x, (a, b)) in row.chunks(e).zip(old.chunks(e)).enumerate() {
+                    if a != b {
+                        // SAFETY: element x of row (y, z) lies inside the storage; no
+                        // reference to it is alive after the run.
+                        unsafe { std::ptr::copy_nonoverlapping(a.as_ptr(), base.add(dst + x * e), e) };
                     }
                 }
             }

@@ -2,13 +2,14 @@
 //! `clSetKernelArgSVMPointer`), queries (kernel, work-group, sub-group and argument
 //! info), cloning, and `clEnqueueNDRangeKernel` / `clEnqueueTask`.
 //!
-//! Running a kernel gives it each buffer argument's bytes in place. Aliasing rule: the
+//! Running a kernel gives it each buffer and image argument's bytes in place (images as
+//! a `spirjit::ImageView` over their storage, with its pitches). Aliasing rule: the
 //! platform never makes two live `&mut` slices over overlapping bytes; the first
 //! argument over some bytes is given in place, a later one overlapping it (the same
-//! buffer passed twice, or a sub-buffer of a buffer also passed) gets a private copy
-//! whose changed bytes are written back after the run. Image arguments always get a
-//! copy (a `spirjit::Image` owns its texels; `image::KernelImage`). This module must not
-//! create memory objects or programs.
+//! buffer or image passed twice, a sub-buffer of a buffer also passed, a 1-D image
+//! buffer with its buffer) gets a private copy whose changed bytes (elements, for images:
+//! `image::KernelImage`) are written back after the run. This module must not create
+//! memory objects or programs.
 
 use std::ffi::{c_char, c_void, CStr};
 use std::sync::atomic::Ordering;
@@ -439,16 +440,18 @@ pub(crate) unsafe extern "C" fn get_kernel_arg_info(
                 Ok(Value::str(&t))
             }
             CL_KERNEL_ARG_TYPE_QUALIFIER => {
+                // The front ends record what the module says; pipe arguments are refused when
+                // the program is built, so CL_KERNEL_ARG_TYPE_PIPE never applies.
                 let mut q = CL_KERNEL_ARG_TYPE_NONE;
                 if let ParamKind::Pointer { space, .. } = &p.kind {
-                    let t = p.type_name.clone().unwrap_or_default();
-                    if *space == AddressSpace::Constant || t.contains("const") || p.read_only && t.is_empty() {
+                    let quals = p.qualifiers;
+                    if quals.is_const || *space == AddressSpace::Constant {
                         q |= CL_KERNEL_ARG_TYPE_CONST;
                     }
-                    if t.contains("volatile") {
+                    if quals.volatile {
                         q |= CL_KERNEL_ARG_TYPE_VOLATILE;
                     }
-                    if t.contains("restrict") {
+                    if quals.restrict {
                         q |= CL_KERNEL_ARG_TYPE_RESTRICT;
                     }
                 }
@@ -467,107 +470,108 @@ pub(crate) unsafe extern "C" fn get_kernel_arg_info(
 
 /// Where an argument's bytes are: (storage address, bytes), and how it is given.
 enum Place {
-    InPlace(usize, usize),
-    Copy(usize, Vec<u8>, Vec<u8>),
+    /// A buffer used in place.
+    Buffer(usize, usize),
+    /// A buffer whose bytes overlap an earlier argument's: a copy, and its bytes before
+    /// the run.
+    BufferCopy(usize, Vec<u8>, Vec<u8>),
+    /// An image used in place: (storage address, bytes).
+    Image(usize, usize),
+    /// An image whose bytes overlap an earlier argument's: a copy of its texels.
+    ImageCopy(image::KernelImage),
 }
 
-/// Copies of the image arguments of one launch, in argument order (see `image`): each
-/// written back after the run when the parameter may be written, element by element
-/// when its bytes overlap another argument's (`buffers`: the spans of the buffer and
-/// SVM arguments).
-fn kernel_images(
-    kernel: &spirjit::Kernel,
-    args: &[ArgValue],
-    buffers: &[(usize, usize)],
-) -> ClResult<Vec<image::KernelImage>> {
+/// How each argument is given to one launch: buffers and images in place, first come
+/// first served; an argument whose bytes overlap one already given in place (the same
+/// object twice, a 1-D image buffer with its buffer, overlapping sub-buffers) works on a
+/// copy, and only the bytes (elements) it changed are written back after the run, so no
+/// two arguments hold `&mut` to the same bytes and neither undoes the other's writes.
+fn places(kernel: &spirjit::Kernel, args: &[ArgValue]) -> ClResult<Vec<Option<Place>>> {
     let params = kernel.params();
-    let spans: Vec<(usize, usize)> = args
-        .iter()
-        .filter_map(|a| match a {
-            ArgValue::Mem(m) if m.v.is_image() => Some(image::span(&m.v)),
-            _ => None,
-        })
-        .collect();
-    let overlaps = |a: (usize, usize), b: &(usize, usize)| a.0 < b.0 + b.1 && b.0 < a.0 + a.1;
-    let mut out = Vec::with_capacity(spans.len());
-    for (a, p) in args.iter().zip(params.iter()) {
-        let ArgValue::Mem(m) = a else { continue };
-        if !m.v.is_image() {
-            continue;
-        }
-        let span = spans[out.len()];
-        let shared = buffers.iter().any(|b| overlaps(span, b))
-            || spans.iter().enumerate().any(|(j, s)| j != out.len() && overlaps(span, s));
-        let writes = matches!(&p.kind, ParamKind::Image { access, .. } if access.contains("write"));
-        out.push(image::KernelImage::new(m, writes, shared)?);
+    let mut live: Vec<(usize, usize)> = Vec::new();
+    let mut out = Vec::with_capacity(args.len());
+    for (i, a) in args.iter().enumerate() {
+        let (span, image) = match a {
+            ArgValue::Mem(m) if m.v.is_image() => (image::span(&m.v), true),
+            ArgValue::Mem(m) => ((m.v.base() as usize, m.v.size), false),
+            ArgValue::Svm(s, off) => ((s.ptr() as usize + off, s.len() - off), false),
+            _ => {
+                out.push(None);
+                continue;
+            }
+        };
+        let (start, len) = span;
+        let overlaps = live.iter().any(|&(s, l)| start < s + l && s < start + len);
+        out.push(Some(match (a, overlaps) {
+            (ArgValue::Mem(m), true) if image => {
+                let writes = matches!(params.get(i).map(|p| &p.kind), Some(ParamKind::Image { access, .. })
+                    if access.contains("write"));
+                Place::ImageCopy(image::KernelImage::new(m, writes)?)
+            }
+            (_, true) => {
+                // SAFETY: inside the object's storage; reading makes no reference.
+                let snapshot = unsafe { std::slice::from_raw_parts(start as *const u8, len) }.to_vec();
+                Place::BufferCopy(start, snapshot.clone(), snapshot)
+            }
+            (_, false) => {
+                live.push(span);
+                if image {
+                    Place::Image(start, len)
+                } else {
+                    Place::Buffer(start, len)
+                }
+            }
+        }));
     }
     Ok(out)
 }
 
 /// Run `kernel` over `range` with the arguments `args` (all set).
 fn run(kernel: &spirjit::Kernel, range: &NdRange, args: &[ArgValue], options: &spirjit::RunOptions) -> ClResult<()> {
-    // Decide which buffer arguments are given in place: first come, first served.
-    let mut live: Vec<(usize, usize)> = Vec::new();
-    let mut places: Vec<Option<Place>> = Vec::new();
-    let mut buffer_spans: Vec<(usize, usize)> = Vec::new();
-    for a in args {
-        let span = match a {
-            ArgValue::Mem(m) if !m.v.is_image() => Some((m.v.base() as usize, m.v.size)),
-            ArgValue::Svm(s, off) => Some((s.ptr() as usize + off, s.len() - off)),
-            _ => None,
-        };
-        buffer_spans.extend(span);
-        places.push(span.map(|(start, len)| {
-            let overlaps = live.iter().any(|&(s, l)| start < s + l && s < start + len);
-            if overlaps {
-                // SAFETY: inside the object's storage; reading makes no reference.
-                let snapshot = unsafe { std::slice::from_raw_parts(start as *const u8, len) }.to_vec();
-                Place::Copy(start, snapshot.clone(), snapshot)
-            } else {
-                live.push((start, len));
-                Place::InPlace(start, len)
-            }
-        }));
-    }
-    let mut images = kernel_images(kernel, args, &buffer_spans)?;
+    let mut places = places(kernel, args)?;
     let result = {
         let mut list: Vec<spirjit::Arg<'_>> = Vec::with_capacity(args.len());
-        let mut places_iter = places.iter_mut();
-        let mut images_iter = images.iter_mut();
-        for a in args {
-            let place = places_iter.next().and_then(|p| p.as_mut());
-            list.push(match (a, place) {
-                (ArgValue::Mem(_) | ArgValue::Svm(..), Some(Place::InPlace(start, len))) => {
+        for (a, place) in args.iter().zip(places.iter_mut()) {
+            list.push(match (a, place.as_mut()) {
+                (ArgValue::Mem(_) | ArgValue::Svm(..), Some(Place::Buffer(start, len))) => {
                     // SAFETY: the object's bytes, kept alive by `args`, overlapping no other
-                    // slice made here (see the module docs).
+                    // slice made here (`places`).
                     spirjit::Arg::Buffer(unsafe { std::slice::from_raw_parts_mut(*start as *mut u8, *len) })
                 }
-                (ArgValue::Mem(_) | ArgValue::Svm(..), Some(Place::Copy(_, _, work))) => spirjit::Arg::Buffer(work),
-                (ArgValue::Mem(_), None) => match images_iter.next() {
-                    Some(img) => spirjit::Arg::Image(&mut img.image),
-                    None => return Err(ClError::new(CL_OUT_OF_RESOURCES, "an image argument lost its copy (a bug)")),
-                },
+                (ArgValue::Mem(_) | ArgValue::Svm(..), Some(Place::BufferCopy(_, _, work))) => {
+                    spirjit::Arg::Buffer(work)
+                }
+                (ArgValue::Mem(m), Some(Place::Image(start, len))) => {
+                    // SAFETY: as for buffers in place: the image's storage, kept alive by
+                    // `args`, overlapping no other slice made here.
+                    let bytes = unsafe { std::slice::from_raw_parts_mut(*start as *mut u8, *len) };
+                    spirjit::Arg::ImageView(image::kernel_view(&m.v, bytes)?)
+                }
+                (ArgValue::Mem(_), Some(Place::ImageCopy(img))) => spirjit::Arg::Image(&mut img.image),
                 (ArgValue::Null, _) => spirjit::Arg::Buffer(&mut []),
                 (ArgValue::Bytes(b), _) => spirjit::Arg::Value(b.clone()),
                 (ArgValue::Local(n), _) => spirjit::Arg::Local(*n),
                 (ArgValue::Sampler(s), _) => spirjit::Arg::Sampler(s.v.sampler),
-                (ArgValue::Svm(..), None) => spirjit::Arg::Buffer(&mut []),
+                (ArgValue::Mem(_) | ArgValue::Svm(..), _) => {
+                    return Err(ClError::new(CL_OUT_OF_RESOURCES, "a memory argument has no place (a spirjit bug)"))
+                }
             });
         }
         kernel.run_with(range, &mut list, options).map(|_| ())
     };
     // Write back what the kernel changed in copies.
-    for img in images {
-        img.finish();
-    }
     for p in places.into_iter().flatten() {
-        if let Place::Copy(start, before, after) = p {
-            for (i, (a, b)) in before.iter().zip(&after).enumerate() {
-                if a != b {
-                    // SAFETY: inside the object's storage; no slice over it is alive now.
-                    unsafe { *(start as *mut u8).add(i) = *b };
+        match p {
+            Place::BufferCopy(start, before, after) => {
+                for (i, (a, b)) in before.iter().zip(&after).enumerate() {
+                    if a != b {
+                        // SAFETY: inside the object's storage; no slice over it is alive now.
+                        unsafe { *(start as *mut u8).add(i) = *b };
+                    }
                 }
             }
+            Place::ImageCopy(img) => img.finish(),
+            Place::Buffer(..) | Place::Image(..) => {}
         }
     }
     result.map_err(|e| ClError::new(CL_OUT_OF_RESOURCES, e.to_string()))

@@ -296,3 +296,47 @@ fn a_runaway_kernel_is_stopped_at_the_time_limit_and_the_queue_goes_on() {
     let mut back = vec![0u8; 256];
     assert_eq!(read(&cl, out, &mut back), CL_SUCCESS);
 }
+
+/// `CL_KERNEL_ARG_TYPE_QUALIFIER` of every argument of `kernel` in the module at `path`.
+fn type_qualifiers(cl: &Cl, path: &str, kernel: &std::ffi::CStr) -> Vec<u64> {
+    let p = program_from_spirv(cl, path);
+    let create_kernel: unsafe extern "C" fn(H, *const i8, *mut i32) -> H = slot(cl.platform, "clCreateKernel");
+    let mut err = 0;
+    // SAFETY: a live program and a C string.
+    let k = unsafe { create_kernel(p, kernel.as_ptr(), &mut err) };
+    assert_eq!(err, CL_SUCCESS);
+    type ArgInfo = unsafe extern "C" fn(H, u32, u32, usize, *mut c_void, *mut usize) -> i32;
+    let arg_info: ArgInfo = slot(cl.platform, "clGetKernelArgInfo");
+    let kinfo: GetInfo = slot(cl.platform, "clGetKernelInfo");
+    let mut n = 0u32;
+    // SAFETY: a 4-byte output.
+    let r = unsafe { kinfo(k, CL_KERNEL_NUM_ARGS as u32, 4, &mut n as *mut u32 as *mut c_void, null_mut()) };
+    assert_eq!(r, CL_SUCCESS);
+    (0..n)
+        .map(|i| {
+            let mut q = 0u64;
+            let at = &mut q as *mut u64 as *mut c_void;
+            // SAFETY: an 8-byte output (cl_kernel_arg_type_qualifier is a cl_bitfield).
+            assert_eq!(unsafe { arg_info(k, i, CL_KERNEL_ARG_TYPE_QUALIFIER as u32, 8, at, null_mut()) }, CL_SUCCESS);
+            q
+        })
+        .collect()
+}
+
+#[test]
+fn kernel_arguments_report_their_type_qualifiers() {
+    let cl = setup();
+    let (c, r, v) = (CL_KERNEL_ARG_TYPE_CONST, CL_KERNEL_ARG_TYPE_RESTRICT, CL_KERNEL_ARG_TYPE_VOLATILE);
+    // `float *restrict out, volatile int *flags, const float *in, __constant float *scale,
+    // const volatile float *restrict both, int n`.
+    let dir = "tests/kernels/arg_qualifiers";
+    // With llvm-spirv's kernel_arg_type_qual strings, every qualifier.
+    let exact = type_qualifiers(&cl, &format!("{dir}/qualifiers.strings.spv"), c"qualifiers");
+    assert_eq!(exact, vec![r, v, c, c, c | r | v, CL_KERNEL_ARG_TYPE_NONE]);
+    // Without them, what SPIR-V decorates: `restrict` (NoAlias) and `volatile`; `const`
+    // only for `__constant` pointers (llvm-spirv writes no decoration for it).
+    for opt in ["O0", "O2"] {
+        let decorated = type_qualifiers(&cl, &format!("{dir}/qualifiers.{opt}.spv"), c"qualifiers");
+        assert_eq!(decorated, vec![r, v, CL_KERNEL_ARG_TYPE_NONE, c, r | v, CL_KERNEL_ARG_TYPE_NONE], "{opt}");
+    }
+}

@@ -1009,3 +1009,72 @@ fn samplers_pick_layers_and_slices() {
         }
     }
 }
+
+#[test]
+fn kernels_write_images_in_place_and_later_reads_agree() {
+    let cl = Cl::new();
+    let f = fmt(CL_RGBA, CL_FLOAT);
+    // A 5x3 image in the application's memory, rows 7 elements apart; the padding keeps
+    // its sentinel.
+    let (w, h, row) = (5usize, 3usize, 7usize);
+    let sentinel = -999.0f32;
+    let mut host = vec![sentinel; row * h * 4];
+    let mut d = desc(CL_MEM_OBJECT_IMAGE2D, [w, h, 1, 1]);
+    d.row_pitch = row * 16;
+    let img = cl.image(CL_MEM_USE_HOST_PTR, f, &d, host.as_mut_ptr() as *mut c_void);
+    let input: Vec<f32> = (0..w * h * 4).map(|i| i as f32 * 0.5 + 1.0).collect();
+    let inb = cl.buffer(CL_MEM_COPY_HOST_PTR, input.len() * 4, bytes_of(&input).as_mut_ptr() as *mut c_void);
+    let k = cl.kernel("write2d_f");
+    assert_eq!(cl.arg(k, 0, &img), CL_SUCCESS);
+    assert_eq!(cl.arg(k, 1, &inb), CL_SUCCESS);
+    cl.run(k, &[w, h]);
+    // The kernel wrote the application's memory at its pitch.
+    for y in 0..h {
+        assert_eq!(host[y * row * 4..(y * row + w) * 4], input[y * w * 4..(y + 1) * w * 4], "row {y}");
+        assert!(host[(y * row + w) * 4..(y + 1) * row * 4].iter().all(|&v| v == sentinel), "padding of row {y}");
+    }
+    // A kernel reading the same image, and a host read of it, see what was written.
+    let outb = cl.buffer(CL_MEM_READ_WRITE, input.len() * 4, null_mut());
+    let k = cl.kernel("read2d_f");
+    assert_eq!(cl.arg(k, 0, &img), CL_SUCCESS);
+    assert_eq!(cl.arg(k, 1, &outb), CL_SUCCESS);
+    cl.run(k, &[w, h]);
+    let mut out = vec![0u8; input.len() * 4];
+    cl.read_buffer(outb, &mut out);
+    assert_eq!(f32s(&out), input);
+    let mut out = vec![0u8; input.len() * 4];
+    assert_eq!(cl.read(img, [0; 3], [w, h, 1], (0, 0), &mut out), CL_SUCCESS);
+    assert_eq!(f32s(&out), input);
+    for m in [outb, inb, img] {
+        cl.release(m);
+    }
+}
+
+#[test]
+fn the_same_image_as_two_arguments() {
+    let cl = Cl::new();
+    let half = fmt(CL_RGBA, CL_HALF_FLOAT);
+    let (w, h) = (6usize, 4usize);
+    // Each read_only / write_only order: the first argument is used in place, the second
+    // works on a copy whose changed elements are written back.
+    let a = cl.image(0, half, &desc(CL_MEM_OBJECT_IMAGE2D, [w, h, 1, 1]), null_mut());
+    let data = pattern(w * h * 8, 9).chunks(2).flat_map(|c| [c[0], c[1] & 0x3b]).collect::<Vec<u8>>();
+    assert_eq!(cl.write(a, [0; 3], [w, h, 1], (0, 0), &data), CL_SUCCESS);
+    let k = cl.kernel("copy_half");
+    assert_eq!(cl.arg(k, 0, &a), CL_SUCCESS);
+    assert_eq!(cl.arg(k, 1, &a), CL_SUCCESS);
+    cl.run(k, &[w, h]);
+    let mut out = vec![0u8; data.len()];
+    assert_eq!(cl.read(a, [0; 3], [w, h, 1], (0, 0), &mut out), CL_SUCCESS);
+    assert_eq!(out, data);
+    // The same kernel with two images: a plain copy.
+    let b = cl.image(0, half, &desc(CL_MEM_OBJECT_IMAGE2D, [w, h, 1, 1]), null_mut());
+    assert_eq!(cl.arg(k, 1, &b), CL_SUCCESS);
+    cl.run(k, &[w, h]);
+    let mut out = vec![0u8; data.len()];
+    assert_eq!(cl.read(b, [0; 3], [w, h, 1], (0, 0), &mut out), CL_SUCCESS);
+    assert_eq!(out, data);
+    for m in [a, b] {
+        cl.release(m);
+    }
+}

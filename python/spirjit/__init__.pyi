@@ -82,6 +82,7 @@ class Param:
     space: Optional[str]
     type: Any
     read_only: bool
+    qualifiers: Tuple[str, ...]
     type_name: Optional[str]
     text: str
     host: str

@@ -52,7 +52,8 @@ class Param:
     """One kernel parameter: ``index``, ``name``, ``kind`` (``"pointer"``, ``"value"``,
     ``"sampler"``, ``"image"``), ``space`` (``"global"``, ``"constant"``, ``"local"``
     for pointers, else None), ``type`` (pointee or value type, encoded as tuples),
-    ``read_only`` (the kernel never writes through it), ``text`` (``global float*``)
+    ``read_only`` (the kernel never writes through it), ``qualifiers`` (the OpenCL type
+    qualifiers the module records, a tuple such as ``("const", "restrict")``), ``text`` (``global float*``)
     ``dtype`` (the NumPy dtype of one element / of the value, when there is one),
     ``host`` (the host type as the native module describes it: ``global u32*``, ``int32``
     for an integer of unknown sign), ``signed`` (True, False or None: unknown),
@@ -61,7 +62,7 @@ class Param:
     ``access`` (``"read_only"``, ``"write_only"``, ``"read_write"``, ``"sampled"`` for a Vulkan combined
     image sampler; None for other kinds), ``vulkan`` (the parameter is a Vulkan shader's descriptor)."""
 
-    __slots__ = ("index", "name", "kind", "space", "type", "read_only", "type_name", "text",
+    __slots__ = ("index", "name", "kind", "space", "type", "read_only", "qualifiers", "type_name", "text",
                  "host", "signed", "int_range", "untyped", "dtype", "dim", "access", "vulkan")
 
     def __init__(self, d):
@@ -71,6 +72,7 @@ class Param:
         self.space = d["space"]
         self.type = d["type"]
         self.read_only = d["read_only"] or d["space"] == "constant"
+        self.qualifiers = tuple(d["qualifiers"])
         self.type_name = d["type_name"]
         self.text = d["text"]
         self.host = d["host"]

@@ -66,6 +66,7 @@ pub fn type_to_py<'py>(py: Python<'py>, t: &Type) -> PyResult<Bound<'py, PyTuple
 
 /// A parameter as a dict: `index`, `name`, `kind` (`pointer`, `value`, `sampler`,
 /// `image`), `space` (pointers), `type` (pointee or value type), `read_only`,
+/// `qualifiers` (the OpenCL type qualifiers the module records: `["const", "restrict"]`),
 /// `type_name` (the module's OpenCL spelling, or None), `text` (`global float*`),
 /// `host` (the host type as text), `signed` (True, False or None: unknown),
 /// `int_range` (`(lo, hi)` for integer scalars and elements, else None), `untyped`
@@ -76,6 +77,7 @@ pub fn param_to_py<'py>(py: Python<'py>, index: usize, p: &Param) -> PyResult<Bo
     d.set_item("index", index)?;
     d.set_item("name", p.name.clone().unwrap_or_else(|| format!("arg{index}")))?;
     d.set_item("read_only", p.read_only)?;
+    d.set_item("qualifiers", p.qualifiers.words())?;
     d.set_item("type_name", p.type_name.clone())?;
     d.set_item("text", spirjit::param_type_text(p))?;
     // The host's view, computed by the front end: integer signedness (None: unknown),

@@ -16,6 +16,7 @@ fn param(name: &str, space: AddressSpace) -> Param {
         kind,
         type_name: None,
         read_only: false,
+        qualifiers: Default::default(),
         value_type: Type::ptr(space),
     }
 }

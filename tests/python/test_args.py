@@ -5,6 +5,7 @@ import numpy as np
 import pytest
 
 import spirjit
+from conftest import corpus
 
 
 def test_buffers_are_zero_copy(vadd):
@@ -221,3 +222,9 @@ def test_params_carry_the_native_host_type(vadd):
     # the module records no argument type names: the sign of `n` is unknown, so both
     # readings of its bits are accepted
     assert n.host == "int32" and n.signed is None and n.int_range == (-(2**31), 2**32 - 1)
+
+
+def test_params_carry_their_type_qualifiers():
+    k = spirjit.Program(corpus("arg_qualifiers/qualifiers.strings")).qualifiers
+    assert [p.qualifiers for p in k.params] == [
+        ("restrict",), ("volatile",), ("const",), ("const",), ("const", "restrict", "volatile"), ()]

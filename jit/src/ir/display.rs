@@ -115,7 +115,8 @@ pub(super) fn default_value_type(kind: &ParamKind) -> Type {
     }
 }
 
-/// One kernel parameter: `KIND [NAME] [[read_only, type "T", value TYPE]]`.
+/// One kernel parameter: `KIND [NAME] [[read_only, const, restrict, volatile, type "T",
+/// value TYPE]]`.
 fn write_param(f: &mut fmt::Formatter<'_>, p: &Param) -> fmt::Result {
     match &p.kind {
         ParamKind::Pointer { space, pointee } => write!(f, "{space} {pointee}*")?,
@@ -130,6 +131,7 @@ fn write_param(f: &mut fmt::Formatter<'_>, p: &Param) -> fmt::Result {
     if p.read_only {
         attrs.push("read_only".to_string());
     }
+    attrs.extend(p.qualifiers.words().into_iter().map(str::to_string));
     if let Some(t) = &p.type_name {
         attrs.push(format!("type {t:?}"));
     }

@@ -183,12 +183,57 @@ pub struct Param {
     pub type_name: Option<String>,
     /// The kernel never writes through this pointer (`const`, `NoWrite`).
     pub read_only: bool,
+    /// The OpenCL type qualifiers the module records for this parameter.
+    pub qualifiers: TypeQualifiers,
     /// The SSA type this parameter has inside the function (`Ptr` for pointers and
     /// by-value aggregates, which are passed by reference).
     pub value_type: Type,
     /// How the host sees this parameter (integer signedness included), computed once
     /// by the front end; everything that describes or checks arguments reads it.
     pub host: HostType,
+}
+
+/// The OpenCL type qualifiers of a kernel parameter (`kernel_arg_type_qual`,
+/// `CL_KERNEL_ARG_TYPE_QUALIFIER`), as far as the module records them: a module that
+/// does not record a qualifier reads as one without it.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct TypeQualifiers {
+    /// The pointee is `const`, or the pointer is to `__constant` memory.
+    pub is_const: bool,
+    /// The pointer is `restrict` (SPIR-V `FuncParamAttr NoAlias`, LLVM `noalias`).
+    pub restrict: bool,
+    /// The pointee is `volatile` (SPIR-V `Volatile`).
+    pub volatile: bool,
+}
+
+impl TypeQualifiers {
+    /// The qualifiers of one `kernel_arg_type_qual` entry (`"restrict const"`); other
+    /// words (`pipe`) are ignored.
+    pub fn from_words(words: &str) -> Self {
+        let mut q = TypeQualifiers::default();
+        for w in words.split_whitespace() {
+            match w {
+                "const" => q.is_const = true,
+                "restrict" => q.restrict = true,
+                "volatile" => q.volatile = true,
+                _ => {}
+            }
+        }
+        q
+    }
+
+    /// Whether no qualifier is set.
+    pub fn is_empty(self) -> bool {
+        self == TypeQualifiers::default()
+    }
+
+    /// The qualifiers as OpenCL spells them, in the order `const restrict volatile`.
+    pub fn words(self) -> Vec<&'static str> {
+        [(self.is_const, "const"), (self.restrict, "restrict"), (self.volatile, "volatile")]
+            .into_iter()
+            .filter_map(|(on, w)| on.then_some(w))
+            .collect()
+    }
 }
 
 /// A function body in SSA form.

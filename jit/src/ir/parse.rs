@@ -24,7 +24,7 @@ use lex::{error_at, space_named, Cur, Pos};
 use super::display::default_value_type;
 use super::{
     Block, BlockId, ConstData, Function, HostScalar, HostType, Inst, InstId, InstKind, Kernel, Module, Param,
-    ParamKind, PrivateVar, Signedness, Terminator, Type, Value, ValueDef, ValueOrigin,
+    ParamKind, PrivateVar, Signedness, Terminator, Type, TypeQualifiers, Value, ValueDef, ValueOrigin,
 };
 use crate::{CompileError, Result};
 
@@ -262,8 +262,8 @@ fn three(c: &mut Cur<'_>) -> Result<[u32; 3]> {
     Ok([x, y, z])
 }
 
-/// One kernel parameter: `KIND [NAME] [[read_only, type "T", value TYPE]]`, where KIND
-/// is `SPACE TYPE*`, a type, `sampler` or `ACCESS imageDIM`.
+/// One kernel parameter: `KIND [NAME] [[read_only, const, restrict, volatile, type "T",
+/// value TYPE]]`, where KIND is `SPACE TYPE*`, a type, `sampler` or `ACCESS imageDIM`.
 fn param(c: &mut Cur<'_>) -> Result<Param> {
     let kind = if c.eat_keyword("sampler") {
         ParamKind::Sampler
@@ -290,17 +290,33 @@ fn param(c: &mut Cur<'_>) -> Result<Param> {
         _ => None,
     };
     let host = HostType::of_param(&kind, Signedness::Unknown);
-    let mut p = Param { name, value_type: default_value_type(&kind), kind, type_name: None, read_only: false, host };
+    let mut p = Param {
+        name,
+        value_type: default_value_type(&kind),
+        kind,
+        type_name: None,
+        read_only: false,
+        qualifiers: TypeQualifiers::default(),
+        host,
+    };
     if c.eat("[") {
         loop {
             if c.eat_keyword("read_only") {
                 p.read_only = true;
+            } else if c.eat_keyword("const") {
+                p.qualifiers.is_const = true;
+            } else if c.eat_keyword("restrict") {
+                p.qualifiers.restrict = true;
+            } else if c.eat_keyword("volatile") {
+                p.qualifiers.volatile = true;
             } else if c.eat_keyword("type") {
                 p.type_name = Some(c.string()?);
             } else if c.eat_keyword("value") {
                 p.value_type = c.ty()?;
             } else {
-                return Err(c.expected("a parameter attribute (`read_only`, `type \"T\"`, `value TYPE`)"));
+                return Err(c.expected(
+                    "a parameter attribute (`read_only`, `const`, `restrict`, `volatile`, `type \"T\"`, `value TYPE`)",
+                ));
             }
             if !c.eat(",") {
                 c.expect("]")?;

@@ -49,6 +49,7 @@ fn ptr_param(pointee: Type) -> Param {
         kind,
         type_name: None,
         read_only: false,
+        qualifiers: Default::default(),
         value_type: gptr(),
     }
 }
@@ -61,6 +62,7 @@ fn value_param(ty: Type) -> Param {
         kind,
         type_name: None,
         read_only: true,
+        qualifiers: Default::default(),
         value_type: ty,
     }
 }

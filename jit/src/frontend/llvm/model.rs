@@ -475,6 +475,8 @@ pub struct ParamAttrs {
     /// `byval(T)` (typed pointers: the pointee); the argument is passed as a copy.
     pub byval: Option<TypeId>,
     pub align: Option<u32>,
+    /// `noalias`: OpenCL C's and CUDA's `restrict` pointers.
+    pub noalias: bool,
 }
 
 #[derive(Clone, Debug, PartialEq)]

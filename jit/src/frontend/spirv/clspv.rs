@@ -20,7 +20,7 @@ use super::reader::SpvInst;
 use super::types::SpvType;
 use crate::ir::{
     AddressSpace, ArgPlace, HostType, ModuleBuffer, OpenClSignature, Param, ParamKind, PrintfSite, PushSlot, PushValue,
-    Signedness, Type,
+    Signedness, Type, TypeQualifiers,
 };
 use crate::{CompileError, Result};
 
@@ -32,6 +32,10 @@ const ADDRESS_CONSTANT: u32 = 0x119D;
 const ADDRESS_LOCAL: u32 = 0x119C;
 /// `CL_KERNEL_ARG_TYPE_CONST`.
 const TYPE_CONST: u32 = 1;
+/// `CL_KERNEL_ARG_TYPE_RESTRICT`.
+const TYPE_RESTRICT: u32 = 2;
+/// `CL_KERNEL_ARG_TYPE_VOLATILE`.
+const TYPE_VOLATILE: u32 = 4;
 
 /// True when the module imports a `NonSemantic.ClspvReflection` set.
 pub(crate) fn has_reflection(m: &SpvModule) -> bool {
@@ -432,7 +436,15 @@ fn value_param(ty: Type, info: &ArgInfo) -> Param {
         Type::Scalar(_) | Type::Vector(..) => ty,
         _ => Type::ptr(AddressSpace::Private),
     };
-    Param { name: info.name.clone(), kind, type_name: info.type_name.clone(), read_only: true, value_type, host }
+    Param {
+        name: info.name.clone(),
+        kind,
+        type_name: info.type_name.clone(),
+        read_only: true,
+        qualifiers: TypeQualifiers::default(),
+        value_type,
+        host,
+    }
 }
 
 /// A pointer parameter into `space` with elements of `pointee`.
@@ -445,6 +457,11 @@ fn pointer(info: &ArgInfo, space: AddressSpace, pointee: Type, read_only: bool) 
         kind,
         type_name: info.type_name.clone(),
         read_only,
+        qualifiers: TypeQualifiers {
+            is_const: info.type_qual & TYPE_CONST != 0 || space == AddressSpace::Constant,
+            restrict: info.type_qual & TYPE_RESTRICT != 0,
+            volatile: info.type_qual & TYPE_VOLATILE != 0,
+        },
         value_type: Type::ptr(space),
         host,
     }
@@ -518,5 +535,13 @@ fn opaque_param(m: &SpvModule, used: &HashSet<u32>, set: u32, binding: u32, info
     };
     let (kind, value_type, read_only) = super::opaque::opaque_param(m, ty, &what)?;
     let host = super::host::opencl_param(&kind, info.type_name.as_deref());
-    Ok(Param { name: info.name.clone(), kind, type_name: info.type_name.clone(), read_only, value_type, host })
+    Ok(Param {
+        name: info.name.clone(),
+        kind,
+        type_name: info.type_name.clone(),
+        read_only,
+        qualifiers: TypeQualifiers::default(),
+        value_type,
+        host,
+    })
 }

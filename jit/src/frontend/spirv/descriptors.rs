@@ -22,7 +22,7 @@ use spirjit_abi::image::query;
 use super::function::{Translator, PROLOGUE};
 use super::module::SpvModule;
 use super::opaque::{descriptor_type, image_info, sampled_image_type};
-use crate::ir::{self, AddressSpace, DescriptorKind, InstKind, Param, ParamKind, PrivateVar, Type};
+use crate::ir::{self, AddressSpace, DescriptorKind, InstKind, Param, ParamKind, PrivateVar, Type, TypeQualifiers};
 use crate::{CompileError, Result};
 
 /// The `access` of an image parameter that is a combined image sampler.
@@ -149,6 +149,7 @@ pub(crate) fn bind_descriptors(
             kind: pkind.clone(),
             type_name: Some(format!("set{set}.binding{binding}")),
             read_only,
+            qualifiers: TypeQualifiers::default(),
             value_type: value_type.clone(),
         });
     }

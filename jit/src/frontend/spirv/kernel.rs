@@ -5,13 +5,13 @@
 //! Parameter conventions follow the front end → lowering contract; bodies are
 //! translated by `function`.
 
-use rspirv::spirv::{FunctionParameterAttribute as Attr, Op, StorageClass};
+use rspirv::spirv::{Decoration, FunctionParameterAttribute as Attr, Op, StorageClass};
 
 use super::constants::GlobalLayout;
 use super::function::{Translator, Val};
 use super::module::{EntryPoint, FuncDef, SpvModule};
 use super::types::{space_of, SpvType};
-use crate::ir::{self, AddressSpace, InstKind, Param, ParamKind, PrivateVar, Type};
+use crate::ir::{self, AddressSpace, InstKind, Param, ParamKind, PrivateVar, Type, TypeQualifiers};
 use crate::{CompileError, Result};
 
 /// Translate the kernel of entry point `ep`.
@@ -43,8 +43,21 @@ pub(crate) fn build_kernel(m: &SpvModule, ep: &EntryPoint, layout: &GlobalLayout
             forward.and_then(|f| m.funcs.get(&f)).and_then(|f| f.params.get(n)).and_then(|&i| m.insts[i].result_id);
         let name = m.names.get(&pid).or_else(|| alias.and_then(|a| m.names.get(&a))).cloned();
         let attr = |a: Attr| m.has_param_attr(pid, a) || alias.is_some_and(|x| m.has_param_attr(x, a));
-        let qual_const =
-            quals.as_ref().and_then(|q| q.get(n)).is_some_and(|q| q.split_whitespace().any(|w| w == "const"));
+        // `kernel_arg_type_qual` strings (spirjit's LLVM front end, llvm-spirv's
+        // `--preserve-ocl-kernel-arg-type-metadata-through-string`) say it all; without
+        // them, `restrict` is `NoAlias` and `volatile` the `Volatile` decoration (which
+        // llvm-spirv writes), and `const` is not recorded (`NoWrite` is no `const`: clang
+        // marks every pointer a kernel only reads `readonly`).
+        let mut qualifiers = match quals.as_ref() {
+            Some(q) => TypeQualifiers::from_words(q.get(n).map_or("", String::as_str)),
+            None => TypeQualifiers {
+                is_const: false,
+                restrict: attr(Attr::NoAlias),
+                volatile: m.has_deco(pid, Decoration::Volatile)
+                    || alias.is_some_and(|a| m.has_deco(a, Decoration::Volatile)),
+            },
+        };
+        let qual_const = qualifiers.is_const;
         let type_name = type_names.as_ref().and_then(|t| t.get(n)).cloned();
         let ptype = m.spv_type(ty_id).map_err(loc)?.clone();
         let (kind, value_type, read_only) = match ptype {
@@ -70,6 +83,7 @@ pub(crate) fn build_kernel(m: &SpvModule, ep: &EntryPoint, layout: &GlobalLayout
                 };
                 let pointee_ty = m.kir_type(pointee).unwrap_or(Type::I8);
                 let ro = attr(Attr::NoWrite) || qual_const || space == AddressSpace::Constant;
+                qualifiers.is_const |= space == AddressSpace::Constant;
                 (ParamKind::Pointer { space, pointee: pointee_ty }, Type::ptr(space), ro)
             }
             SpvType::Opaque(what) => super::image::opaque_param(m, ty_id, &what).map_err(loc)?,
@@ -105,7 +119,11 @@ pub(crate) fn build_kernel(m: &SpvModule, ep: &EntryPoint, layout: &GlobalLayout
         };
         args.push(Val::V(arg));
         let host = super::host::opencl_param(&kind, type_name.as_deref());
-        params.push(Param { name, kind, type_name, read_only, value_type, host });
+        if !matches!(kind, ParamKind::Pointer { .. }) {
+            // OpenCL qualifies pointers only.
+            qualifiers = TypeQualifiers::default();
+        }
+        params.push(Param { name, kind, type_name, read_only, qualifiers, value_type, host });
     }
     // Vulkan compute shaders take their buffers and push constants as parameters.
     let interface =

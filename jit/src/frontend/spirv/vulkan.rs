@@ -26,7 +26,7 @@ use super::reader::SpvInst;
 use super::types::{space_of, SpvType};
 use crate::ir::{
     AddressSpace, BinaryOp, Binding, ConvOp, Conversion, DescriptorKind, HostType, InstKind, IntCC, Param, ParamKind,
-    PrivateVar, PushConstants, ShaderInterface, Signedness, Type, Value,
+    PrivateVar, PushConstants, ShaderInterface, Signedness, Type, TypeQualifiers, Value,
 };
 use crate::{CompileError, Result};
 
@@ -155,6 +155,7 @@ fn bind(
             kind: ParamKind::Value(ty),
             type_name: Some("push_constant".to_string()),
             read_only: true,
+            qualifiers: TypeQualifiers::default(),
             value_type: vt,
         };
         (p, None)
@@ -217,6 +218,7 @@ fn buffer_param(
         kind: ParamKind::Pointer { space: AddressSpace::Global, pointee },
         type_name: Some(format!("set{}.binding{}", r.set, r.binding)),
         read_only,
+        qualifiers: TypeQualifiers::default(),
         value_type: vt,
     };
     Ok((p, kind))

@@ -7,7 +7,7 @@ use crate::ir::{AddressSpace, BinaryOp, Scalar};
 const SAMPLE: &str = r#"module pointer_bits(64) capabilities(Addresses, Kernel)
 data0 (table): 8 bytes, align 4, writable
   bytes 01000000 02
-kernel "odd name"(global f32* a [read_only, type "const float*"]: global f32*, {@0 i32, @8 f64; size 24, align 8} s [read_only, value ptr<private>]: struct[size 24, align 8], i32 n: u32, i8x4 c: int8x4, sampler smp, read_only image2D img) reqd_work_group_size(8, 1, 1) work_group_size_hint(4, 2, 1) local 64 bytes local_zero_init(0:16, 32:8) {
+kernel "odd name"(global f32* a [read_only, const, restrict, type "const float*"]: global f32*, {@0 i32, @8 f64; size 24, align 8} s [read_only, value ptr<private>]: struct[size 24, align 8], i32 n: u32, i8x4 c: int8x4, sampler smp, read_only image2D img) reqd_work_group_size(8, 1, 1) work_group_size_hint(4, 2, 1) local 64 bytes local_zero_init(0:16, 32:8) {
   var0 ("a (b)"): 16 bytes, align 4, initialised
     bytes 0a
   var1: 8 bytes, align 8
@@ -42,6 +42,7 @@ fn a_hand_written_module_reads_and_prints_back() {
     let k = &m.kernels[0];
     assert_eq!(k.name, "odd name");
     assert_eq!(k.params[0].type_name.as_deref(), Some("const float*"));
+    assert_eq!(k.params[0].qualifiers.words(), ["const", "restrict"]);
     assert_eq!(k.params[1].value_type, Type::ptr(AddressSpace::Private));
     assert_eq!(
         k.params[2].host,

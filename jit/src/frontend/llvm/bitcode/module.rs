@@ -16,6 +16,7 @@ use crate::{CompileError, Result};
 /// `ATTR_KIND_*` of LLVMBitCodes.h that the model keeps.
 const ATTR_ALIGNMENT: u64 = 1;
 const ATTR_BY_VAL: u64 = 3;
+const ATTR_NO_ALIAS: u64 = 9;
 const ATTR_S_EXT: u64 = 24;
 const ATTR_Z_EXT: u64 = 34;
 
@@ -265,6 +266,7 @@ impl Ctx {
                             ATTR_Z_EXT => set.attrs.zext = true,
                             ATTR_S_EXT => set.attrs.sext = true,
                             ATTR_BY_VAL => set.attrs.byval = Some(TypeId(u32::MAX)),
+                            ATTR_NO_ALIAS => set.attrs.noalias = true,
                             _ => {}
                         }
                         i += 1;
@@ -325,6 +327,7 @@ impl Ctx {
                         let mut set = AttrSet::default();
                         set.attrs.zext = enc & 1 != 0;
                         set.attrs.sext = enc & 2 != 0;
+                        set.attrs.noalias = enc & (1 << 6) != 0;
                         if enc & (1 << 7) != 0 {
                             set.attrs.byval = Some(TypeId(u32::MAX));
                         }

@@ -396,6 +396,7 @@ impl<'a> Parser<'a> {
                     match w {
                         "zeroext" => a.zext = true,
                         "signext" => a.sext = true,
+                        "noalias" => a.noalias = true,
                         "align" => {
                             if self.eat(Tok::LParen) {
                                 a.align = Some(self.expect_u32("an alignment")?);

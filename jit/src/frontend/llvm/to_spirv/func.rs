@@ -118,6 +118,9 @@ pub(crate) fn write_function(w: &mut Writer<'_>, fid: FuncId) -> Result<()> {
         if p.attrs.byval.is_some() {
             attr(FunctionParameterAttribute::ByVal, fx.w);
         }
+        if p.attrs.noalias && fx.w.ptr_info.contains_key(&param_tys[i]) {
+            attr(FunctionParameterAttribute::NoAlias, fx.w);
+        }
         if info.as_ref().is_some_and(|k| k.is_const(i)) && fx.w.ptr_info.contains_key(&param_tys[i]) {
             attr(FunctionParameterAttribute::NoWrite, fx.w);
         }
