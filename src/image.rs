@@ -21,6 +21,14 @@ use crate::error::{Error, Result};
 /// An image: dimensionality, format, sizes and its texels.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Image {
+    shape: ImageShape,
+    data: Vec<u8>,
+}
+
+/// What [`Image`] and [`ImageView`] share: dimensionality, format, sizes and element
+/// size (both dereference to it, so `image.width()` works on either).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ImageShape {
     dim: ImageDim,
     order: ChannelOrder,
     channel_type: ChannelType,
@@ -29,7 +37,77 @@ pub struct Image {
     /// Layers of an array image (1 otherwise).
     array_size: usize,
     element_size: usize,
-    data: Vec<u8>,
+}
+
+impl ImageShape {
+    pub fn dim(&self) -> ImageDim {
+        self.dim
+    }
+    pub fn channel_order(&self) -> ChannelOrder {
+        self.order
+    }
+    pub fn channel_type(&self) -> ChannelType {
+        self.channel_type
+    }
+    pub fn width(&self) -> usize {
+        self.size[0]
+    }
+    pub fn height(&self) -> usize {
+        self.size[1]
+    }
+    pub fn depth(&self) -> usize {
+        self.size[2]
+    }
+    /// Layers of an array image (faces of a cube map: 6 per cube; 1 otherwise).
+    pub fn array_size(&self) -> usize {
+        self.array_size
+    }
+    /// Bytes of one element.
+    pub fn element_size(&self) -> usize {
+        self.element_size
+    }
+
+    /// The descriptor a kernel sees of `len` bytes at `data` laid out with `pitches`
+    /// (row, slice or layer); `sampler` is the sampler of a combined image sampler (0
+    /// otherwise).
+    fn descriptor(&self, data: *mut u8, len: usize, pitches: [usize; 2], sampler: u32) -> ImageDesc {
+        ImageDesc {
+            data,
+            width: self.size[0] as u64,
+            height: self.size[1] as u64,
+            depth: self.size[2] as u64,
+            array_size: self.array_size as u64,
+            row_pitch: pitches[0] as u64,
+            slice_pitch: pitches[1] as u64,
+            channel_order: self.order as u32,
+            channel_type: self.channel_type as u32,
+            element_size: self.element_size as u32,
+            dim: self.dim as u32,
+            buffer_size: len as u64,
+            sampler,
+            reserved: 0,
+        }
+    }
+
+    /// Row and slice (or layer) pitches of tightly packed texels.
+    fn packed_pitches(&self) -> [usize; 2] {
+        let row = self.size[0] * self.element_size;
+        [row, row * rows(self.dim, self.size)]
+    }
+}
+
+impl std::ops::Deref for Image {
+    type Target = ImageShape;
+    fn deref(&self) -> &ImageShape {
+        &self.shape
+    }
+}
+
+impl std::ops::Deref for ImageView<'_> {
+    type Target = ImageShape;
+    fn deref(&self) -> &ImageShape {
+        &self.shape
+    }
 }
 
 fn bad(message: String) -> Error {
@@ -38,12 +116,7 @@ fn bad(message: String) -> Error {
 
 /// The shape of an image: (width, height, depth) with unused ones 1, layers, and
 /// element size, from the `size` convention of [`Image::new`], checked.
-fn shape(
-    dim: ImageDim,
-    order: ChannelOrder,
-    channel_type: ChannelType,
-    size: [usize; 3],
-) -> Result<([usize; 3], usize, usize)> {
+fn shape(dim: ImageDim, order: ChannelOrder, channel_type: ChannelType, size: [usize; 3]) -> Result<ImageShape> {
     let elem = element_size(order, channel_type).ok_or_else(|| {
         bad(format!(
             "channel order {} cannot be combined with channel type {} (the packed types 565, 555 and \
@@ -67,7 +140,7 @@ fn shape(
             dim.name()
         )));
     }
-    Ok((spatial, array_size, elem))
+    Ok(ImageShape { dim, order, channel_type, size: spatial, array_size, element_size: elem })
 }
 
 /// Rows per slice or layer as stored (1-D arrays keep one row per layer).
@@ -94,14 +167,15 @@ impl Image {
     /// cube maps (six faces, stored as layers +X, -X, +Y, -Y, +Z, -Z) and (width, height,
     /// cubes) for cube-map arrays; unused entries are ignored (give 1).
     pub fn new(dim: ImageDim, order: ChannelOrder, channel_type: ChannelType, size: [usize; 3]) -> Result<Image> {
-        let (spatial, array_size, elem) = shape(dim, order, channel_type, size)?;
-        let bytes = spatial
+        let shape = shape(dim, order, channel_type, size)?;
+        let bytes = shape
+            .size
             .iter()
-            .chain(std::iter::once(&array_size))
-            .try_fold(elem, |acc, &d| acc.checked_mul(d))
+            .chain(std::iter::once(&shape.array_size))
+            .try_fold(shape.element_size, |acc, &d| acc.checked_mul(d))
             .filter(|b| *b <= isize::MAX as usize)
             .ok_or_else(|| bad(format!("image of size {size:?} is too large")))?;
-        Ok(Image { dim, order, channel_type, size: spatial, array_size, element_size: elem, data: vec![0; bytes] })
+        Ok(Image { shape, data: vec![0; bytes] })
     }
 
     /// An image holding `data` (tightly packed elements, x fastest, then y, then z or
@@ -140,32 +214,6 @@ impl Image {
         Image::from_bytes(ImageDim::D2, order, channel_type, [width, height, 1], data)
     }
 
-    pub fn dim(&self) -> ImageDim {
-        self.dim
-    }
-    pub fn channel_order(&self) -> ChannelOrder {
-        self.order
-    }
-    pub fn channel_type(&self) -> ChannelType {
-        self.channel_type
-    }
-    pub fn width(&self) -> usize {
-        self.size[0]
-    }
-    pub fn height(&self) -> usize {
-        self.size[1]
-    }
-    pub fn depth(&self) -> usize {
-        self.size[2]
-    }
-    /// Layers of an array image (faces of a cube map: 6 per cube; 1 otherwise).
-    pub fn array_size(&self) -> usize {
-        self.array_size
-    }
-    /// Bytes of one element.
-    pub fn element_size(&self) -> usize {
-        self.element_size
-    }
     /// The texels, tightly packed.
     pub fn bytes(&self) -> &[u8] {
         &self.data
@@ -188,39 +236,13 @@ impl Image {
     /// The image as a view of its own texels (tightly packed), for as long as it is
     /// borrowed.
     pub fn view(&mut self) -> ImageView<'_> {
-        let row = self.size[0] * self.element_size;
-        ImageView {
-            dim: self.dim,
-            order: self.order,
-            channel_type: self.channel_type,
-            size: self.size,
-            array_size: self.array_size,
-            element_size: self.element_size,
-            pitches: [row, row * rows(self.dim, self.size)],
-            data: &mut self.data,
-        }
+        ImageView { shape: self.shape, pitches: self.shape.packed_pitches(), data: &mut self.data }
     }
 
     /// The descriptor of a shared borrow of the image, for parameters that only read it
     /// (the texels must not be written through it); valid while the borrow lasts.
     pub(crate) fn read_only_descriptor(&self, sampler: u32) -> ImageDesc {
-        let row = self.size[0] * self.element_size;
-        ImageDesc {
-            data: self.data.as_ptr().cast_mut(),
-            width: self.size[0] as u64,
-            height: self.size[1] as u64,
-            depth: self.size[2] as u64,
-            array_size: self.array_size as u64,
-            row_pitch: row as u64,
-            slice_pitch: (row * rows(self.dim, self.size)) as u64,
-            channel_order: self.order as u32,
-            channel_type: self.channel_type as u32,
-            element_size: self.element_size as u32,
-            dim: self.dim as u32,
-            buffer_size: self.data.len() as u64,
-            sampler,
-            reserved: 0,
-        }
+        self.shape.descriptor(self.data.as_ptr().cast_mut(), self.data.len(), self.shape.packed_pitches(), sampler)
     }
 }
 
@@ -231,12 +253,7 @@ impl Image {
 /// A kernel given one ([`crate::Arg::image_view`]) reads and writes `data` in place.
 #[derive(Debug)]
 pub struct ImageView<'a> {
-    dim: ImageDim,
-    order: ChannelOrder,
-    channel_type: ChannelType,
-    size: [usize; 3],
-    array_size: usize,
-    element_size: usize,
+    shape: ImageShape,
     /// Row pitch, slice (or layer) pitch in bytes.
     pitches: [usize; 2],
     data: &'a mut [u8],
@@ -254,7 +271,8 @@ impl<'a> ImageView<'a> {
         pitches: [usize; 2],
         data: &'a mut [u8],
     ) -> Result<ImageView<'a>> {
-        let (spatial, array_size, elem) = shape(dim, order, channel_type, size)?;
+        let shape = shape(dim, order, channel_type, size)?;
+        let (spatial, array_size, elem) = (shape.size, shape.array_size, shape.element_size);
         let what = || format!("image{}_t of size {size:?} ({} {})", dim.name(), order.name(), channel_type.name());
         let too_large = || bad(format!("{} is too large", what()));
         let tight_row = spatial[0].checked_mul(elem).ok_or_else(too_large)?;
@@ -280,16 +298,7 @@ impl<'a> ImageView<'a> {
                 data.len()
             )));
         }
-        Ok(ImageView {
-            dim,
-            order,
-            channel_type,
-            size: spatial,
-            array_size,
-            element_size: elem,
-            pitches: [row, slice],
-            data,
-        })
+        Ok(ImageView { shape, pitches: [row, slice], data })
     }
 
     /// The view for the duration of a borrow of it.
@@ -297,32 +306,6 @@ impl<'a> ImageView<'a> {
         ImageView { data: self.data, ..*self }
     }
 
-    pub fn dim(&self) -> ImageDim {
-        self.dim
-    }
-    pub fn channel_order(&self) -> ChannelOrder {
-        self.order
-    }
-    pub fn channel_type(&self) -> ChannelType {
-        self.channel_type
-    }
-    pub fn width(&self) -> usize {
-        self.size[0]
-    }
-    pub fn height(&self) -> usize {
-        self.size[1]
-    }
-    pub fn depth(&self) -> usize {
-        self.size[2]
-    }
-    /// Layers of an array image (faces of a cube map: 6 per cube; 1 otherwise).
-    pub fn array_size(&self) -> usize {
-        self.array_size
-    }
-    /// Bytes of one element.
-    pub fn element_size(&self) -> usize {
-        self.element_size
-    }
     /// Bytes from one row to the next.
     pub fn row_pitch(&self) -> usize {
         self.pitches[0]
@@ -339,22 +322,8 @@ impl<'a> ImageView<'a> {
     /// The descriptor a kernel sees; valid while the view's borrow lasts.
     /// `sampler` is the sampler of a combined image sampler (0 otherwise).
     pub(crate) fn descriptor(&mut self, sampler: u32) -> ImageDesc {
-        ImageDesc {
-            data: self.data.as_mut_ptr(),
-            width: self.size[0] as u64,
-            height: self.size[1] as u64,
-            depth: self.size[2] as u64,
-            array_size: self.array_size as u64,
-            row_pitch: self.pitches[0] as u64,
-            slice_pitch: self.pitches[1] as u64,
-            channel_order: self.order as u32,
-            channel_type: self.channel_type as u32,
-            element_size: self.element_size as u32,
-            dim: self.dim as u32,
-            buffer_size: self.data.len() as u64,
-            sampler,
-            reserved: 0,
-        }
+        let (data, len) = (self.data.as_mut_ptr(), self.data.len());
+        self.shape.descriptor(data, len, self.pitches, sampler)
     }
 }
 
