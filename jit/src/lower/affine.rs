@@ -263,12 +263,12 @@ impl FnLower<'_, '_> {
         let Some(x0) = self.lane0(x)? else { return Ok(None) };
         let Some(span) = stride.checked_mul(i64::from(self.lanes.0) - 1) else { return Ok(None) };
         let x0 = self.extend64(x0, signed);
+        let last = self.b.ins().iadd_imm_s(x0, span);
         let cond = if bits < 64 {
             let Some(c) = self.and_in_range(cond, x, x0, bits, signed)? else { return Ok(None) };
             c
         } else {
             // No wrap in 64 bits: the last lane lies on the stride's side of lane 0.
-            let last = self.b.ins().iadd_imm_s(x0, span);
             let cc = match (span >= 0, signed) {
                 (true, true) => CIntCC::SignedGreaterThanOrEqual,
                 (true, false) => CIntCC::UnsignedGreaterThanOrEqual,
@@ -278,7 +278,6 @@ impl FnLower<'_, '_> {
             let ok = self.b.ins().icmp(cc, last, x0);
             self.b.ins().band(cond, ok)
         };
-        let last = self.b.ins().iadd_imm_s(x0, span);
         Ok(Some((cond, x0, last)))
     }
 

@@ -26,20 +26,12 @@ fn rounding_suffix(r: Rounding) -> &'static str {
     }
 }
 
-fn int_min(bits: u32) -> i64 {
-    if bits >= 64 {
-        i64::MIN
+/// The smallest and largest value of a `bits`-bit integer (1..=64), signed or not.
+pub(crate) fn int_range(bits: u32, signed: bool) -> (i128, i128) {
+    if signed {
+        (-(1i128 << (bits - 1)), (1i128 << (bits - 1)) - 1)
     } else {
-        -(1i64 << (bits - 1))
-    }
-}
-
-fn int_max(bits: u32, signed: bool) -> i64 {
-    match (bits >= 64, signed) {
-        (true, true) => i64::MAX,
-        (true, false) => -1,
-        (false, true) => (1i64 << (bits - 1)) - 1,
-        (false, false) => ((1u64 << bits) - 1) as i64,
+        (0, (1i128 << bits) - 1)
     }
 }
 
@@ -111,8 +103,8 @@ impl FnLower<'_, '_> {
                 } else {
                     self.b.ins().fcvt_to_uint_sat(types::I32, f)
                 };
-                let lo = if signed { int_min(d.bits()) } else { 0 };
-                let c = self.clamp(w, lo, int_max(d.bits(), signed), signed);
+                let (lo, hi) = int_range(d.bits(), signed);
+                let c = self.clamp(w, lo as i64, hi as i64, signed);
                 Ok(self.b.ins().ireduce(dt, c))
             }
             ConvOp::SToF | ConvOp::UToF => {
@@ -185,16 +177,15 @@ impl FnLower<'_, '_> {
         // source's signedness.
         let wt = width(sb.max(db))?;
         let mut v = self.resize(x, wt, ss);
-        let src_max: u128 = if ss { (1u128 << (sb - 1)) - 1 } else { (1u128 << sb) - 1 };
-        let dst_max: u128 = if ds { (1u128 << (db - 1)) - 1 } else { (1u128 << db) - 1 };
+        let src_max = int_range(sb, ss).1;
+        let (dst_min, dst_max) = int_range(db, ds);
         let (lt, gt) = if ss {
             (CIntCC::SignedLessThan, CIntCC::SignedGreaterThan)
         } else {
             (CIntCC::UnsignedLessThan, CIntCC::UnsignedGreaterThan)
         };
         if ss && (!ds || db < sb) {
-            let lo = if ds { int_min(db) } else { 0 };
-            let lo_v = self.iconst(wt, lo);
+            let lo_v = self.iconst(wt, dst_min as i64);
             let under = self.b.ins().icmp(lt, v, lo_v);
             v = self.b.ins().select(under, lo_v, v);
         }

@@ -16,19 +16,11 @@
 
 use cranelift_codegen::ir::{types, InstBuilder, Value as ClifValue};
 
+use super::convert::int_range;
 use super::leaf::vec_leaf_type;
 use super::state::FnLower;
 use crate::ir::{self, ConvOp, Conversion, Rounding, Scalar};
 use crate::Result;
-
-/// The smallest and largest value of an integer of `bits` bits, as `i128`.
-fn range(bits: u32, signed: bool) -> (i128, i128) {
-    if signed {
-        (-(1i128 << (bits - 1)), (1i128 << (bits - 1)) - 1)
-    } else {
-        (0, (1i128 << bits) - 1)
-    }
-}
 
 impl FnLower<'_, '_> {
     /// Lower an integer ↔ integer conversion, or one between 8/16-bit integers and
@@ -104,8 +96,8 @@ impl FnLower<'_, '_> {
     /// Clamp integer vectors of `sb` bits (signedness `ss`) to the range of a `db`-bit
     /// integer of signedness `ds`, compared as the source's type (`sb` < 64).
     fn clamp_vectors(&mut self, vs: Vec<ClifValue>, sb: u32, ss: bool, db: u32, ds: bool) -> Vec<ClifValue> {
-        let (smin, smax) = range(sb, ss);
-        let (dmin, dmax) = range(db, ds);
+        let (smin, smax) = int_range(sb, ss);
+        let (dmin, dmax) = int_range(db, ds);
         let Some(st) = Scalar::int(sb) else { return vs };
         let ty = vec_leaf_type(st);
         let lane = ty.lane_type();
