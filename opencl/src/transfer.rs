@@ -47,7 +47,7 @@ pub(crate) fn host_can(m: &M, read: bool) -> ClResult<()> {
 }
 
 /// `clEnqueueReadBuffer` (`read`) and `clEnqueueWriteBuffer`: `size` bytes between the
-/// buffer at `offset` and the host memory at `ptr`.
+/// buffer at `offset` and the host memory at `ptr` (a one-row box of the `_rect` forms).
 #[allow(clippy::too_many_arguments)]
 fn host_transfer(
     queue: Handle,
@@ -64,23 +64,44 @@ fn host_transfer(
     let m = memory::buffer(buffer)?;
     m.v.check_range(offset, size, if read { "the read" } else { "the write" })?;
     host_can(&m, read)?;
+    let b = Rect { origin: [offset, 0, 0], row_pitch: size, slice_pitch: size };
+    let h = Rect { origin: [0, 0, 0], row_pitch: size, slice_pitch: size };
+    let kind = if read { CL_COMMAND_READ_BUFFER } else { CL_COMMAND_WRITE_BUFFER };
+    // SAFETY: the caller's wait list and event output.
+    unsafe { submit_host_boxes(queue, m, read, blocking, (b, h, [size, 1, 1]), ptr, kind, (n_wait, wait, out)) }
+}
+
+/// Submit the copy of `region` between box `b` of buffer `m` (checked to lie inside it)
+/// and box `h` of the host memory at `ptr`, read (buffer → host) or write.
+///
+/// # Safety
+/// `events` is the caller's wait list and event output.
+#[allow(clippy::too_many_arguments)]
+unsafe fn submit_host_boxes(
+    queue: Handle,
+    m: M,
+    read: bool,
+    blocking: cl_uint,
+    (b, h, region): (Rect, Rect, [usize; 3]),
+    ptr: *mut c_void,
+    kind: u64,
+    (n_wait, wait, out): (cl_uint, *const Handle, *mut Handle),
+) -> ClResult<()> {
     if ptr.is_null() {
         return Err(ClError::value("ptr is null"));
     }
     let host = Addr(ptr as usize);
-    let kind = if read { CL_COMMAND_READ_BUFFER } else { CL_COMMAND_WRITE_BUFFER };
     // SAFETY: the caller's wait list and event output.
     unsafe {
         queue::submit(queue, kind, blocking != 0, n_wait, wait, out, |q| {
             same_context(q, &m)?;
             Ok(Box::new(move || {
-                // SAFETY: inside the buffer (checked); `ptr` holds `size` bytes (the
-                // application's contract); `copy` allows overlap.
-                let at = m.v.base().add(offset);
+                // SAFETY: the buffer box is inside the buffer (checked); the host box is
+                // the application's memory (its contract); `copy_rect` allows overlap.
                 if read {
-                    std::ptr::copy(at, host.ptr(), size);
+                    copy_rect(m.v.base(), b, host.ptr(), h, region);
                 } else {
-                    std::ptr::copy(host.ptr(), at, size);
+                    copy_rect(host.ptr(), h, m.v.base(), b, region);
                 }
                 Ok(())
             }))
@@ -304,27 +325,9 @@ unsafe fn rect_command(
             return Err(ClError::value("the buffer region runs past the end of the buffer"));
         }
         h.end(region)?;
-        if ptr.is_null() {
-            return Err(ClError::value("ptr is null"));
-        }
-        let host = Addr(ptr as usize);
         let kind = if read { CL_COMMAND_READ_BUFFER_RECT } else { CL_COMMAND_WRITE_BUFFER_RECT };
         // SAFETY: the caller's wait list and event output.
-        unsafe {
-            queue::submit(queue, kind, blocking != 0, n_wait, wait, out, |q| {
-                same_context(q, &m)?;
-                Ok(Box::new(move || {
-                    // SAFETY: the buffer box is inside the buffer (checked); the host box is
-                    // the application's memory (its contract).
-                    if read {
-                        copy_rect(m.v.base(), b, host.ptr(), h, region);
-                    } else {
-                        copy_rect(host.ptr(), h, m.v.base(), b, region);
-                    }
-                    Ok(())
-                }))
-            })
-        }
+        unsafe { submit_host_boxes(queue, m, read, blocking, (b, h, region), ptr, kind, (n_wait, wait, out)) }
     })
 }
 
