@@ -67,6 +67,11 @@ pub(crate) struct Translator<'m> {
     /// The layout each phi of the function being translated was given by its first
     /// translated edge (or found when its block was translated): later edges must agree.
     pub phi_layouts: HashMap<u32, Option<super::types::MatrixLayout>>,
+    /// Phis (by SPIR-V id) of pointers that may point into matrices laid out differently
+    /// on different edges: their layout is two extra block parameters, given by each edge.
+    pub dyn_phis: HashMap<u32, u32>,
+    /// Whether the module has a struct member with matrices laid out other than naturally.
+    pub laid_out_module: bool,
     /// Descriptor arrays of buffers (by variable id): the pointer of each descriptor.
     pub buffer_arrays: HashMap<u32, Vec<Value>>,
     /// End of the module's static `__local` variables (bytes).
@@ -96,6 +101,8 @@ impl<'m> Translator<'m> {
             ptr_layouts: HashMap::new(),
             dyn_layouts: HashMap::new(),
             phi_layouts: HashMap::new(),
+            dyn_phis: HashMap::new(),
+            laid_out_module: super::matrix_layout::module_lays_out_matrices(m),
             buffer_arrays: HashMap::new(),
             local_end: 0,
             wg_scratch: None,
@@ -395,6 +402,8 @@ impl<'m> Translator<'m> {
                         self.phi_layouts.remove(&rid);
                         self.ptr_layouts.remove(&rid);
                         self.dyn_layouts.remove(&rid);
+                        self.dyn_phis.remove(&rid);
+                        self.dyn_phi_params(inst, id).map_err(|e| err_at(e, inst))?;
                         phis.push(i);
                     }
                     Op::Line | Op::NoLine | Op::Nop => {}
@@ -483,7 +492,7 @@ impl<'m> Translator<'m> {
             })?;
             let v = self.value(fr, id).map_err(|e| err_at(e, phi))?;
             // A pointer into laid-out matrices gives the phi its layout.
-            self.phi_layout(phi.rid()?, id).map_err(|e| err_at(e, phi))?;
+            let layout = self.phi_layout(phi.rid()?, id).map_err(|e| err_at(e, phi))?;
             let want = self.rty(phi)?;
             if self.f.ty(v) != &want {
                 return Err(err_at(
@@ -492,6 +501,9 @@ impl<'m> Translator<'m> {
                 ));
             }
             args.push(v);
+            if let Some(d) = layout {
+                args.extend([d.col, d.elem]);
+            }
         }
         Ok(BlockCall { block, args })
     }

@@ -13,10 +13,11 @@
 //! `OpSelect` between pointers into matrices laid out differently makes a pointer
 //! whose layout is a run-time value ([`DynLayout`]: the byte steps between columns and
 //! between a column's components, selected like the pointer); accesses through it
-//! compute each component's offset from those steps. A phi keeps a static layout: its
-//! edges must agree (uses translated before a later edge would not see that edge's
-//! layout), and one whose edges do not is refused. This module does not compute
-//! access-chain offsets other than within a matrix.
+//! compute each component's offset from those steps. A phi of such a pointer, in a
+//! module that lays out some matrices other than naturally, carries its layout the same
+//! way, as two more block parameters each edge gives (its uses may be translated before
+//! a later edge is, so the layout cannot be decided from the first edge). This module
+//! does not compute access-chain offsets other than within a matrix.
 
 use rspirv::spirv::{Decoration, Op};
 
@@ -96,6 +97,29 @@ pub(crate) fn holds_laid_out(m: &SpvModule, t: u32) -> Result<bool> {
     })
 }
 
+/// True when some struct member of module `m` holds matrices laid out other than
+/// naturally (see [`member_layout`]); a member whose layout is invalid counts, so the
+/// error is reported where it is used.
+pub(crate) fn module_lays_out_matrices(m: &SpvModule) -> bool {
+    m.member_decos
+        .iter()
+        .filter(|(_, decos)| decos.iter().any(|d| d.kind == Decoration::MatrixStride))
+        .any(|(&(st, k), _)| !matches!(member_layout(m, st, k), Ok(None)))
+}
+
+/// True when type `t` is a matrix or an array (of arrays) of matrices.
+fn points_at_matrices(m: &SpvModule, mut t: u32) -> Result<bool> {
+    loop {
+        if m.def(t)?.op == Op::TypeMatrix {
+            return Ok(true);
+        }
+        match m.spv_type(t)? {
+            SpvType::Array { elem, .. } | SpvType::RuntimeArray { elem } => t = *elem,
+            _ => return Ok(false),
+        }
+    }
+}
+
 impl Translator<'_> {
     /// Make pointer id `to` carry the layout pointer id `from` carries (a copy of the
     /// pointer: `OpCopyObject`, a call's argument).
@@ -129,28 +153,62 @@ impl Translator<'_> {
         Ok(())
     }
 
-    /// Phi `phi` takes pointer `incoming` (ids) on the edge being translated: the first
-    /// edge gives the phi its layout; the others must have the same.
-    pub(crate) fn phi_layout(&mut self, phi: u32, incoming: u32) -> Result<()> {
+    /// Phi `inst` (whose block parameter is on `block`) of a pointer that may point into
+    /// matrices laid out differently on different edges — a pointer to a matrix, an
+    /// array of matrices or a vector (a column) in memory with explicit layout, in a module
+    /// that lays out matrices other than naturally — gets its layout as two more block
+    /// parameters (bytes between columns, between a column's components), which each
+    /// edge gives ([`Translator::phi_layout`]).
+    pub(crate) fn dyn_phi_params(&mut self, inst: &super::reader::SpvInst, block: crate::ir::BlockId) -> Result<()> {
+        if !self.laid_out_module {
+            return Ok(());
+        }
+        let m = self.m;
+        let Some(rt) = inst.result_type else { return Ok(()) };
+        let SpvType::Pointer { sc, pointee } = m.spv_type(rt)? else { return Ok(()) };
+        use rspirv::spirv::StorageClass as Sc;
+        if !matches!(sc, Sc::StorageBuffer | Sc::Uniform | Sc::PushConstant | Sc::PhysicalStorageBuffer) {
+            return Ok(());
+        }
+        let column = match m.spv_type(*pointee)? {
+            SpvType::Vector { .. } => true,
+            _ if points_at_matrices(m, *pointee)? => false,
+            _ => return Ok(()),
+        };
+        let col = self.builder().append_block_param(block, Type::I64);
+        let elem = self.builder().append_block_param(block, Type::I64);
+        let rid = inst.rid()?;
+        self.dyn_phis.insert(rid, *pointee);
+        self.dyn_layouts.insert(rid, DynLayout { col, elem, column });
+        Ok(())
+    }
+
+    /// Phi `phi` takes pointer `incoming` (ids) on the edge being translated. A phi with
+    /// its layout in block parameters ([`Translator::dyn_phi_params`]) gets the incoming
+    /// pointer's layout as values (returned, to pass on the edge); any other phi keeps a
+    /// static layout: its first edge gives it, the others must agree.
+    pub(crate) fn phi_layout(&mut self, phi: u32, incoming: u32) -> Result<Option<DynLayout>> {
+        if let Some(&pointee) = self.dyn_phis.get(&phi) {
+            return self.layout_values(incoming, pointee).map(Some);
+        }
         if self.dyn_layouts.contains_key(&incoming) {
-            return Err(CompileError::unsupported(
-                "OpPhi of a pointer into matrices whose layout OpSelect chose at run time",
-            ));
+            return Err(CompileError::internal(format!(
+                "OpPhi %{phi} of a pointer into matrices whose layout is chosen at run time has a static layout"
+            )));
         }
         let l = self.ptr_layouts.get(&incoming).copied();
         match self.phi_layouts.get(&phi) {
-            Some(&fixed) if fixed != l => Err(CompileError::unsupported(
-                "OpPhi of pointers into matrices laid out differently (row-major, padded or natural columns); \
-                 select the pointers with OpSelect instead",
-            )),
-            Some(_) => Ok(()),
+            Some(&fixed) if fixed != l => Err(CompileError::internal(format!(
+                "OpPhi %{phi}: pointers into matrices laid out differently reach a phi with a static layout"
+            ))),
+            Some(_) => Ok(None),
             None => {
                 self.phi_layouts.insert(phi, l);
                 match l {
                     Some(l) => self.ptr_layouts.insert(phi, l),
                     None => self.ptr_layouts.remove(&phi),
                 };
-                Ok(())
+                Ok(None)
             }
         }
     }
