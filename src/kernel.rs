@@ -147,6 +147,13 @@ impl Kernel {
         Ok(self.program.compiled_kernel(self.index)?.kernel.times)
     }
 
+    /// Whether the kernel's machine code was loaded from the on-disk code cache (compiled
+    /// by an earlier process of this build) instead of compiled now; compiles it if
+    /// needed, as [`Kernel::path`] does.
+    pub fn from_code_cache(&self) -> Result<bool> {
+        Ok(self.program.compiled_kernel(self.index)?.kernel.cached)
+    }
+
     /// The work-group size a launch of `range` would use, after validation.
     pub fn local_size_for(&self, range: &NdRange) -> Result<[u64; 3]> {
         let lanes = self.program.options().lanes;

@@ -53,6 +53,7 @@ mod cache;
 mod cancel;
 pub mod cli;
 mod clspv;
+mod code_cache;
 mod dispatch;
 mod error;
 mod image;
@@ -68,6 +69,7 @@ mod watchdog;
 
 pub use args::{bytes_of, bytes_of_mut, Arg, Pod, WARN_PARTIAL_ELEMENTS_ENV};
 pub use cancel::CancelToken;
+pub use code_cache::{code_cache_dir, set_code_cache_dir, CODE_CACHE_ENV};
 pub use error::{Error, Result};
 pub use image::{
     AddressingMode, BorderColor, ChannelOrder, ChannelType, CompareOp, FilterMode, Image, ImageDim, ImageShape,

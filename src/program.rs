@@ -6,7 +6,9 @@
 //! compiled code answers ([`crate::Kernel::path`]) — so loading a module of many kernels
 //! costs only the translation. [`Program::compile_all`] compiles every kernel now, in
 //! parallel. Compiled programs are kept by module content and options (`cache`), so
-//! loading a module again compiles nothing. This module must not run kernels.
+//! loading a module again compiles nothing, and compiled kernels on disk
+//! (`code_cache`), so a kernel compiled by an earlier process is loaded, not compiled.
+//! This module must not run kernels.
 
 use std::path::Path;
 use std::sync::{Arc, Mutex, OnceLock, PoisonError};
@@ -17,6 +19,7 @@ use spirjit_jit::lower::{KernelCode, LowerOptions, ModuleData};
 use spirjit_jit::pipeline;
 use spirjit_jit::CompileError;
 
+use crate::code_cache;
 use crate::error::{Error, Result};
 use crate::kernel::Kernel;
 
@@ -85,6 +88,8 @@ struct Inner {
     data: OnceLock<Arc<ModuleData>>,
     /// Each kernel's machine code, compiled on first use.
     kernels: Vec<OnceLock<std::result::Result<KernelCode, CompileError>>>,
+    /// The key of `words` for the on-disk code cache (computed once).
+    words_key: OnceLock<code_cache::Key>,
 }
 
 /// A loaded module of GPU kernels. Cheap to clone (shared inside); `Send + Sync`.
@@ -262,6 +267,7 @@ impl Program {
                 specializations: Mutex::new(Vec::new()),
                 data: OnceLock::new(),
                 kernels,
+                words_key: OnceLock::new(),
             }),
         }
     }
@@ -272,11 +278,47 @@ impl Program {
             Error::Compile(CompileError::internal(format!("the program has no kernel number {index}")))
         })?;
         let r = slot.get_or_init(|| {
-            let o = &self.inner.options;
+            let lower = self.inner.options.lower_options();
             let data = self.inner.data.get_or_init(|| Arc::new(ModuleData::new(&self.inner.module)));
-            pipeline::compile_kernel(&self.inner.module, index, &o.lower_options(), data)
+            let key = self.code_key(index, &lower);
+            if let (Some(key), Some(kernel)) = (&key, self.inner.module.kernels.get(index)) {
+                if let Some(bytes) = code_cache::lookup(key) {
+                    // SAFETY: the key names this build of spirjit, this CPU's code
+                    // generator settings, the module's words, its translation, the
+                    // options and the kernel, and the file's checksum matched: the bytes
+                    // are the artifact this build made for exactly this code.
+                    if let Ok(code) = unsafe { KernelCode::from_artifact(&bytes, kernel, data) } {
+                        return Ok(code);
+                    }
+                }
+            }
+            let code = pipeline::compile_kernel(&self.inner.module, index, &lower, data)?;
+            if let (Some(key), Some(artifact)) = (&key, code.artifact()) {
+                code_cache::store(key, artifact);
+            }
+            Ok(code)
         });
         r.as_ref().map_err(|e| Error::Compile(e.clone()))
+    }
+
+    /// The on-disk cache key of kernel `index` compiled with `lower`: `None` when the
+    /// cache is off or the program was not made from SPIR-V words.
+    fn code_key(&self, index: usize, lower: &LowerOptions) -> Option<code_cache::Key> {
+        static IDENTITY: OnceLock<Option<String>> = OnceLock::new();
+        code_cache::code_cache_dir()?;
+        let identity = IDENTITY.get_or_init(|| spirjit_jit::lower::code_identity().ok()).as_deref()?;
+        let words = self.inner.words.as_ref()?;
+        let module = self.inner.words_key.get_or_init(|| code_cache::Key::of(&[crate::args::bytes_of(words)]));
+        let translation = format!("{:?} {:?}", self.inner.specialization, self.inner.descriptor_counts);
+        let kernel = self.inner.module.kernels.get(index)?;
+        Some(code_cache::Key::of(&[
+            identity.as_bytes(),
+            module.bytes(),
+            translation.as_bytes(),
+            format!("{lower:?}").as_bytes(),
+            &(index as u64).to_le_bytes(),
+            kernel.name.as_bytes(),
+        ]))
     }
 
     /// How many of the program's kernels have been compiled so far (kernels compile on

@@ -64,6 +64,8 @@ __all__ = [
     "KernelError",
     "set_num_threads",
     "num_threads",
+    "set_code_cache_dir",
+    "code_cache_dir",
     "__version__",
 ]
 
@@ -84,3 +86,20 @@ def set_num_threads(n):
 def num_threads():
     """The number of worker threads kernels run on."""
     return _spirjit.num_threads()
+
+
+def set_code_cache_dir(path):
+    """Keep compiled kernels in directory ``path`` (made private to the user) for the
+    rest of the process, or turn the on-disk code cache off with ``None``. By default the
+    cache is ``$SPIRJIT_CACHE_DIR`` (``off`` turns it off), else
+    ``$XDG_CACHE_HOME/spirjit`` or ``~/.cache/spirjit``: a kernel compiled by one process
+    is loaded, not compiled, by the next."""
+    import os
+
+    _spirjit.set_code_cache_dir(None if path is None else os.fspath(path))
+
+
+def code_cache_dir():
+    """The on-disk code cache directory in effect, or None when the cache is off."""
+    d = _spirjit.code_cache_dir()
+    return None if d is None else str(d)

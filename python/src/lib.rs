@@ -33,6 +33,20 @@ fn num_threads() -> usize {
     spirjit::num_threads()
 }
 
+/// Use `path` as the on-disk code cache directory for the rest of the process (None:
+/// no on-disk cache).
+#[pyfunction]
+#[pyo3(signature = (path))]
+fn set_code_cache_dir(path: Option<std::path::PathBuf>) {
+    spirjit::set_code_cache_dir(path.as_deref());
+}
+
+/// The on-disk code cache directory in effect (None: off).
+#[pyfunction]
+fn code_cache_dir() -> Option<std::path::PathBuf> {
+    spirjit::code_cache_dir()
+}
+
 /// The dialect of `data` when it is LLVM IR: `"nvvm"` (CUDA) or `"spir"`; None for
 /// anything else (SPIR-V). Errors reading the IR become `CompileError` and friends.
 #[pyfunction]
@@ -65,6 +79,8 @@ fn _spirjit(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<image::NativeImage>()?;
     m.add_function(wrap_pyfunction!(set_num_threads, m)?)?;
     m.add_function(wrap_pyfunction!(num_threads, m)?)?;
+    m.add_function(wrap_pyfunction!(set_code_cache_dir, m)?)?;
+    m.add_function(wrap_pyfunction!(code_cache_dir, m)?)?;
     m.add_function(wrap_pyfunction!(llvm_dialect, m)?)?;
     m.add_function(wrap_pyfunction!(driver_entry_points, m)?)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;

@@ -85,6 +85,9 @@ fn timings_text(p: &Program, front_end: std::time::Duration) -> String {
     let width = kernels.iter().map(|k| k.name().len()).max().unwrap_or(0);
     for k in &kernels {
         match k.compile_times() {
+            Ok(_) if k.from_code_cache().unwrap_or(false) => {
+                s += &format!("  {:width$}  loaded from the code cache (compiled by an earlier process)\n", k.name())
+            }
             Ok(t) => {
                 s += &format!(
                     "  {:width$}  plan {:.1} ms, lower {:.1} ms, codegen {:.1} ms\n",

@@ -177,3 +177,36 @@ def test_an_unsupported_construct_raises_unsupported_error():
     with pytest.raises(spirjit.UnsupportedError) as e:
         spirjit.Program(path)
     assert "OpTypePipe" in str(e.value)
+
+
+def test_compiled_kernels_are_kept_on_disk_for_the_next_process(tmp_path):
+    import subprocess
+    import sys
+
+    script = (
+        "import numpy as np, spirjit\n"
+        f"k = spirjit.Program({corpus('vadd_float.O2')!r}).vadd_float\n"
+        "a = np.arange(100, dtype=np.float32); b = np.ones(100, np.float32); c = np.zeros_like(a)\n"
+        "k(a, b, c, np.int32(100), global_size=(100,))\n"
+        "print(spirjit.code_cache_dir(), float(c.sum()))\n"
+    )
+    env = dict(os.environ, SPIRJIT_CACHE_DIR=str(tmp_path / "cache"))
+    runs = [subprocess.run([sys.executable, "-c", script], env=env, capture_output=True, text=True) for _ in range(2)]
+    for r in runs:
+        assert r.returncode == 0, r.stderr
+    assert runs[0].stdout == runs[1].stdout == f"{tmp_path / 'cache'} {sum(range(100)) + 100.0}\n"
+    assert len(list((tmp_path / "cache").glob("*.code"))) == 1
+    off = subprocess.run([sys.executable, "-c", script], env=dict(env, SPIRJIT_CACHE_DIR="off"),
+                         capture_output=True, text=True)
+    assert off.stdout.startswith("None "), off.stderr
+
+
+def test_code_cache_dir_can_be_set_for_the_process(tmp_path):
+    before = spirjit.code_cache_dir()
+    try:
+        spirjit.set_code_cache_dir(tmp_path)
+        assert spirjit.code_cache_dir() == str(tmp_path)
+        spirjit.set_code_cache_dir(None)
+        assert spirjit.code_cache_dir() is None
+    finally:
+        spirjit.set_code_cache_dir(before)

@@ -52,6 +52,19 @@ static ZERO_PAGE: Page = Page(std::cell::UnsafeCell::new([0; ROBUST_PAGE as usiz
 /// Out-of-bounds writes and atomics of robust kernels land here (never read).
 static SINK_PAGE: Page = Page(std::cell::UnsafeCell::new([0; ROBUST_PAGE as usize]));
 
+/// The symbols compiled code names the robust-access pages by.
+const ZERO_PAGE_SYMBOL: &str = "spirjit_robust_zero_page";
+const SINK_PAGE_SYMBOL: &str = "spirjit_robust_sink_page";
+
+/// The address of the robust-access page named `symbol`, for the JIT's symbol lookup.
+pub(crate) fn robust_page(symbol: &str) -> Option<*const u8> {
+    match symbol {
+        ZERO_PAGE_SYMBOL => Some(ZERO_PAGE.0.get() as *const u8),
+        SINK_PAGE_SYMBOL => Some(SINK_PAGE.0.get() as *const u8),
+        _ => None,
+    }
+}
+
 /// What an access does to memory (where robust mode sends it when out of bounds).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Access {
@@ -213,12 +226,8 @@ impl FnLower<'_, '_> {
                 (base, size, u32::MAX)
             }
             Region::Data(d) => {
-                let addr = *self
-                    .data_addrs
-                    .get(d.0 as usize)
-                    .ok_or_else(|| CompileError::internal(format!("{d} does not exist in the module")))?;
+                let base = self.data_address(d.0 as usize)?;
                 let len = self.bounds.data_sizes.get(d.0 as usize).copied().unwrap_or(0);
-                let base = self.b.ins().iconst(types::I64, addr as i64);
                 let size = self.b.ins().iconst(types::I64, len as i64);
                 (base, size, u32::MAX)
             }
@@ -349,10 +358,10 @@ impl FnLower<'_, '_> {
                 }
                 let (ok, _) = self.in_bounds(ptr, addr, size, at)?;
                 let page = match access {
-                    Access::Read => ZERO_PAGE.0.get() as i64,
-                    Access::Write => SINK_PAGE.0.get() as i64,
+                    Access::Read => ZERO_PAGE_SYMBOL,
+                    Access::Write => SINK_PAGE_SYMBOL,
                 };
-                let page = self.b.ins().iconst(types::I64, page);
+                let page = self.symbol_address(page, 0)?;
                 let a = self.b.ins().select(ok, addr, page);
                 return Ok(self.lane_addr(a, at));
             }

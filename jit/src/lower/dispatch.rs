@@ -6,7 +6,7 @@
 //!
 //! This module decides where an instruction goes, never how it is lowered.
 
-use cranelift_codegen::ir::{types, InstBuilder, Value as ClifValue};
+use cranelift_codegen::ir::{InstBuilder, Value as ClifValue};
 
 use super::leaf::At;
 use super::state::FnLower;
@@ -142,13 +142,7 @@ impl FnLower<'_, '_> {
                 let off = i64::try_from(*off).map_err(|_| CompileError::internal("local offset out of range"))?;
                 Ok(vec![self.b.ins().iadd_imm_s(self.local_mem, off)])
             }
-            DataAddr(d) => {
-                let addr = self
-                    .data_addrs
-                    .get(d.0 as usize)
-                    .ok_or_else(|| CompileError::internal(format!("{d} does not exist in the module")))?;
-                Ok(vec![self.b.ins().iconst(types::I64, *addr as i64)])
-            }
+            DataAddr(d) => Ok(vec![self.data_address(d.0 as usize)?]),
             Math(op, args) => self.math(*op, args, ty, at),
             SubGroup { op, args } => match at {
                 At::Group => self.sub_group(*op, args, ty),

@@ -10,9 +10,11 @@
 
 use std::collections::HashMap;
 
-use cranelift_codegen::ir::{types, Block, InstBuilder, MemFlagsData};
+use cranelift_codegen::ir::immediates::Imm64;
+use cranelift_codegen::ir::{types, Block, GlobalValueData, InstBuilder, MemFlagsData, Value as ClifValue};
 use cranelift_frontend::{FunctionBuilder, Switch};
 use cranelift_jit::JITModule;
+use cranelift_module::Module as _;
 use spirjit_abi::context::offsets;
 use spirjit_abi::status::error_kind;
 use spirjit_abi::Status;
@@ -62,6 +64,39 @@ fn needs_variable(func: &ir::Function, facts: &KernelFacts, masked: bool) -> Vec
 }
 
 impl<'a, 'f> FnLower<'a, 'f> {
+    /// The address of module data block `index`: the module data's symbol plus the
+    /// block's offset (a relocation, so the machine code does not depend on where this
+    /// process put the data and can be cached; see `artifact`).
+    pub(crate) fn data_address(&mut self, index: usize) -> Result<ClifValue> {
+        let offset = *self
+            .data_offsets
+            .get(index)
+            .ok_or_else(|| CompileError::internal(format!("data block {index} does not exist in the module")))?;
+        self.symbol_address(super::DATA_SYMBOL, offset)
+    }
+
+    /// The address of host data `symbol` (resolved when the code is linked: the module
+    /// data, the robust-access pages) plus `offset`. Compiled code names every host
+    /// address this way, never as a constant, so that it can be cached across processes.
+    pub(crate) fn symbol_address(&mut self, symbol: &str, offset: u64) -> Result<ClifValue> {
+        let id = self
+            .jit
+            .declare_data(symbol, cranelift_module::Linkage::Import, true, false)
+            .map_err(|e| CompileError::internal(format!("cannot declare {symbol}: {e}")))?;
+        let gv = self.jit.declare_data_in_func(id, self.b.func);
+        let name = match &self.b.func.global_values[gv] {
+            GlobalValueData::Symbol { name, .. } => name.clone(),
+            other => return Err(CompileError::internal(format!("{symbol} is {other:?}, not a symbol"))),
+        };
+        let at = self.b.func.create_global_value(GlobalValueData::Symbol {
+            name,
+            offset: Imm64::new(offset as i64),
+            colocated: false,
+            tls: false,
+        });
+        Ok(self.b.ins().symbol_value(types::I64, at))
+    }
+
     /// Set up the entry block and the resume dispatch, ready to translate `kernel`.
     pub fn new(
         mut b: FunctionBuilder<'f>,
@@ -69,7 +104,7 @@ impl<'a, 'f> FnLower<'a, 'f> {
         kernel: &'a ir::Kernel,
         facts: &'a KernelFacts,
         (lanes, masked): (Lanes, bool),
-        data_addrs: &'a [u64],
+        data_offsets: &'a [u64],
         bounds: BoundsInfo<'a>,
     ) -> Result<FnLower<'a, 'f>> {
         let func = &kernel.func;
@@ -150,7 +185,7 @@ impl<'a, 'f> FnLower<'a, 'f> {
             func,
             lanes,
             param_count: kernel.params.len(),
-            data_addrs,
+            data_offsets,
             bounds,
             private_end: layout.vars_size,
             layout,

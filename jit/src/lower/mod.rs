@@ -26,6 +26,7 @@
 
 mod affine;
 mod arith;
+pub mod artifact;
 mod barrier;
 mod bounds;
 mod call;
@@ -116,8 +117,11 @@ pub struct CompiledKernel {
     pub local_static_size: u64,
     /// Number of barriers in the kernel (resume points are 1..=barrier_count).
     pub barrier_count: u32,
-    /// Time spent in each stage of compiling the kernel.
+    /// Time spent in each stage of compiling the kernel (zero for code loaded from an
+    /// artifact).
     pub times: CompileTimes,
+    /// The code was loaded from an artifact (a cache), not compiled in this process.
+    pub cached: bool,
 }
 
 /// Time spent in each stage of compiling one kernel (attempts at W > 1 that fell back
@@ -141,15 +145,18 @@ struct DataChunk(UnsafeCell<[u8; 16]>);
 /// the module's compiled kernels: `DataAddr` constants point into it.
 pub struct ModuleData {
     chunks: Box<[DataChunk]>,
-    /// Absolute address of each data block.
-    addrs: Vec<u64>,
+    /// Address of the first data block; code refers to the blocks as [`DATA_SYMBOL`]
+    /// plus an offset, so it does not depend on where the data is.
+    base: u64,
+    /// Offset of each data block from `base`.
+    offsets: Vec<u64>,
 }
 
 impl ModuleData {
     /// Copy `module`'s data blocks.
     pub fn new(module: &ir::Module) -> ModuleData {
-        let (chunks, addrs) = copy_data(module);
-        ModuleData { chunks, addrs }
+        let (chunks, base, offsets) = copy_data(module);
+        ModuleData { chunks, base, offsets }
     }
 
     /// The layout of `module`'s data at a fixed placeholder address, without the data:
@@ -157,7 +164,7 @@ impl ModuleData {
     pub fn placeholder(module: &ir::Module) -> ModuleData {
         let (offsets, _, _) = data_layout(module);
         let chunks = Box::new([DataChunk(UnsafeCell::new([0; 16]))]);
-        ModuleData { chunks, addrs: offsets.iter().map(|o| DUMP_DATA_BASE + o).collect() }
+        ModuleData { chunks, base: DUMP_DATA_BASE, offsets }
     }
 
     /// Address and size in bytes of the data kernels may access (for the region table of
@@ -183,9 +190,29 @@ pub struct KernelCode {
     /// The machine code; freed on drop.
     jit: Option<JITModule>,
     data: Arc<ModuleData>,
+    /// The code as an artifact (see `artifact`), when it can be one.
+    artifact: Option<Vec<u8>>,
 }
 
 impl KernelCode {
+    /// The compiled code as bytes a cache can keep and [`KernelCode::from_artifact`] can
+    /// load in another process of the same build; `None` when the code refers to
+    /// something an artifact cannot name.
+    pub fn artifact(&self) -> Option<&[u8]> {
+        self.artifact.as_deref()
+    }
+
+    /// Load `bytes`, an artifact of `kernel`, against `data` (this process's copy of the
+    /// kernel's module data).
+    ///
+    /// # Safety
+    /// As [`artifact::load`]: the bytes become machine code that runs, so they must be an
+    /// artifact this build made for this kernel, options and CPU.
+    pub unsafe fn from_artifact(bytes: &[u8], kernel: &ir::Kernel, data: &Arc<ModuleData>) -> Result<KernelCode> {
+        // SAFETY: forwarded with the caller's contract.
+        unsafe { artifact::load(bytes, kernel, data) }
+    }
+
     /// Address and size of the module data the kernel may access.
     pub fn data_region(&self) -> (u64, u64) {
         self.data.region()
@@ -264,6 +291,23 @@ fn new_isa(fast_regalloc: bool) -> Result<cranelift_codegen::isa::OwnedTargetIsa
         .map_err(|e| CompileError::internal(format!("cannot configure Cranelift for this host: {e}")))
 }
 
+/// What compiled code depends on besides its input and options: this build of spirjit
+/// (see `build.rs`: it changes with the compiler, builtins, ABI or dependencies), the
+/// target and every code generator setting, CPU features included. A cache of compiled
+/// code keys its entries by it.
+pub fn code_identity() -> Result<String> {
+    use std::fmt::Write as _;
+    let mut s = format!("spirjit {}", env!("SPIRJIT_BUILD_ID"));
+    for fast in [false, true] {
+        let isa = shared_isa(fast)?;
+        let _ = write!(s, "\n{} {}", isa.triple(), isa.flags());
+        for v in isa.isa_flags() {
+            let _ = write!(s, " {}={}", v.name, v.value_string());
+        }
+    }
+    Ok(s)
+}
+
 /// The code generator for the host, configured once per process (`fast_regalloc` as
 /// in [`new_isa`]).
 fn shared_isa(fast_regalloc: bool) -> Result<cranelift_codegen::isa::OwnedTargetIsa> {
@@ -272,14 +316,15 @@ fn shared_isa(fast_regalloc: bool) -> Result<cranelift_codegen::isa::OwnedTarget
     ISAS[fast_regalloc as usize].get_or_init(|| new_isa(fast_regalloc)).clone()
 }
 
-/// Define function `id` from `ctx` in `jit`, compiling it with `isa` instead of the
-/// module's own code generator (same target, other settings).
+/// Define function `id` from `ctx` in `jit`, compiling it with `isa` (the module's own
+/// code generator, or one of the same target with other settings); returns the machine
+/// code as it was defined (see [`artifact::Code`]).
 fn define_with_isa(
     jit: &mut JITModule,
     id: FuncId,
     ctx: &mut cranelift_codegen::Context,
     isa: &dyn cranelift_codegen::isa::TargetIsa,
-) -> std::result::Result<(), Box<ModuleError>> {
+) -> std::result::Result<artifact::Code, Box<ModuleError>> {
     let mut ctrl = cranelift_codegen::control::ControlPlane::default();
     let (align, bytes, mach_relocs) = {
         let code = ctx.compile(isa, &mut ctrl).map_err(|e| Box::new(ModuleError::Compilation(e.inner)))?;
@@ -289,23 +334,35 @@ fn define_with_isa(
     };
     let relocs: Vec<_> =
         mach_relocs.iter().map(|r| cranelift_module::ModuleReloc::from_mach_reloc(r, &ctx.func, id)).collect();
-    jit.define_function_bytes(id, align, &bytes, &relocs).map_err(Box::new)
+    jit.define_function_bytes(id, align, &bytes, &relocs).map_err(Box::new)?;
+    Ok(artifact::Code { align, bytes, relocs })
 }
 
 /// Build a JIT module for the host that resolves every builtin. The code generator is
 /// configured once per process; builtins are looked up by name when a kernel refers to
-/// them (no per-module symbol table), so a module costs little to set up.
-fn new_jit() -> Result<JITModule> {
+/// them (no per-module symbol table), so a module costs little to set up. The module
+/// data's symbol resolves to `data_base`.
+fn new_jit(data_base: u64) -> Result<JITModule> {
     let isa = shared_isa(false)?;
     let mut jb = JITBuilder::with_isa(isa, cranelift_module::default_libcall_names());
-    jb.symbol_lookup_fn(Box::new(|name| {
+    jb.symbol_lookup_fn(Box::new(move |name| {
         if name == bounds::CHECK_UNKNOWN_SYMBOL {
             return Some(bounds::check_unknown_access as *const u8);
+        }
+        if name == DATA_SYMBOL {
+            return Some(data_base as *const u8);
+        }
+        if let Some(page) = bounds::robust_page(name) {
+            return Some(page);
         }
         spirjit_builtins::lookup(name).map(|b| b.address)
     }));
     Ok(JITModule::new(jb))
 }
+
+/// The symbol code refers to the module's data by (plus each block's offset); each JIT
+/// module resolves it to its module's data (see [`ModuleData`]).
+pub(crate) const DATA_SYMBOL: &str = "spirjit_module_data";
 
 /// Where dumps place module data (see [`ModuleData::placeholder`]).
 const DUMP_DATA_BASE: u64 = 0x1000_0000;
@@ -326,9 +383,9 @@ fn data_layout(module: &ir::Module) -> (Vec<u64>, u64, u64) {
     (offsets, size, max_align)
 }
 
-/// Copy the module's data blocks into 16-byte-aligned owned memory; returns the memory
-/// and the absolute address of each block.
-fn copy_data(module: &ir::Module) -> (Box<[DataChunk]>, Vec<u64>) {
+/// Copy the module's data blocks into 16-byte-aligned owned memory; returns the memory,
+/// the address the blocks' offsets are from, and each block's offset.
+fn copy_data(module: &ir::Module) -> (Box<[DataChunk]>, u64, Vec<u64>) {
     // Alignments above 16 are honoured by over-allocating and shifting the base.
     let (offsets, size, max_align) = data_layout(module);
     let chunks = (size + max_align).div_ceil(16) as usize;
@@ -356,15 +413,15 @@ fn copy_data(module: &ir::Module) -> (Box<[DataChunk]>, Vec<u64>) {
             unsafe { std::ptr::copy_nonoverlapping(value.as_ptr(), raw.add(shift + (*off + r.offset) as usize), n) };
         }
     }
-    (data, addrs)
+    (data, base, offsets)
 }
 
 /// What every kernel of a module is compiled against.
 #[derive(Clone, Copy)]
 struct CompileEnv<'m> {
     module: &'m ir::Module,
-    /// Absolute address of each data block.
-    data_addrs: &'m [u64],
+    /// Offset of each data block from [`DATA_SYMBOL`].
+    data_offsets: &'m [u64],
     /// Emit bounds checks.
     checked: bool,
     /// Redirect out-of-bounds accesses instead of failing (with `checked`).
@@ -385,14 +442,14 @@ fn translate(
     env: CompileEnv<'_>,
     remarks: Option<&mut Vec<facts::Remark>>,
 ) -> Result<state::Translated> {
-    let CompileEnv { module, data_addrs, checked, robust } = env;
+    let CompileEnv { module, data_offsets, checked, robust } = env;
     let mut sig = jit.make_signature();
     sig.params.extend([types::I64; 4].map(AbiParam::new));
     sig.returns.push(AbiParam::new(types::I64));
     ctx.func.signature = sig;
     let b = FunctionBuilder::new(&mut ctx.func, fctx);
     let bounds = state::BoundsInfo::new(module, kernel, &facts.provenance, checked, robust);
-    let mut lowering = FnLower::new(b, jit, kernel, facts, (lanes, masked), data_addrs, bounds)?;
+    let mut lowering = FnLower::new(b, jit, kernel, facts, (lanes, masked), data_offsets, bounds)?;
     lowering.collect_remarks = remarks.is_some();
     let mut info = lowering.translate()?;
     if let Some(r) = remarks {
@@ -438,6 +495,7 @@ pub(crate) fn shorten(mut s: String, max: usize, marker: &str) -> String {
 pub struct Defined {
     id: FuncId,
     info: state::Translated,
+    code: artifact::Code,
 }
 
 /// The code generator of one kernel (or, for dumps, of a module's kernels one after
@@ -454,9 +512,9 @@ impl<'m> Jit<'m> {
     /// A code generator for the kernels of `module`, whose data is `data`, with the
     /// bounds checks `options` ask for.
     pub fn new(module: &'m ir::Module, data: &'m Arc<ModuleData>, options: &LowerOptions) -> Result<Jit<'m>> {
-        let jit = new_jit()?;
+        let jit = new_jit(data.base)?;
         let ctx = jit.make_context();
-        let env = CompileEnv { module, data_addrs: &data.addrs, checked: options.checked, robust: options.robust };
+        let env = CompileEnv { module, data_offsets: &data.offsets, checked: options.checked, robust: options.robust };
         Ok(Jit { jit, ctx, env, data })
     }
 
@@ -501,15 +559,11 @@ impl<'m> Jit<'m> {
                 )
                 .map_err(|e| CompileError::internal(format!("cannot declare the entry: {e}")).in_kernel(name))?;
             ctx.func.name = UserFuncName::user(0, id.as_u32());
-            let defined = if ctx.func.dfg.num_insts() > LARGE_FUNCTION_INSTS {
-                let isa = shared_isa(true).map_err(|e| e.in_kernel(name))?;
-                define_with_isa(jit, id, ctx, &*isa)
-            } else {
-                jit.define_function(id, ctx).map_err(Box::new)
-            };
+            let isa = shared_isa(ctx.func.dfg.num_insts() > LARGE_FUNCTION_INSTS).map_err(|e| e.in_kernel(name))?;
+            let defined = define_with_isa(jit, id, ctx, &*isa);
             times.codegen += start.elapsed();
-            defined.map_err(|e| codegen_error(*e, &ctx.func).in_kernel(name))?;
-            Ok(Defined { id, info })
+            let code = defined.map_err(|e| codegen_error(*e, &ctx.func).in_kernel(name))?;
+            Ok(Defined { id, info, code })
         })
     }
 
@@ -560,8 +614,10 @@ impl<'m> Jit<'m> {
             local_static_size: kernel.local_static_size,
             barrier_count: info.barrier_count,
             times,
+            cached: false,
         };
-        Ok(KernelCode { kernel, jit: Some(self.jit), data: self.data.clone() })
+        let artifact = artifact::encode(&self.jit, defined.id, &defined.code, &kernel);
+        Ok(KernelCode { kernel, jit: Some(self.jit), data: self.data.clone(), artifact })
     }
 }
 

@@ -69,8 +69,9 @@ pub(crate) struct FnLower<'a, 'f> {
     pub lanes: Lanes,
     /// Number of kernel parameters (argument slots).
     pub param_count: usize,
-    /// Absolute address of each module data block.
-    pub data_addrs: &'a [u64],
+    /// Offset of each module data block from the module data's symbol (see
+    /// [`FnLower::data_address`]).
+    pub data_offsets: &'a [u64],
     /// Bounds-check state (provenance, region sizes); see `bounds`.
     pub bounds: BoundsInfo<'a>,
     pub layout: KernelLayout,

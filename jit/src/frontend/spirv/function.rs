@@ -70,8 +70,9 @@ pub(crate) struct Translator<'m> {
     /// Phis (by SPIR-V id) of pointers that may point into matrices laid out differently
     /// on different edges: their layout is two extra block parameters, given by each edge.
     pub dyn_phis: HashMap<u32, u32>,
-    /// Whether the module has a struct member with matrices laid out other than naturally.
-    pub laid_out_module: bool,
+    /// Whether the module has a struct member with matrices laid out other than naturally
+    /// (found on first need).
+    pub laid_out_module: Option<bool>,
     /// Descriptor arrays of buffers (by variable id): the pointer of each descriptor.
     pub buffer_arrays: HashMap<u32, Vec<Value>>,
     /// End of the module's static `__local` variables (bytes).
@@ -102,7 +103,7 @@ impl<'m> Translator<'m> {
             dyn_layouts: HashMap::new(),
             phi_layouts: HashMap::new(),
             dyn_phis: HashMap::new(),
-            laid_out_module: super::matrix_layout::module_lays_out_matrices(m),
+            laid_out_module: None,
             buffer_arrays: HashMap::new(),
             local_end: 0,
             wg_scratch: None,

@@ -100,7 +100,7 @@ pub(crate) fn holds_laid_out(m: &SpvModule, t: u32) -> Result<bool> {
 /// True when some struct member of module `m` holds matrices laid out other than
 /// naturally (see [`member_layout`]); a member whose layout is invalid counts, so the
 /// error is reported where it is used.
-pub(crate) fn module_lays_out_matrices(m: &SpvModule) -> bool {
+fn module_lays_out_matrices(m: &SpvModule) -> bool {
     m.member_decos
         .iter()
         .filter(|(_, decos)| decos.iter().any(|d| d.kind == Decoration::MatrixStride))
@@ -160,10 +160,10 @@ impl Translator<'_> {
     /// parameters (bytes between columns, between a column's components), which each
     /// edge gives ([`Translator::phi_layout`]).
     pub(crate) fn dyn_phi_params(&mut self, inst: &super::reader::SpvInst, block: crate::ir::BlockId) -> Result<()> {
-        if !self.laid_out_module {
+        let m = self.m;
+        if !*self.laid_out_module.get_or_insert_with(|| module_lays_out_matrices(m)) {
             return Ok(());
         }
-        let m = self.m;
         let Some(rt) = inst.result_type else { return Ok(()) };
         let SpvType::Pointer { sc, pointee } = m.spv_type(rt)? else { return Ok(()) };
         use rspirv::spirv::StorageClass as Sc;
