@@ -18,12 +18,18 @@
 //! that other users could write to is not used, since its files become running code.
 //! The cache holds at most [`MAX_BYTES`]; the least recently used files go first.
 //!
+//! Besides the directory, code can be handed over in memory ([`CompiledCode`],
+//! [`preload_compiled_code`]): the Vulkan driver's pipeline caches serialize the code of
+//! their pipelines ([`encode_compiled_code`]) and preload it when an application gives
+//! the data back, in this process or a later one.
+//!
 //! This module must not compile anything; [`crate::Program`] asks it for code and gives
 //! it what it compiled.
 
+use std::collections::BTreeMap;
 use std::hash::Hasher;
 use std::path::{Path, PathBuf};
-use std::sync::{Mutex, PoisonError};
+use std::sync::{Arc, Mutex, PoisonError};
 
 /// The environment variable naming the cache directory (`off`, `0` or empty: no cache).
 pub const CODE_CACHE_ENV: &str = "SPIRJIT_CACHE_DIR";
@@ -61,8 +67,8 @@ impl Key {
         Key(out)
     }
 
-    /// The key's bytes (to make it part of another key).
-    pub(crate) fn bytes(&self) -> &[u8] {
+    /// The key's bytes.
+    pub(crate) fn bytes(&self) -> &[u8; 16] {
         &self.0
     }
 
@@ -152,8 +158,110 @@ fn checksum(bytes: &[u8]) -> [u8; 16] {
     Key::of(&[b"contents", bytes]).0
 }
 
-/// The artifact kept under `key`, if there is a valid one.
+/// 16 bytes that name this build of spirjit and this CPU's code generator settings:
+/// compiled code is valid exactly where they are equal (the Vulkan driver reports them as
+/// `pipelineCacheUUID`).
+pub fn build_identity() -> [u8; 16] {
+    static ID: std::sync::OnceLock<[u8; 16]> = std::sync::OnceLock::new();
+    *ID.get_or_init(|| {
+        let identity = spirjit_jit::lower::code_identity().unwrap_or_else(|e| format!("no code generator: {e}"));
+        Key::of(&[identity.as_bytes()]).0
+    })
+}
+
+/// A compiled kernel as caches hand it over: its cache key (which names the build of
+/// spirjit, the CPU, the module, its translation, the options and the kernel) and the
+/// code (see [`crate::Kernel::compiled_code`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CompiledCode {
+    pub key: [u8; 16],
+    pub bytes: Arc<[u8]>,
+}
+
+/// Most bytes of preloaded code kept; past it the oldest preloads are dropped.
+const MAX_PRELOADED: usize = 256 << 20;
+
+/// Code handed over in memory (see [`preload_compiled_code`]).
+struct Preloaded {
+    codes: BTreeMap<[u8; 16], Arc<[u8]>>,
+    /// Keys, oldest first.
+    order: Vec<[u8; 16]>,
+    /// Bytes of code kept.
+    total: usize,
+}
+
+static PRELOADED: Mutex<Preloaded> = Mutex::new(Preloaded { codes: BTreeMap::new(), order: Vec::new(), total: 0 });
+
+/// Make `codes` available to kernels compiled later in this process: a kernel whose key
+/// matches loads this code instead of compiling (and before the directory is asked).
+/// Keys of another build, CPU, module or options never match, so handing over code meant
+/// for something else is harmless; the bytes of a matching key must be what
+/// [`crate::Kernel::compiled_code`] gave (use [`decode_compiled_code`], which checks
+/// each entry's checksum).
+pub fn preload_compiled_code(codes: impl IntoIterator<Item = CompiledCode>) {
+    let mut p = PRELOADED.lock().unwrap_or_else(PoisonError::into_inner);
+    for c in codes {
+        if let Some(old) = p.codes.insert(c.key, c.bytes.clone()) {
+            p.total -= old.len();
+            p.order.retain(|k| *k != c.key);
+        }
+        p.total += c.bytes.len();
+        p.order.push(c.key);
+    }
+    while p.total > MAX_PRELOADED && !p.order.is_empty() {
+        let k = p.order.remove(0);
+        if let Some(old) = p.codes.remove(&k) {
+            p.total -= old.len();
+        }
+    }
+}
+
+/// First bytes of encoded compiled code.
+const ENTRIES_MAGIC: &[u8; 8] = b"SPJCODES";
+
+/// `codes` as bytes (each entry with its key and a checksum), for
+/// [`decode_compiled_code`] in this process or a later one.
+pub fn encode_compiled_code(codes: &[CompiledCode]) -> Vec<u8> {
+    let mut out = Vec::from(&ENTRIES_MAGIC[..]);
+    out.extend_from_slice(&(codes.len() as u64).to_le_bytes());
+    for c in codes {
+        out.extend_from_slice(&c.key);
+        out.extend_from_slice(&(c.bytes.len() as u64).to_le_bytes());
+        out.extend_from_slice(&checksum(&c.bytes));
+        out.extend_from_slice(&c.bytes);
+    }
+    out
+}
+
+/// The entries of `bytes` made by [`encode_compiled_code`]; an entry whose checksum does
+/// not match is left out, and reading stops at the first malformed one.
+pub fn decode_compiled_code(bytes: &[u8]) -> Vec<CompiledCode> {
+    let mut out = Vec::new();
+    let Some(rest) = bytes.strip_prefix(&ENTRIES_MAGIC[..]) else { return out };
+    let Some((count, mut rest)) = rest.split_first_chunk::<8>() else { return out };
+    for _ in 0..u64::from_le_bytes(*count) {
+        let Some((key, r)) = rest.split_first_chunk::<16>() else { break };
+        let Some((len, r)) = r.split_first_chunk::<8>() else { break };
+        let Some((sum, r)) = r.split_first_chunk::<16>() else { break };
+        let Ok(len) = usize::try_from(u64::from_le_bytes(*len)) else { break };
+        if r.len() < len {
+            break;
+        }
+        let (code, r) = r.split_at(len);
+        if checksum(code) == *sum {
+            out.push(CompiledCode { key: *key, bytes: Arc::from(code) });
+        }
+        rest = r;
+    }
+    out
+}
+
+/// The artifact kept under `key` (handed over in memory, else in the directory), if
+/// there is a valid one.
 pub(crate) fn lookup(key: &Key) -> Option<Vec<u8>> {
+    if let Some(b) = PRELOADED.lock().unwrap_or_else(PoisonError::into_inner).codes.get(&key.0) {
+        return Some(b.to_vec());
+    }
     let dir = usable_dir()?;
     let path = dir.join(key.file_name());
     let bytes = std::fs::read(&path).ok()?;
@@ -233,6 +341,22 @@ mod tests {
         assert_eq!(Key::of(&[b"ab", b"c"]), Key::of(&[b"ab", b"c"]));
         // The same in every build of this source: SipHash-2-4 with fixed keys.
         assert_eq!(Key::of(&[b"spirjit"]).file_name().len(), 32 + 5);
+    }
+
+    #[test]
+    fn encoded_code_round_trips_and_damaged_entries_are_left_out() {
+        let codes: Vec<CompiledCode> =
+            (0..3u8).map(|k| CompiledCode { key: [k; 16], bytes: Arc::from(vec![k; 10 + k as usize]) }).collect();
+        let bytes = encode_compiled_code(&codes);
+        assert_eq!(decode_compiled_code(&bytes), codes);
+        let mut damaged = bytes.clone();
+        let second = 16 + (16 + 8 + 16 + 10) + 16 + 8 + 16;
+        damaged[second] ^= 1;
+        assert_eq!(decode_compiled_code(&damaged), vec![codes[0].clone(), codes[2].clone()]);
+        for cut in 0..bytes.len() {
+            assert!(decode_compiled_code(&bytes[..cut]).len() <= 2, "cut at {cut}");
+        }
+        assert!(decode_compiled_code(b"not code").is_empty());
     }
 
     #[test]

@@ -154,6 +154,14 @@ impl Kernel {
         Ok(self.program.compiled_kernel(self.index)?.kernel.cached)
     }
 
+    /// The kernel's machine code with its cache key, to keep outside the process (the
+    /// Vulkan driver's pipeline caches do) and hand back with
+    /// [`crate::preload_compiled_code`]; compiles the kernel if needed. `None` when the
+    /// program was not loaded from SPIR-V words or the code cannot be moved.
+    pub fn compiled_code(&self) -> Result<Option<crate::CompiledCode>> {
+        self.program.compiled_code(self.index)
+    }
+
     /// The work-group size a launch of `range` would use, after validation.
     pub fn local_size_for(&self, range: &NdRange) -> Result<[u64; 3]> {
         let lanes = self.program.options().lanes;

@@ -69,7 +69,10 @@ mod watchdog;
 
 pub use args::{bytes_of, bytes_of_mut, Arg, Pod, WARN_PARTIAL_ELEMENTS_ENV};
 pub use cancel::CancelToken;
-pub use code_cache::{code_cache_dir, set_code_cache_dir, CODE_CACHE_ENV};
+pub use code_cache::{
+    build_identity, code_cache_dir, decode_compiled_code, encode_compiled_code, preload_compiled_code,
+    set_code_cache_dir, CompiledCode, CODE_CACHE_ENV,
+};
 pub use error::{Error, Result};
 pub use image::{
     AddressingMode, BorderColor, ChannelOrder, ChannelType, CompareOp, FilterMode, Image, ImageDim, ImageShape,

@@ -301,11 +301,10 @@ impl Program {
         r.as_ref().map_err(|e| Error::Compile(e.clone()))
     }
 
-    /// The on-disk cache key of kernel `index` compiled with `lower`: `None` when the
-    /// cache is off or the program was not made from SPIR-V words.
+    /// The code cache key of kernel `index` compiled with `lower`: `None` when the
+    /// program was not made from SPIR-V words.
     fn code_key(&self, index: usize, lower: &LowerOptions) -> Option<code_cache::Key> {
         static IDENTITY: OnceLock<Option<String>> = OnceLock::new();
-        code_cache::code_cache_dir()?;
         let identity = IDENTITY.get_or_init(|| spirjit_jit::lower::code_identity().ok()).as_deref()?;
         let words = self.inner.words.as_ref()?;
         let module = self.inner.words_key.get_or_init(|| code_cache::Key::of(&[crate::args::bytes_of(words)]));
@@ -313,12 +312,23 @@ impl Program {
         let kernel = self.inner.module.kernels.get(index)?;
         Some(code_cache::Key::of(&[
             identity.as_bytes(),
-            module.bytes(),
+            &module.bytes()[..],
             translation.as_bytes(),
             format!("{lower:?}").as_bytes(),
             &(index as u64).to_le_bytes(),
             kernel.name.as_bytes(),
         ]))
+    }
+
+    /// The compiled code of kernel `index` with its cache key, compiling it if needed;
+    /// `None` when it cannot be handed over (see [`crate::Kernel::compiled_code`]).
+    pub(crate) fn compiled_code(&self, index: usize) -> Result<Option<code_cache::CompiledCode>> {
+        let code = self.compiled_kernel(index)?;
+        let key = self.code_key(index, &self.inner.options.lower_options());
+        Ok(match (key, code.artifact()) {
+            (Some(key), Some(bytes)) => Some(code_cache::CompiledCode { key: *key.bytes(), bytes: Arc::from(bytes) }),
+            _ => None,
+        })
     }
 
     /// How many of the program's kernels have been compiled so far (kernels compile on

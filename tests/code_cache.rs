@@ -210,3 +210,38 @@ fn a_made_directory_is_private() {
     assert_eq!(entries(&dir).len(), 1);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn compiled_code_handed_over_in_memory_is_loaded_not_compiled() {
+    use spirjit::{Arg, NdRange, Options, Program};
+    // In-process: no directory, only what is handed over.
+    spirjit::set_code_cache_dir(None);
+    let bytes = std::fs::read(kernel("vadd_float.O2.spv")).unwrap_or_else(|e| panic!("{e}"));
+    let load = |lanes: u32| {
+        let options = Options { lanes, ..Options::default() };
+        // `parse` bypasses the in-memory program cache: a new program each time.
+        Program::parse(&bytes, &options).and_then(|p| p.kernel("vadd_float")).unwrap_or_else(|e| panic!("{e}"))
+    };
+    let run = |k: &spirjit::Kernel| {
+        let a: Vec<f32> = (0..1000).map(|i| i as f32 * 0.5).collect();
+        let b = vec![2.0f32; 1000];
+        let mut c = vec![0f32; 1000];
+        k.run(
+            &NdRange::d1(1000),
+            &mut [Arg::read_only(&a), Arg::read_only(&b), Arg::buffer(&mut c), Arg::value(1000i32)],
+        )
+        .unwrap_or_else(|e| panic!("{e}"));
+        c
+    };
+    let first = load(8);
+    let code = first.compiled_code().unwrap_or_else(|e| panic!("{e}")).unwrap_or_else(|| panic!("no code"));
+    assert!(!first.from_code_cache().unwrap_or(true));
+    let decoded = spirjit::decode_compiled_code(&spirjit::encode_compiled_code(std::slice::from_ref(&code)));
+    assert_eq!(decoded, vec![code]);
+    spirjit::preload_compiled_code(decoded);
+    let second = load(8);
+    assert!(second.from_code_cache().unwrap_or(false), "the handed-over code was not used");
+    assert_eq!(run(&second), run(&first));
+    // Other options are other code: compiled.
+    assert!(!load(4).from_code_cache().unwrap_or(true));
+}

@@ -130,7 +130,7 @@ pub fn properties() -> vk::PhysicalDeviceProperties {
         device_id: 0,
         device_type: vk::PhysicalDeviceType::CPU,
         limits: limits(),
-        pipeline_cache_uuid: uuid(b'p'),
+        pipeline_cache_uuid: spirjit::build_identity(),
         ..Default::default()
     };
     copy_name(&mut p.device_name, &device_name());

@@ -5,9 +5,11 @@
 //! the stage's specialization constants (each map entry's bytes as `SpecValue::Bits`) and
 //! compiles the entry point at once, so a bad module fails `vkCreateComputePipelines` with
 //! the reason logged. Compiled programs are shared through the runtime's program cache;
-//! pipeline cache objects hold no data of their own yet. This module must not run kernels.
+//! pipeline caches hold the compiled code of their pipelines, which their data carries to
+//! a later process (and the runtime's on-disk code cache does the same without them).
+//! This module must not run kernels.
 
-use std::sync::Arc;
+use std::sync::{Arc, Mutex, PoisonError};
 
 use ash::vk::{self, Handle};
 
@@ -29,8 +31,27 @@ pub struct ComputePipeline {
     pub uses_addresses: bool,
 }
 
-/// A pipeline cache (empty: compiled code is cached by the runtime per process).
-pub struct PipelineCache;
+/// A pipeline cache: the compiled code of the pipelines created with it (and of the
+/// data it was created from), which `vkGetPipelineCacheData` serializes.
+#[derive(Default)]
+pub struct PipelineCache {
+    codes: Mutex<Vec<spirjit::CompiledCode>>,
+}
+
+impl PipelineCache {
+    /// Keep `codes` (replacing entries of the same key).
+    fn add(&self, codes: impl IntoIterator<Item = spirjit::CompiledCode>) {
+        let mut kept = self.codes.lock().unwrap_or_else(PoisonError::into_inner);
+        for c in codes {
+            kept.retain(|k| k.key != c.key);
+            kept.push(c);
+        }
+    }
+
+    fn codes(&self) -> Vec<spirjit::CompiledCode> {
+        self.codes.lock().unwrap_or_else(PoisonError::into_inner).clone()
+    }
+}
 
 pub unsafe extern "system" fn create_shader_module(
     raw: vk::Device,
@@ -169,7 +190,7 @@ fn check_layout(pipeline: &spirjit::Pipeline, layout: &PipelineLayout) -> Result
 
 pub unsafe extern "system" fn create_compute_pipelines(
     raw: vk::Device,
-    _cache: vk::PipelineCache,
+    cache: vk::PipelineCache,
     count: u32,
     infos: *const vk::ComputePipelineCreateInfo<'_>,
     _alloc: *const vk::AllocationCallbacks<'_>,
@@ -182,10 +203,16 @@ pub unsafe extern "system" fn create_compute_pipelines(
         if out.is_null() && count > 0 {
             return Err(vk::Result::ERROR_UNKNOWN);
         }
+        let cache = handles::object::<PipelineCache>(cache.as_raw());
         let mut result = vk::Result::SUCCESS;
         for (i, info) in infos.iter().enumerate() {
             let handle = match build(info, d.state.robust) {
-                Ok(p) => handles::new_object(Arc::new(p), raw.as_raw()),
+                Ok(p) => {
+                    if let (Some(cache), Ok(Some(code))) = (&cache, p.pipeline.kernel().compiled_code()) {
+                        cache.add([code]);
+                    }
+                    handles::new_object(Arc::new(p), raw.as_raw())
+                }
                 Err(m) => {
                     handles::log(&format!("vkCreateComputePipelines: pipeline {i}: {m}"));
                     result = vk::Result::ERROR_UNKNOWN;
@@ -211,13 +238,28 @@ pub unsafe extern "system" fn destroy_pipeline(
 
 pub unsafe extern "system" fn create_pipeline_cache(
     raw: vk::Device,
-    _info: *const vk::PipelineCacheCreateInfo<'_>,
+    info: *const vk::PipelineCacheCreateInfo<'_>,
     _alloc: *const vk::AllocationCallbacks<'_>,
     out: *mut vk::PipelineCache,
 ) -> vk::Result {
     guard(|| {
         device(raw)?;
-        let id = handles::new_object(Arc::new(PipelineCache), raw.as_raw());
+        // SAFETY: the caller's create info.
+        let info = unsafe { info.as_ref() }.ok_or(vk::Result::ERROR_UNKNOWN)?;
+        let cache = PipelineCache::default();
+        if info.initial_data_size > 0 && !info.p_initial_data.is_null() {
+            // SAFETY: `p_initial_data` points at `initial_data_size` bytes (the caller's
+            // contract).
+            let data = unsafe { std::slice::from_raw_parts(info.p_initial_data as *const u8, info.initial_data_size) };
+            // Data of another driver, build or CPU is ignored, as Vulkan asks; entries
+            // whose checksum fails are left out.
+            if let Some(entries) = data.strip_prefix(&cache_header()[..]) {
+                let codes = spirjit::decode_compiled_code(entries);
+                spirjit::preload_compiled_code(codes.iter().cloned());
+                cache.add(codes);
+            }
+        }
+        let id = handles::new_object(Arc::new(cache), raw.as_raw());
         // SAFETY: the caller's output pointer.
         unsafe { put(out, vk::PipelineCache::from_raw(id)) }
     })
@@ -233,7 +275,9 @@ pub unsafe extern "system" fn destroy_pipeline_cache(
     })
 }
 
-/// The cache data: the header Vulkan specifies (version one), and no entries.
+/// The header Vulkan specifies for pipeline cache data (version one); the UUID names
+/// this build of spirjit and this CPU ([`spirjit::build_identity`]), so data from
+/// another is recognised and ignored.
 fn cache_header() -> Vec<u8> {
     let p = physical::properties();
     let mut h = Vec::with_capacity(32);
@@ -252,8 +296,9 @@ pub unsafe extern "system" fn get_pipeline_cache_data(
     data: *mut std::ffi::c_void,
 ) -> vk::Result {
     guard(|| {
-        handles::get::<PipelineCache>(cache.as_raw())?;
-        let header = cache_header();
+        let cache = handles::get::<PipelineCache>(cache.as_raw())?;
+        let mut header = cache_header();
+        header.extend_from_slice(&spirjit::encode_compiled_code(&cache.codes()));
         if size.is_null() {
             return Err(vk::Result::ERROR_UNKNOWN);
         }
@@ -277,11 +322,19 @@ pub unsafe extern "system" fn get_pipeline_cache_data(
 pub unsafe extern "system" fn merge_pipeline_caches(
     _raw: vk::Device,
     dst: vk::PipelineCache,
-    _count: u32,
-    _src: *const vk::PipelineCache,
+    count: u32,
+    src: *const vk::PipelineCache,
 ) -> vk::Result {
     guard(|| {
-        handles::get::<PipelineCache>(dst.as_raw())?;
+        let dst = handles::get::<PipelineCache>(dst.as_raw())?;
+        // SAFETY: the caller's array of `count` caches.
+        let srcs = unsafe { slice(src, count)? };
+        for s in srcs {
+            let s = handles::get::<PipelineCache>(s.as_raw())?;
+            if !Arc::ptr_eq(&s, &dst) {
+                dst.add(s.codes());
+            }
+        }
         OK
     })
 }
