@@ -13,6 +13,7 @@ use crate::dispatch::{self, Launch};
 use crate::error::Result;
 use crate::ndrange::{plan, NdRange};
 use crate::program::Program;
+use crate::tier::Side;
 
 /// What a finished launch did.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -138,6 +139,13 @@ impl Kernel {
     /// Which lowering path the kernel got (compiling the program if needed).
     pub fn path(&self) -> Result<KernelPath> {
         let ck = &self.program.compiled_kernel(self.index)?.kernel;
+        if let Some((Side::Scalar, speedup)) = self.program.tier(self.index, ck.lanes).and_then(|t| t.decided()) {
+            let note = format!(
+                "scalar (W = 1): its launches ran {speedup:.1}x faster per work-item than at W = {} (adaptive width)",
+                ck.lanes
+            );
+            return Ok(KernelPath { lanes: 1, vectorized: false, note });
+        }
         let note = ck.path_note.clone().unwrap_or_else(|| "scalar (W = 1): requested".to_string());
         Ok(KernelPath { lanes: ck.lanes, vectorized: ck.lanes > 1, note })
     }
@@ -245,10 +253,18 @@ impl Kernel {
                 &fresh
             }
         };
-        let compiled = self.program.compiled_kernel(self.index)?;
-        let ck = &compiled.kernel;
+        let vector = self.program.compiled_kernel(self.index)?;
         let k = self.ir();
-        let plan = plan(range, &k.name, k.reqd_work_group_size, self.program.pointer_bits(), ck.lanes)?;
+        // The work-group size is the one the chosen W picks, whichever code runs.
+        let plan = plan(range, &k.name, k.reqd_work_group_size, self.program.pointer_bits(), vector.kernel.lanes)?;
+        let items = plan.as_ref().map_or(0, |p| p.total_groups.saturating_mul(p.local.iter().product::<u64>()));
+        let tier = self.program.tier(self.index, vector.kernel.lanes);
+        let (side, measure) = tier.map_or((Side::Vector, false), |t| t.choose(items));
+        let compiled = match side {
+            Side::Vector => vector,
+            Side::Scalar => self.program.scalar()?.compiled_kernel(self.index)?,
+        };
+        let ck = &compiled.kernel;
         let start = Instant::now();
         let bound = bind(&k.name, &k.params, args)?;
         let Some(plan) = plan else {
@@ -274,7 +290,11 @@ impl Kernel {
             data_region: compiled.data_region(),
             device_buffers,
         };
+        let run_start = Instant::now();
         let result = dispatch::run_limited(&launch, cancel, options.timeout);
+        if let (Some(t), true, Ok(())) = (tier, measure, &result) {
+            t.record(side, items, run_start.elapsed());
+        }
         crate::printf::finish(&launch);
         result?;
         Ok(RunInfo { elapsed: start.elapsed(), work_groups: plan.total_groups, local_size: plan.local })

@@ -64,6 +64,7 @@ mod pipeline;
 mod pool;
 mod printf;
 mod program;
+mod tier;
 pub mod typecheck;
 mod watchdog;
 
@@ -88,3 +89,4 @@ pub use spirjit_jit::ir::{
     Scalar, ShaderInterface, Signedness, SpecConstant, SpecValue, Specialization, Type,
 };
 pub use spirjit_jit::CompileError;
+pub use tier::ADAPTIVE_WIDTH_ENV;

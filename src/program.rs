@@ -22,6 +22,7 @@ use spirjit_jit::CompileError;
 use crate::code_cache;
 use crate::error::{Error, Result};
 use crate::kernel::Kernel;
+use crate::tier::Tier;
 
 /// The environment variable that sets the default SIMD width ([`Options::lanes`]).
 pub const LANES_ENV: &str = "SPIRJIT_LANES";
@@ -90,6 +91,10 @@ struct Inner {
     kernels: Vec<OnceLock<std::result::Result<KernelCode, CompileError>>>,
     /// The key of `words` for the on-disk code cache (computed once).
     words_key: OnceLock<code_cache::Key>,
+    /// Each kernel's width choice (see `tier`), made on first use.
+    tiers: Vec<OnceLock<Tier>>,
+    /// This program at W = 1, for kernels whose launches measured the scalar code faster.
+    scalar: OnceLock<std::result::Result<Program, String>>,
 }
 
 /// A loaded module of GPU kernels. Cheap to clone (shared inside); `Send + Sync`.
@@ -257,6 +262,7 @@ impl Program {
     /// A program from already translated kernel IR (compiled on first use).
     pub fn from_module(module: ir::Module, options: &Options) -> Program {
         let kernels = module.kernels.iter().map(|_| OnceLock::new()).collect();
+        let tiers = module.kernels.iter().map(|_| OnceLock::new()).collect();
         Program {
             inner: Arc::new(Inner {
                 module,
@@ -268,6 +274,8 @@ impl Program {
                 data: OnceLock::new(),
                 kernels,
                 words_key: OnceLock::new(),
+                tiers,
+                scalar: OnceLock::new(),
             }),
         }
     }
@@ -329,6 +337,33 @@ impl Program {
             (Some(key), Some(bytes)) => Some(code_cache::CompiledCode { key: *key.bytes(), bytes: Arc::from(bytes) }),
             _ => None,
         })
+    }
+
+    /// Kernel `index`'s width choice (see `tier`): it takes part when the compiler chose
+    /// its W (> 1) and nothing in the kernel or module can tell the widths apart.
+    pub(crate) fn tier(&self, index: usize, compiled_lanes: u32) -> Option<&Tier> {
+        let slot = self.inner.tiers.get(index)?;
+        Some(slot.get_or_init(|| {
+            let module = &self.inner.module;
+            let eligible = self.inner.options.lanes == 0
+                && compiled_lanes > 1
+                && self.inner.words.is_some()
+                && !module.data.iter().any(|d| d.writable)
+                && module.kernels.get(index).is_some_and(|k| {
+                    k.reqd_sub_group_size.is_none()
+                        && !k.func.insts.iter().any(|i| matches!(i.kind, ir::InstKind::SubGroup { .. }))
+                });
+            Tier::new(eligible)
+        }))
+    }
+
+    /// This program at W = 1 (the scalar code of adaptive width).
+    pub(crate) fn scalar(&self) -> Result<&Program> {
+        self.inner
+            .scalar
+            .get_or_init(|| self.with_lanes(1).map_err(|e| e.to_string()))
+            .as_ref()
+            .map_err(|e| Error::Compile(CompileError::internal(format!("the scalar code: {e}"))))
     }
 
     /// How many of the program's kernels have been compiled so far (kernels compile on

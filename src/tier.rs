@@ -1,0 +1,132 @@
+//! Adaptive width: when the compiler chose the SIMD width itself, a kernel's first
+//! sizeable launches alternate between its vector code and its scalar (W = 1) code, and
+//! the rest run the faster one. The compile-time plan cannot see some costs — a masked
+//! loop whose lanes run for very different trip counts, per-lane calls and gathers in
+//! long data-dependent loops (Cephes' Bessel functions, CSR rows) — that make W = 8 slower
+//! than W = 1 per work-item; measuring real launches does.
+//!
+//! A kernel takes part only when nothing can tell the widths apart: the width was not
+//! requested (`Options::lanes` = 0), it uses no sub-group operation or query (their
+//! results depend on W), requires no sub-group size, and its module has no writable
+//! program-scope variables (the scalar code is another load of the module, with its own
+//! copy of them). Every width computes the same results bit for bit (the scalar path is
+//! the reference the vector path is tested against), and the work-group size stays the
+//! one the vector width chose. `SPIRJIT_ADAPTIVE_WIDTH=0` turns it off.
+//!
+//! This module decides and records; it does not compile or run anything.
+
+use std::sync::{Mutex, PoisonError};
+use std::time::Duration;
+
+/// The environment variable that turns adaptive width off (`0`).
+pub const ADAPTIVE_WIDTH_ENV: &str = "SPIRJIT_ADAPTIVE_WIDTH";
+
+/// Launches of fewer work-items are not measured (their time is mostly overhead).
+const MIN_ITEMS: u64 = 4096;
+/// Measured launches per width before deciding.
+const SAMPLES: usize = 2;
+/// The scalar code must be this much faster per work-item to be chosen.
+const MARGIN: f64 = 1.5;
+
+/// Which code a launch runs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Side {
+    Vector,
+    Scalar,
+}
+
+enum State {
+    /// Seconds per work-item of the measured launches of each side.
+    Measuring {
+        vector: Vec<f64>,
+        scalar: Vec<f64>,
+    },
+    Decided {
+        side: Side,
+        speedup: f64,
+    },
+}
+
+/// The width choice of one kernel.
+pub(crate) struct Tier {
+    state: Mutex<State>,
+}
+
+impl Tier {
+    /// A kernel that takes part (`eligible`) or always runs its vector code.
+    pub(crate) fn new(eligible: bool) -> Tier {
+        let state = if eligible && enabled() {
+            State::Measuring { vector: Vec::new(), scalar: Vec::new() }
+        } else {
+            State::Decided { side: Side::Vector, speedup: 1.0 }
+        };
+        Tier { state: Mutex::new(state) }
+    }
+
+    /// The code a launch of `items` work-items runs, and whether to record its time.
+    pub(crate) fn choose(&self, items: u64) -> (Side, bool) {
+        match &*self.state.lock().unwrap_or_else(PoisonError::into_inner) {
+            State::Decided { side, .. } => (*side, false),
+            State::Measuring { .. } if items < MIN_ITEMS => (Side::Vector, false),
+            State::Measuring { vector, scalar } => {
+                (if scalar.len() < vector.len() { Side::Scalar } else { Side::Vector }, true)
+            }
+        }
+    }
+
+    /// Record that a launch of `items` work-items on `side` took `time`.
+    pub(crate) fn record(&self, side: Side, items: u64, time: Duration) {
+        let mut state = self.state.lock().unwrap_or_else(PoisonError::into_inner);
+        let State::Measuring { vector, scalar } = &mut *state else { return };
+        let per_item = time.as_secs_f64() / items.max(1) as f64;
+        match side {
+            Side::Vector => vector.push(per_item),
+            Side::Scalar => scalar.push(per_item),
+        }
+        if vector.len() >= SAMPLES && scalar.len() >= SAMPLES {
+            let best = |v: &[f64]| v.iter().copied().fold(f64::INFINITY, f64::min);
+            let speedup = best(vector) / best(scalar).max(f64::MIN_POSITIVE);
+            let side = if speedup >= MARGIN { Side::Scalar } else { Side::Vector };
+            *state = State::Decided { side, speedup };
+        }
+    }
+
+    /// The decision, once made: the side and how much faster the scalar code was.
+    pub(crate) fn decided(&self) -> Option<(Side, f64)> {
+        match &*self.state.lock().unwrap_or_else(PoisonError::into_inner) {
+            State::Decided { side, speedup } => Some((*side, *speedup)),
+            State::Measuring { .. } => None,
+        }
+    }
+}
+
+fn enabled() -> bool {
+    std::env::var(ADAPTIVE_WIDTH_ENV).map(|v| v.trim() != "0").unwrap_or(true)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn alternates_then_keeps_the_faster_side() {
+        let t = Tier::new(true);
+        if !enabled() {
+            return;
+        }
+        assert_eq!(t.choose(100), (Side::Vector, false), "small launches are not measured");
+        let ms = Duration::from_millis;
+        for (side, time) in [(Side::Vector, 40), (Side::Scalar, 10), (Side::Vector, 30), (Side::Scalar, 12)] {
+            assert_eq!(t.choose(10_000), (side, true));
+            t.record(side, 10_000, ms(time));
+        }
+        assert_eq!(t.choose(10_000), (Side::Scalar, false));
+        assert_eq!(t.decided().map(|d| d.0), Some(Side::Scalar));
+        let t = Tier::new(true);
+        for (side, time) in [(Side::Vector, 10), (Side::Scalar, 12), (Side::Vector, 11), (Side::Scalar, 9)] {
+            t.record(side, 10_000, ms(time));
+        }
+        assert_eq!(t.decided().map(|d| d.0), Some(Side::Vector), "within the margin the vector code stays");
+        assert_eq!(Tier::new(false).choose(1 << 20), (Side::Vector, false));
+    }
+}
