@@ -26,7 +26,7 @@ const MIN_ITEMS: u64 = 4096;
 /// Measured launches per width before deciding.
 const SAMPLES: usize = 2;
 /// The scalar code must be this much faster per work-item to be chosen.
-const MARGIN: f64 = 1.5;
+const MARGIN: f64 = 1.25;
 
 /// Which code a launch runs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
