@@ -559,18 +559,120 @@ def test_linear_image_mapped_directly():
         assert mine == ref
 
 
-def test_refused_images_views_and_samplers_say_so():
+def test_views_reinterpret_formats_and_one_image_bound_twice():
+    def scenario(d):
+        # r32ui and r32i views of rgba8ui and r32ui images created MUTABLE_FORMAT.
+        mutable = vk.VK_IMAGE_CREATE_MUTABLE_FORMAT_BIT
+        counts, _ = d.image(vk.VK_FORMAT_R8G8B8A8_UINT, (4, 2), flags=mutable)
+        mins, _ = d.image(vk.VK_FORMAT_R32_UINT, (4, 2), flags=mutable)
+        d.upload(counts, struct.pack("<8I", *range(8)), (4, 2))
+        d.upload(mins, struct.pack("<8i", *([7] * 8)), (4, 2))
+        pipe, playout, layout = d.pipeline("img_atomics.spv", [(0, SI), (1, SI)])
+        ds = d.descriptor_set(layout, [(0, SI, (d.view(counts, vk.VK_FORMAT_R32_UINT), None)),
+                                       (1, SI, (d.view(mins, vk.VK_FORMAT_R32_SINT), None))])
+        d.dispatch(pipe, playout, ds, (1, 1, 1))
+        atomics = (d.download(counts, 32, (4, 2)), d.download(mins, 32, (4, 2)))
+        # One r32f image read through binding 0 and written through binding 1; the set is
+        # written by copying the descriptors of another set.
+        img, _ = d.image(vk.VK_FORMAT_R32_SFLOAT, (8, 4))
+        d.upload(img, f32([float(i) for i in range(32)]), (8, 4))
+        pipe, playout, layout = d.pipeline("img_storage_p2.spv", [(0, SI), (1, SI)])
+        view = d.view(img, vk.VK_FORMAT_R32_SFLOAT)
+        first = d.descriptor_set(layout, [(0, SI, (view, None)), (1, SI, (view, None))])
+        second = vk.vkAllocateDescriptorSets(
+            d.device, vk.VkDescriptorSetAllocateInfo(descriptorPool=d.pool, pSetLayouts=[layout]))[0]
+        copy = vk.VkCopyDescriptorSet(srcSet=first, srcBinding=0, srcArrayElement=0, dstSet=second, dstBinding=0,
+                                      dstArrayElement=0, descriptorCount=2)
+        vk.vkUpdateDescriptorSets(d.device, 0, None, 1, [copy])
+        d.dispatch(pipe, playout, second, (2, 1, 1))
+        return atomics + (unf32(d.download(img, 128, (8, 4))),)
+
+    mine, ref = on_both(scenario)
+    counts = bytes(struct.pack("<8I", *range(8)))
+    want_counts = struct.pack("<8I", *[c + 8 for c in struct.unpack("<8I", counts)])
+    assert mine[0] == want_counts
+    assert mine[1] == struct.pack("<8i", *[-(56 + j) for j in range(8)])
+    assert mine[2] == [2.0 * i + 1.0 for i in range(32)]
+    if ref is not None:
+        assert mine == ref
+
+
+def test_3d_images_copy_with_buffer_image_height():
+    fmt = vk.VK_FORMAT_R16G16_SFLOAT
+    w, h, depth, padded = 4, 3, 2, 5
+    data = bytes((i * 11 + 3) % 256 for i in range(4 * w * padded * depth))
+
+    def scenario(d):
+        img, _ = d.image(fmt, (w, h, depth), ty=vk.VK_IMAGE_TYPE_3D)
+        staging, _ = d.buffer(data)
+        out, omem = d.buffer(4 * w * h * depth)
+        origin = vk.VkOffset3D(x=0, y=0, z=0)
+        extent = vk.VkExtent3D(width=w, height=h, depth=depth)
+
+        def record(cb):
+            vk.vkCmdCopyBufferToImage(cb, staging, img, GENERAL, 1, [
+                vk.VkBufferImageCopy(bufferOffset=0, bufferRowLength=0, bufferImageHeight=padded,
+                                     imageSubresource=_layers(), imageOffset=origin, imageExtent=extent)])
+            d.barrier(cb, img)
+            # Slice 1 only, to the start of the buffer; then slice 0 after it.
+            vk.vkCmdCopyImageToBuffer(cb, img, GENERAL, out, 2, [
+                vk.VkBufferImageCopy(bufferOffset=0, bufferRowLength=0, bufferImageHeight=0,
+                                     imageSubresource=_layers(), imageOffset=vk.VkOffset3D(x=0, y=0, z=1),
+                                     imageExtent=vk.VkExtent3D(width=w, height=h, depth=1)),
+                vk.VkBufferImageCopy(bufferOffset=4 * w * h, bufferRowLength=0, bufferImageHeight=0,
+                                     imageSubresource=_layers(), imageOffset=origin,
+                                     imageExtent=vk.VkExtent3D(width=w, height=h, depth=1))])
+        d.submit(record)
+        return d.read(omem, 4 * w * h * depth)
+
+    mine, ref = on_both(scenario)
+    slice_bytes = 4 * w * padded
+    want = data[slice_bytes: slice_bytes + 4 * w * h] + data[: 4 * w * h]
+    assert mine == want
+    if ref is not None:
+        assert mine == ref
+
+
+def _create_image(d, **changes):
+    args = dict(imageType=vk.VK_IMAGE_TYPE_2D, format=vk.VK_FORMAT_R8G8B8A8_UNORM,
+                extent=vk.VkExtent3D(width=4, height=4, depth=1), mipLevels=1, arrayLayers=1,
+                samples=vk.VK_SAMPLE_COUNT_1_BIT, tiling=vk.VK_IMAGE_TILING_OPTIMAL, usage=IMAGE_USAGE,
+                sharingMode=vk.VK_SHARING_MODE_EXCLUSIVE, initialLayout=vk.VK_IMAGE_LAYOUT_UNDEFINED)
+    args.update(changes)
+    return vk.vkCreateImage(d.device, vk.VkImageCreateInfo(**args), None)
+
+
+@pytest.mark.skipif("VK_INSTANCE_LAYERS" in os.environ,
+                    reason="asks for what the device does not report (invalid usage the layer flags)")
+def test_what_the_device_does_not_support_is_refused():
     d = Dev()
     try:
-        fmt = vk.VK_FORMAT_R8G8B8A8_UNORM
-        info = vk.VkImageCreateInfo(
-            imageType=vk.VK_IMAGE_TYPE_2D, format=fmt, extent=vk.VkExtent3D(width=4, height=4, depth=1),
-            mipLevels=1, arrayLayers=1, samples=vk.VK_SAMPLE_COUNT_1_BIT, tiling=vk.VK_IMAGE_TILING_OPTIMAL,
-            usage=IMAGE_USAGE, sharingMode=vk.VK_SHARING_MODE_EXCLUSIVE, initialLayout=vk.VK_IMAGE_LAYOUT_UNDEFINED)
-        img = vk.vkCreateImage(d.device, info, None)
-        d.keep(vk.vkDestroyImage, img)
+        img = d.keep(vk.vkDestroyImage, _create_image(d))
         req = vk.vkGetImageMemoryRequirements(d.device, img)
         assert req.size == 64 and req.memoryTypeBits == 1
+        # Images have one mip level (maxMipLevels is 1).
+        with pytest.raises(vk.VkErrorOutOfHostMemory):
+            _create_image(d, mipLevels=2)
+        with pytest.raises(vk.VkErrorOutOfHostMemory):
+            _create_image(d, format=vk.VK_FORMAT_D32_SFLOAT)
+        # Swizzles other than the identity.
+        swizzled = vk.VkImageViewCreateInfo(
+            image=img, viewType=vk.VK_IMAGE_VIEW_TYPE_2D, format=vk.VK_FORMAT_R8G8B8A8_UNORM,
+            components=vk.VkComponentMapping(r=vk.VK_COMPONENT_SWIZZLE_B, b=vk.VK_COMPONENT_SWIZZLE_R),
+            subresourceRange=_range())
+        with pytest.raises(vk.VkErrorOutOfHostMemory):
+            vk.vkCreateImageView(d.device, swizzled, None)
+        # Another format on an image not created MUTABLE_FORMAT.
+        other = vk.VkImageViewCreateInfo(image=img, viewType=vk.VK_IMAGE_VIEW_TYPE_2D,
+                                         format=vk.VK_FORMAT_R32_UINT, components=vk.VkComponentMapping(),
+                                         subresourceRange=_range())
+        with pytest.raises(vk.VkErrorOutOfHostMemory):
+            vk.vkCreateImageView(d.device, other, None)
+        # One filter for magnification and minification.
+        info = vk.VkSamplerCreateInfo(magFilter=vk.VK_FILTER_LINEAR, minFilter=vk.VK_FILTER_NEAREST,
+                                      maxAnisotropy=1.0, borderColor=vk.VK_BORDER_COLOR_FLOAT_OPAQUE_BLACK)
+        with pytest.raises(vk.VkErrorOutOfHostMemory):
+            vk.vkCreateSampler(d.device, info, None)
     finally:
         d.close()
 
