@@ -56,8 +56,8 @@ class Dev:
     """A device (spirjit's, or the first of the driver `manifest` names) and the objects
     a scenario makes, destroyed at `close`."""
 
-    def __init__(self, manifest=None):
-        self.g = drv.Gpu(queues=1, manifest=manifest)
+    def __init__(self, manifest=None, extensions=()):
+        self.g = drv.Gpu(queues=1, manifest=manifest, extensions=extensions)
         self.device = self.g.device
         self.name = vk.vkGetPhysicalDeviceProperties(self.g.physical).deviceName
         self.memory_types = vk.vkGetPhysicalDeviceMemoryProperties(self.g.physical)
@@ -225,17 +225,17 @@ class Dev:
         return self.read(mem, size)
 
 
-def on_both(scenario):
+def on_both(scenario, extensions=()):
     """`scenario(dev)` on spirjit, then on lavapipe when it is installed: (spirjit's
     result, lavapipe's or None)."""
-    d = Dev()
+    d = Dev(extensions=extensions)
     try:
         mine = scenario(d)
     finally:
         d.close()
     if not LAVAPIPE:
         return mine, None
-    d = Dev(LAVAPIPE[0])
+    d = Dev(LAVAPIPE[0], extensions)
     try:
         assert "llvmpipe" in d.name, d.name
         ref = scenario(d)
@@ -629,6 +629,60 @@ def test_3d_images_copy_with_buffer_image_height():
     slice_bytes = 4 * w * padded
     want = data[slice_bytes: slice_bytes + 4 * w * h] + data[: 4 * w * h]
     assert mine == want
+    if ref is not None:
+        assert mine == ref
+
+
+def test_copy_commands2():
+    fmt = vk.VK_FORMAT_R32G32_UINT
+    w, h = 4, 4
+    data = struct.pack(f"<{2 * w * h}I", *range(100, 100 + 2 * w * h))
+
+    def scenario(d):
+        ext = {n: vk.vkGetDeviceProcAddr(d.device, n + "KHR")
+               for n in ("vkCmdCopyBufferToImage2", "vkCmdCopyImageToBuffer2", "vkCmdCopyImage2", "vkCmdCopyBuffer2")}
+        a, _ = d.image(fmt, (w, h))
+        b, _ = d.image(fmt, (w, h))
+        staging, _ = d.buffer(data)
+        out, omem = d.buffer(8 * w * h)
+        last, lmem = d.buffer(8 * w * h)
+        origin = vk.VkOffset3D(x=0, y=0, z=0)
+        whole = vk.VkExtent3D(width=w, height=h, depth=1)
+
+        def record(cb):
+            ext["vkCmdCopyBufferToImage2"](cb, vk.VkCopyBufferToImageInfo2(
+                srcBuffer=staging, dstImage=a, dstImageLayout=GENERAL, pRegions=[vk.VkBufferImageCopy2(
+                    bufferOffset=0, bufferRowLength=0, bufferImageHeight=0, imageSubresource=_layers(),
+                    imageOffset=origin, imageExtent=whole)]))
+            vk.vkCmdClearColorImage(cb, b, GENERAL, vk.VkClearColorValue(uint32=[0, 0, 0, 0]), 1, [_range()])
+            d.barrier(cb, a)
+            d.barrier(cb, b)
+            # The right half of a to the left half of b (b is zero elsewhere).
+            ext["vkCmdCopyImage2"](cb, vk.VkCopyImageInfo2(
+                srcImage=a, srcImageLayout=GENERAL, dstImage=b, dstImageLayout=GENERAL, pRegions=[vk.VkImageCopy2(
+                    srcSubresource=_layers(), srcOffset=vk.VkOffset3D(x=2, y=0, z=0), dstSubresource=_layers(),
+                    dstOffset=origin, extent=vk.VkExtent3D(width=2, height=h, depth=1))]))
+            d.barrier(cb, b)
+            ext["vkCmdCopyImageToBuffer2"](cb, vk.VkCopyImageToBufferInfo2(
+                srcImage=b, srcImageLayout=GENERAL, dstBuffer=out, pRegions=[vk.VkBufferImageCopy2(
+                    bufferOffset=0, bufferRowLength=0, bufferImageHeight=0, imageSubresource=_layers(),
+                    imageOffset=origin, imageExtent=whole)]))
+            b_barrier = vk.VkMemoryBarrier(srcAccessMask=vk.VK_ACCESS_TRANSFER_WRITE_BIT,
+                                           dstAccessMask=vk.VK_ACCESS_TRANSFER_READ_BIT)
+            stage = vk.VK_PIPELINE_STAGE_TRANSFER_BIT
+            vk.vkCmdPipelineBarrier(cb, stage, stage, 0, 1, [b_barrier], 0, None, 0, None)
+            ext["vkCmdCopyBuffer2"](cb, vk.VkCopyBufferInfo2(srcBuffer=out, dstBuffer=last, pRegions=[
+                vk.VkBufferCopy2(srcOffset=0, dstOffset=0, size=8 * w * h)]))
+        d.submit(record)
+        return d.read(lmem, 8 * w * h)
+
+    mine, ref = on_both(scenario, extensions=["VK_KHR_copy_commands2"])
+    words = struct.unpack(f"<{2 * w * h}I", data)
+    want = []
+    for y in range(h):
+        for x in range(w):
+            want += list(words[2 * (y * w + x + 2): 2 * (y * w + x + 2) + 2]) if x < 2 else [0, 0]
+    assert struct.unpack(f"<{2 * w * h}I", mine) == tuple(want)
     if ref is not None:
         assert mine == ref
 

@@ -33,6 +33,7 @@ pub const DEVICE_EXTENSIONS: &[(&str, u32)] = &[
     ("VK_KHR_16bit_storage", 1),
     ("VK_KHR_8bit_storage", 1),
     ("VK_KHR_bind_memory2", 1),
+    ("VK_KHR_copy_commands2", 1),
     ("VK_KHR_buffer_device_address", 1),
     ("VK_KHR_dedicated_allocation", 3),
     ("VK_KHR_get_memory_requirements2", 1),

@@ -278,3 +278,112 @@ pub unsafe extern "system" fn cmd_clear_color_image(
         Ok(Command::Image(ImageCommand::Clear { image: image(img)?, color, ranges }))
     })
 }
+
+/// The regions of a `VK_KHR_copy_commands2` command as the 1.0 structures (their only
+/// difference is the `sType`/`pNext` header; an extension structure in a region's chain,
+/// such as a copy transform, is refused).
+///
+/// # Safety
+/// `ptr` must point at `count` valid regions.
+unsafe fn regions2<R, T>(
+    ptr: *const R,
+    count: u32,
+    next: impl Fn(&R) -> *const std::ffi::c_void,
+    convert: impl Fn(&R) -> T,
+) -> Result<Vec<T>, String> {
+    // SAFETY: the caller's contract.
+    let list = unsafe { slice(ptr, count) }.map_err(|_| "a null pRegions")?;
+    if list.iter().any(|r| !next(r).is_null()) {
+        return Err("a region with an extension structure (copy transforms are not supported)".to_string());
+    }
+    Ok(list.iter().map(convert).collect())
+}
+
+fn buffer_image_copy(r: &vk::BufferImageCopy2<'_>) -> vk::BufferImageCopy {
+    vk::BufferImageCopy {
+        buffer_offset: r.buffer_offset,
+        buffer_row_length: r.buffer_row_length,
+        buffer_image_height: r.buffer_image_height,
+        image_subresource: r.image_subresource,
+        image_offset: r.image_offset,
+        image_extent: r.image_extent,
+    }
+}
+
+pub unsafe extern "system" fn cmd_copy_buffer2(raw: vk::CommandBuffer, info: *const vk::CopyBufferInfo2<'_>) {
+    record(raw, "vkCmdCopyBuffer2KHR", || {
+        // SAFETY: the caller's info and its regions.
+        let info = unsafe { info.as_ref() }.ok_or("a null pCopyBufferInfo")?;
+        let regions = unsafe {
+            regions2(
+                info.p_regions,
+                info.region_count,
+                |r| r.p_next,
+                |r| vk::BufferCopy { src_offset: r.src_offset, dst_offset: r.dst_offset, size: r.size },
+            )
+        }?;
+        Ok(Command::CopyBuffer { src: buffer(info.src_buffer)?, dst: buffer(info.dst_buffer)?, regions })
+    })
+}
+
+pub unsafe extern "system" fn cmd_copy_buffer_to_image2(
+    raw: vk::CommandBuffer,
+    info: *const vk::CopyBufferToImageInfo2<'_>,
+) {
+    record(raw, "vkCmdCopyBufferToImage2KHR", || {
+        // SAFETY: the caller's info and its regions.
+        let info = unsafe { info.as_ref() }.ok_or("a null pCopyBufferToImageInfo")?;
+        let regions = unsafe { regions2(info.p_regions, info.region_count, |r| r.p_next, buffer_image_copy) }?;
+        let (src, dst) = (buffer(info.src_buffer)?, image(info.dst_image)?);
+        Ok(Command::Image(ImageCommand::BufferToImage { src, dst, regions }))
+    })
+}
+
+pub unsafe extern "system" fn cmd_copy_image_to_buffer2(
+    raw: vk::CommandBuffer,
+    info: *const vk::CopyImageToBufferInfo2<'_>,
+) {
+    record(raw, "vkCmdCopyImageToBuffer2KHR", || {
+        // SAFETY: the caller's info and its regions.
+        let info = unsafe { info.as_ref() }.ok_or("a null pCopyImageToBufferInfo")?;
+        let regions = unsafe { regions2(info.p_regions, info.region_count, |r| r.p_next, buffer_image_copy) }?;
+        let (src, dst) = (image(info.src_image)?, buffer(info.dst_buffer)?);
+        Ok(Command::Image(ImageCommand::ImageToBuffer { src, dst, regions }))
+    })
+}
+
+pub unsafe extern "system" fn cmd_copy_image2(raw: vk::CommandBuffer, info: *const vk::CopyImageInfo2<'_>) {
+    record(raw, "vkCmdCopyImage2KHR", || {
+        // SAFETY: the caller's info and its regions.
+        let info = unsafe { info.as_ref() }.ok_or("a null pCopyImageInfo")?;
+        let regions = unsafe {
+            regions2(
+                info.p_regions,
+                info.region_count,
+                |r| r.p_next,
+                |r| vk::ImageCopy {
+                    src_subresource: r.src_subresource,
+                    src_offset: r.src_offset,
+                    dst_subresource: r.dst_subresource,
+                    dst_offset: r.dst_offset,
+                    extent: r.extent,
+                },
+            )
+        }?;
+        Ok(Command::Image(ImageCommand::ImageToImage {
+            src: image(info.src_image)?,
+            dst: image(info.dst_image)?,
+            regions,
+        }))
+    })
+}
+
+pub unsafe extern "system" fn cmd_blit_image2(raw: vk::CommandBuffer, _info: *const vk::BlitImageInfo2<'_>) {
+    record(raw, "vkCmdBlitImage2KHR", || Err("blits need a graphics queue; the device has compute queues only".into()))
+}
+
+pub unsafe extern "system" fn cmd_resolve_image2(raw: vk::CommandBuffer, _info: *const vk::ResolveImageInfo2<'_>) {
+    record(raw, "vkCmdResolveImage2KHR", || {
+        Err("resolves need a graphics queue and multisampled images; the device has neither".into())
+    })
+}
