@@ -72,7 +72,8 @@ fn image_rows(
 }
 
 /// The rows of `buffer` a buffer–image copy region covers (`bufferRowLength` and
-/// `bufferImageHeight` 0: tightly packed), for an image of `texel` bytes per texel.
+/// `bufferImageHeight` 0: tightly packed), for an image of `texel` bytes per texel; the
+/// region was checked against the image first (so `slices` and the extent are in range).
 fn buffer_rows(buffer: &Buffer, r: &vk::BufferImageCopy, texel: u64, slices: u64) -> Result<Rows, String> {
     let e = r.image_extent;
     let row_len = u64::from(if r.buffer_row_length == 0 { e.width } else { r.buffer_row_length });
@@ -134,20 +135,20 @@ impl ImageCommand {
             ImageCommand::BufferToImage { src, dst, regions } => {
                 for (i, r) in regions.iter().enumerate() {
                     let fail = |m: String| format!("vkCmdCopyBufferToImage region {i}: {m}");
-                    let n = slices(dst, r.image_extent, &r.image_subresource);
-                    let b = buffer_rows(src, r, u64::from(dst.format.size), n).map_err(fail)?;
                     let im = image_rows(dst, r.image_offset, r.image_extent, &r.image_subresource, "the image")
                         .map_err(fail)?;
+                    let n = slices(dst, r.image_extent, &r.image_subresource);
+                    let b = buffer_rows(src, r, u64::from(dst.format.size), n).map_err(fail)?;
                     copy_rows(&b, &im).map_err(fail)?;
                 }
             }
             ImageCommand::ImageToBuffer { src, dst, regions } => {
                 for (i, r) in regions.iter().enumerate() {
                     let fail = |m: String| format!("vkCmdCopyImageToBuffer region {i}: {m}");
-                    let n = slices(src, r.image_extent, &r.image_subresource);
-                    let b = buffer_rows(dst, r, u64::from(src.format.size), n).map_err(fail)?;
                     let im = image_rows(src, r.image_offset, r.image_extent, &r.image_subresource, "the image")
                         .map_err(fail)?;
+                    let n = slices(src, r.image_extent, &r.image_subresource);
+                    let b = buffer_rows(dst, r, u64::from(src.format.size), n).map_err(fail)?;
                     copy_rows(&im, &b).map_err(fail)?;
                 }
             }
