@@ -80,17 +80,19 @@ def _spv(name):
 
 
 class Gpu:
-    """An instance, the device (with `extensions` enabled) and a few helpers over them;
-    the spirjit driver's, or the first device of the driver `manifest` names."""
+    """An instance, the device (with `extensions` and `features`, a
+    VkPhysicalDeviceFeatures, enabled) and a few helpers over them; the spirjit driver's,
+    or the first device of the driver `manifest` names."""
 
-    def __init__(self, queues=1, manifest=None, extensions=()):
+    def __init__(self, queues=1, manifest=None, extensions=(), features=None):
         app = vk.VkApplicationInfo(pApplicationName="spirjit-test", apiVersion=vk.VK_MAKE_VERSION(1, 1, 0))
         with _only_spirjit(manifest):
             self.instance = vk.vkCreateInstance(vk.VkInstanceCreateInfo(pApplicationInfo=app), None)
         self.physical = vk.vkEnumeratePhysicalDevices(self.instance)[0]
         prio = [1.0] * queues
         qinfo = vk.VkDeviceQueueCreateInfo(queueFamilyIndex=0, queueCount=queues, pQueuePriorities=prio)
-        info = vk.VkDeviceCreateInfo(pQueueCreateInfos=[qinfo], ppEnabledExtensionNames=list(extensions) or None)
+        info = vk.VkDeviceCreateInfo(pQueueCreateInfos=[qinfo], ppEnabledExtensionNames=list(extensions) or None,
+                                     pEnabledFeatures=features)
         self.device = vk.vkCreateDevice(self.physical, info, None)
         self.queues = [vk.vkGetDeviceQueue(self.device, 0, i) for i in range(queues)]
         self.pool = vk.vkCreateCommandPool(self.device, vk.VkCommandPoolCreateInfo(queueFamilyIndex=0), None)

@@ -56,8 +56,8 @@ class Dev:
     """A device (spirjit's, or the first of the driver `manifest` names) and the objects
     a scenario makes, destroyed at `close`."""
 
-    def __init__(self, manifest=None, extensions=()):
-        self.g = drv.Gpu(queues=1, manifest=manifest, extensions=extensions)
+    def __init__(self, manifest=None, extensions=(), features=None):
+        self.g = drv.Gpu(queues=1, manifest=manifest, extensions=extensions, features=features)
         self.device = self.g.device
         self.name = vk.vkGetPhysicalDeviceProperties(self.g.physical).deviceName
         self.memory_types = vk.vkGetPhysicalDeviceMemoryProperties(self.g.physical)
@@ -334,6 +334,34 @@ def test_storage_images_upload_kernel_and_download(part, fmt, texel):
     assert mine == _storage_expected(part, data, w, h)
     if ref is not None:
         assert mine == ref
+
+
+def _f16(h):
+    return struct.unpack("<e", struct.pack("<H", h))[0]
+
+
+def test_storage_images_without_a_declared_format():
+    # The shader declares no formats: bgra8 unorm read, rgba16f written (lavapipe cannot
+    # read images without a format, so this runs on spirjit only).
+    w, h = 4, 4
+    texels = bytes((i * 41 + 9) % 256 for i in range(4 * w * h))
+    features = vk.VkPhysicalDeviceFeatures(shaderStorageImageReadWithoutFormat=vk.VK_TRUE,
+                                           shaderStorageImageWriteWithoutFormat=vk.VK_TRUE)
+    d = Dev(features=features)
+    try:
+        src, _ = d.image(vk.VK_FORMAT_B8G8R8A8_UNORM, (w, h))
+        dst, _ = d.image(vk.VK_FORMAT_R16G16B16A16_SFLOAT, (w, h))
+        d.upload(src, texels, (w, h))
+        pipe, playout, layout = d.pipeline("img_formatless.spv", [(0, SI), (1, SI)])
+        ds = d.descriptor_set(layout, [(0, SI, (d.view(src, vk.VK_FORMAT_B8G8R8A8_UNORM), None)),
+                                       (1, SI, (d.view(dst, vk.VK_FORMAT_R16G16B16A16_SFLOAT), None))])
+        d.dispatch(pipe, playout, ds, (1, 1, 1))
+        got = [_f16(x) for x in struct.unpack(f"<{4 * w * h}H", d.download(dst, 8 * w * h, (w, h)))]
+    finally:
+        d.close()
+    for t in range(w * h):
+        b, g, r, a = (texels[4 * t + c] / 255.0 for c in range(4))
+        assert got[4 * t: 4 * t + 4] == pytest.approx([a + 0.25, b + 0.25, g + 0.25, r + 0.25], abs=1e-3), t
 
 
 def test_image_atomics():
