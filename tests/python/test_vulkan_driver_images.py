@@ -625,6 +625,31 @@ def test_views_reinterpret_formats_and_one_image_bound_twice():
         assert mine == ref
 
 
+def test_views_of_one_layer_of_array_images():
+    fmt = vk.VK_FORMAT_R32_SFLOAT
+    w, h, layers = 4, 4, 3
+    vals = [float(i) for i in range(w * h * layers)]
+
+    def scenario(d):
+        src, _ = d.image(fmt, (w, h), layers=layers)
+        dst, _ = d.image(fmt, (w, h), layers=layers)
+        d.upload(src, f32(vals), (w, h), layers)
+        d.submit(lambda cb: vk.vkCmdClearColorImage(cb, dst, GENERAL, vk.VkClearColorValue(float32=[-1.0, 0, 0, 0]),
+                                                    1, [_range(0, layers)]))
+        pipe, playout, layout = d.pipeline("img_storage_p2.spv", [(0, SI), (1, SI)])
+        # Layer 2 of src to layer 1 of dst.
+        ds = d.descriptor_set(layout, [(0, SI, (d.view(src, fmt, base=2), None)),
+                                       (1, SI, (d.view(dst, fmt, base=1), None))])
+        d.dispatch(pipe, playout, ds, (1, 1, 1))
+        return unf32(d.download(dst, 4 * w * h * layers, (w, h), layers))
+
+    mine, ref = on_both(scenario)
+    n = w * h
+    assert mine == [-1.0] * n + [v * 2.0 + 1.0 for v in vals[2 * n:]] + [-1.0] * n
+    if ref is not None:
+        assert mine == ref
+
+
 def test_3d_images_copy_with_buffer_image_height():
     fmt = vk.VK_FORMAT_R16G16_SFLOAT
     w, h, depth, padded = 4, 3, 2, 5
