@@ -225,17 +225,17 @@ class Dev:
         return self.read(mem, size)
 
 
-def on_both(scenario, extensions=()):
-    """`scenario(dev)` on spirjit, then on lavapipe when it is installed: (spirjit's
-    result, lavapipe's or None)."""
-    d = Dev(extensions=extensions)
+def on_both(scenario, extensions=(), features=None):
+    """`scenario(dev)` on spirjit, then on lavapipe when it is installed (devices with
+    `extensions` and `features` enabled): (spirjit's result, lavapipe's or None)."""
+    d = Dev(extensions=extensions, features=features)
     try:
         mine = scenario(d)
     finally:
         d.close()
     if not LAVAPIPE:
         return mine, None
-    d = Dev(LAVAPIPE[0], extensions)
+    d = Dev(LAVAPIPE[0], extensions, features)
     try:
         assert "llvmpipe" in d.name, d.name
         ref = scenario(d)
@@ -452,6 +452,41 @@ def test_sampled_images_and_samplers(filt, mode, unnormalized):
             # Linear filtering: lavapipe weighs texels with 8 fractional bits.
             tol = 1e-6 if filt == vk.VK_FILTER_NEAREST else 2.0 / 256
             assert got == pytest.approx(ref[i], abs=tol), (i, got, ref[i])
+
+
+def test_cube_maps_and_cube_arrays():
+    fmt = vk.VK_FORMAT_R8G8B8A8_UNORM
+    size, cubes = 2, 2
+    layers = 6 * cubes
+    texels = bytes((i * 19 + 1) % 256 for i in range(4 * size * size * layers))
+    # Directions toward every face, away from edges and texel boundaries.
+    dirs = []
+    for k, (x, y, z) in enumerate([(1, 0.3, -0.2), (-1, -0.35, 0.1), (0.2, 1, 0.4), (-0.3, -1, -0.1),
+                                   (0.25, -0.3, 1), (-0.1, 0.2, -1), (0.9, -0.2, 0.3), (-0.3, 0.2, 0.8)]):
+        dirs.append((x, y, z, float(k % cubes)))
+
+    def scenario(d):
+        img, _ = d.image(fmt, (size, size), layers=layers, flags=vk.VK_IMAGE_CREATE_CUBE_COMPATIBLE_BIT)
+        d.upload(img, texels, (size, size), layers)
+        smp = d.sampler(vk.VK_FILTER_NEAREST, vk.VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_EDGE)
+        dbuf, _ = d.buffer(f32([c for v in dirs for c in v]))
+        obuf, omem = d.buffer(32 * len(dirs))
+        pipe, playout, layout = d.pipeline("img_cube.spv", [(0, CIS), (1, CIS), (2, SB), (3, SB)])
+        ds = d.descriptor_set(layout, [
+            (0, CIS, (d.view(img, fmt, vk.VK_IMAGE_VIEW_TYPE_CUBE, 6, 6), smp)),
+            (1, CIS, (d.view(img, fmt, vk.VK_IMAGE_VIEW_TYPE_CUBE_ARRAY, 0, layers), smp)),
+            (2, SB, (dbuf, 0, WHOLE)), (3, SB, (obuf, 0, WHOLE))])
+        d.dispatch(pipe, playout, ds, (1, 1, 1))
+        return unf32(d.read(omem, 32 * len(dirs)))
+
+    features = vk.VkPhysicalDeviceFeatures(imageCubeArray=vk.VK_TRUE)
+    mine, ref = on_both(scenario, features=features)
+    # (1, 0.3, -0.2) is +X at s = 0.6, t = 0.35: texel (1, 0) of the second cube's +X
+    # face (the cube view starts at layer 6).
+    t = 4 * (6 * size * size + 0 * size + 1)
+    assert mine[0:4] == pytest.approx([texels[t + c] / 255.0 for c in range(4)], abs=1e-6)
+    if ref is not None:
+        assert mine == pytest.approx(ref, abs=1e-6)
 
 
 def test_texel_buffers():

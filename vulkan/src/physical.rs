@@ -170,6 +170,7 @@ pub fn features() -> vk::PhysicalDeviceFeatures {
         shader_storage_image_extended_formats: vk::TRUE,
         shader_storage_image_read_without_format: vk::TRUE,
         shader_storage_image_write_without_format: vk::TRUE,
+        image_cube_array: vk::TRUE,
         ..Default::default()
     }
 }
