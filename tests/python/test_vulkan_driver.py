@@ -81,10 +81,11 @@ def _spv(name):
 
 class Gpu:
     """An instance, the device (with `extensions` and `features`, a
-    VkPhysicalDeviceFeatures, enabled) and a few helpers over them; the spirjit driver's,
-    or the first device of the driver `manifest` names."""
+    VkPhysicalDeviceFeatures, enabled, and `next` chained to its create info) and a few
+    helpers over them; the spirjit driver's, or the first device of the driver `manifest`
+    names."""
 
-    def __init__(self, queues=1, manifest=None, extensions=(), features=None):
+    def __init__(self, queues=1, manifest=None, extensions=(), features=None, next=None):
         app = vk.VkApplicationInfo(pApplicationName="spirjit-test", apiVersion=vk.VK_MAKE_VERSION(1, 1, 0))
         with _only_spirjit(manifest):
             self.instance = vk.vkCreateInstance(vk.VkInstanceCreateInfo(pApplicationInfo=app), None)
@@ -92,7 +93,7 @@ class Gpu:
         prio = [1.0] * queues
         qinfo = vk.VkDeviceQueueCreateInfo(queueFamilyIndex=0, queueCount=queues, pQueuePriorities=prio)
         info = vk.VkDeviceCreateInfo(pQueueCreateInfos=[qinfo], ppEnabledExtensionNames=list(extensions) or None,
-                                     pEnabledFeatures=features)
+                                     pEnabledFeatures=features, pNext=next)
         self.device = vk.vkCreateDevice(self.physical, info, None)
         self.queues = [vk.vkGetDeviceQueue(self.device, 0, i) for i in range(queues)]
         self.pool = vk.vkCreateCommandPool(self.device, vk.VkCommandPoolCreateInfo(queueFamilyIndex=0), None)

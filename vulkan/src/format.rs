@@ -32,9 +32,16 @@ pub struct FormatInfo {
 }
 
 impl FormatInfo {
-    /// Whether storage images and storage texel buffers of this format support atomics.
+    /// Whether storage images (and storage texel buffers, for 32 bits) of this format
+    /// support atomics.
     fn atomic(&self) -> bool {
-        matches!(self.format, vk::Format::R32_UINT | vk::Format::R32_SINT)
+        matches!(self.format, vk::Format::R32_UINT | vk::Format::R32_SINT) || self.is_64_bit()
+    }
+
+    /// The 64-bit integer formats (`VK_EXT_shader_image_atomic_int64`): storage images
+    /// and transfers only.
+    fn is_64_bit(&self) -> bool {
+        matches!(self.format, vk::Format::R64_UINT | vk::Format::R64_SINT)
     }
 }
 
@@ -67,6 +74,7 @@ const fn texel_size(order: ChannelOrder, ty: ChannelType) -> u32 {
         | ChannelType::SignedInt16
         | ChannelType::HalfFloat => 2 * channels,
         ChannelType::UnormInt2101010 | ChannelType::UnsignedInt2101010 | ChannelType::UnsignedFloat111110 => 4,
+        ChannelType::UnsignedInt64 | ChannelType::SignedInt64 => 8 * channels,
         _ => 4 * channels,
     }
 }
@@ -113,6 +121,8 @@ pub static FORMATS: &[FormatInfo] = formats! {
     A2B10G10R10_UNORM_PACK32 RGBA UnormInt2101010 Float;
     A2B10G10R10_UINT_PACK32 RGBA UnsignedInt2101010 Uint;
     B10G11R11_UFLOAT_PACK32 RGB UnsignedFloat111110 Float;
+    R64_UINT R UnsignedInt64 Uint;
+    R64_SINT R SignedInt64 Sint;
 };
 
 /// The table entry of `format`, if the device supports it.
@@ -122,6 +132,12 @@ pub fn info(format: vk::Format) -> Option<&'static FormatInfo> {
 
 /// The features of an image of `f` (linear and optimal tiling are the same layout).
 fn image_features(f: &FormatInfo) -> vk::FormatFeatureFlags {
+    if f.is_64_bit() {
+        return vk::FormatFeatureFlags::STORAGE_IMAGE
+            | vk::FormatFeatureFlags::STORAGE_IMAGE_ATOMIC
+            | vk::FormatFeatureFlags::TRANSFER_SRC
+            | vk::FormatFeatureFlags::TRANSFER_DST;
+    }
     let mut x = vk::FormatFeatureFlags::SAMPLED_IMAGE
         | vk::FormatFeatureFlags::STORAGE_IMAGE
         | vk::FormatFeatureFlags::TRANSFER_SRC
@@ -137,6 +153,9 @@ fn image_features(f: &FormatInfo) -> vk::FormatFeatureFlags {
 
 /// The features of a texel buffer of `f`.
 fn buffer_features(f: &FormatInfo) -> vk::FormatFeatureFlags {
+    if f.is_64_bit() {
+        return vk::FormatFeatureFlags::empty();
+    }
     let mut x = vk::FormatFeatureFlags::UNIFORM_TEXEL_BUFFER | vk::FormatFeatureFlags::STORAGE_TEXEL_BUFFER;
     if f.atomic() {
         x |= vk::FormatFeatureFlags::STORAGE_TEXEL_BUFFER_ATOMIC;
@@ -179,6 +198,9 @@ pub fn usage_supported(f: &FormatInfo, usage: vk::ImageUsageFlags) -> Result<(),
     let features = image_features(f);
     if usage.contains(vk::ImageUsageFlags::STORAGE) && !features.contains(vk::FormatFeatureFlags::STORAGE_IMAGE) {
         return Err(format!("{:?} has no storage image support", f.format));
+    }
+    if usage.contains(vk::ImageUsageFlags::SAMPLED) && !features.contains(vk::FormatFeatureFlags::SAMPLED_IMAGE) {
+        return Err(format!("{:?} has no sampled image support", f.format));
     }
     Ok(())
 }
@@ -368,6 +390,9 @@ pub fn encode_clear(f: &FormatInfo, color: &vk::ClearColorValue) -> Vec<u8> {
                     ChannelType::UnsignedInt32 => out.extend_from_slice(&w.to_le_bytes()),
                     ChannelType::SignedInt8 => out.push(s.clamp(-128, 127) as i8 as u8),
                     ChannelType::SignedInt16 => out.extend_from_slice(&(s.clamp(-32768, 32767) as i16).to_le_bytes()),
+                    // A clear value has 32 bits per channel: zero- or sign-extended.
+                    ChannelType::UnsignedInt64 => out.extend_from_slice(&u64::from(w).to_le_bytes()),
+                    ChannelType::SignedInt64 => out.extend_from_slice(&i64::from(s).to_le_bytes()),
                     _ => out.extend_from_slice(&s.to_le_bytes()),
                 }
             }
@@ -473,6 +498,7 @@ mod tests {
         assert_eq!(encode_clear(info(vk::Format::R16_SFLOAT).unwrap(), &c), 0x3c00u16.to_le_bytes());
         let i = vk::ClearColorValue { int32: [-300, 7, 0, 0] };
         assert_eq!(encode_clear(info(vk::Format::R8G8_SINT).unwrap(), &i), [0x80, 7]);
+        assert_eq!(encode_clear(info(vk::Format::R64_SINT).unwrap(), &i), (-300i64).to_le_bytes());
         assert_eq!(f32_to_f16(0.1), 0x2e66);
         assert_eq!(small_float(1.0, 6), 15 << 6);
     }

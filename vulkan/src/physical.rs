@@ -46,6 +46,7 @@ pub const DEVICE_EXTENSIONS: &[(&str, u32)] = &[
     ("VK_KHR_storage_buffer_storage_class", 1),
     ("VK_KHR_uniform_buffer_standard_layout", 1),
     ("VK_KHR_variable_pointers", 1),
+    ("VK_EXT_shader_image_atomic_int64", 1),
 ];
 
 /// Instance extensions.
@@ -288,6 +289,11 @@ pub unsafe fn fill_features_chain(mut next: *mut vk::BaseOutStructure<'_>) {
                     f.storage_push_constant16 = t;
                     f.variable_pointers_storage_buffer = t;
                     f.variable_pointers = t;
+                }
+                vk::StructureType::PHYSICAL_DEVICE_SHADER_IMAGE_ATOMIC_INT64_FEATURES_EXT => {
+                    let f = &mut *(next as *mut vk::PhysicalDeviceShaderImageAtomicInt64FeaturesEXT<'_>);
+                    f.shader_image_int64_atomics = t;
+                    f.sparse_image_int64_atomics = vk::FALSE;
                 }
                 vk::StructureType::PHYSICAL_DEVICE_MULTIVIEW_FEATURES
                 | vk::StructureType::PHYSICAL_DEVICE_PROTECTED_MEMORY_FEATURES
