@@ -45,13 +45,14 @@ os.environ["SPIRJIT_VK_QUIET"] = "1"
 
 
 @contextlib.contextmanager
-def _only_spirjit():
-    """The loader sees only the spirjit driver while an instance is created (the
-    environment is restored after, so other tests still find their drivers)."""
+def _only_spirjit(manifest=None):
+    """The loader sees only the spirjit driver (or the one `manifest` names) while an
+    instance is created (the environment is restored after, so other tests still find
+    their drivers)."""
     keys = ("VK_DRIVER_FILES", "VK_ICD_FILENAMES")
     saved = {k: os.environ.get(k) for k in keys}
     for k in keys:
-        os.environ[k] = MANIFEST
+        os.environ[k] = manifest or MANIFEST
     try:
         yield
     finally:
@@ -79,16 +80,21 @@ def _spv(name):
 
 
 class Gpu:
-    """An instance, the device and a few helpers over them."""
+    """An instance, the device (with `extensions` and `features`, a
+    VkPhysicalDeviceFeatures, enabled, and `next` chained to its create info) and a few
+    helpers over them; the spirjit driver's, or the first device of the driver `manifest`
+    names."""
 
-    def __init__(self, queues=1):
+    def __init__(self, queues=1, manifest=None, extensions=(), features=None, next=None):
         app = vk.VkApplicationInfo(pApplicationName="spirjit-test", apiVersion=vk.VK_MAKE_VERSION(1, 1, 0))
-        with _only_spirjit():
+        with _only_spirjit(manifest):
             self.instance = vk.vkCreateInstance(vk.VkInstanceCreateInfo(pApplicationInfo=app), None)
         self.physical = vk.vkEnumeratePhysicalDevices(self.instance)[0]
         prio = [1.0] * queues
         qinfo = vk.VkDeviceQueueCreateInfo(queueFamilyIndex=0, queueCount=queues, pQueuePriorities=prio)
-        self.device = vk.vkCreateDevice(self.physical, vk.VkDeviceCreateInfo(pQueueCreateInfos=[qinfo]), None)
+        info = vk.VkDeviceCreateInfo(pQueueCreateInfos=[qinfo], ppEnabledExtensionNames=list(extensions) or None,
+                                     pEnabledFeatures=features, pNext=next)
+        self.device = vk.vkCreateDevice(self.physical, info, None)
         self.queues = [vk.vkGetDeviceQueue(self.device, 0, i) for i in range(queues)]
         self.pool = vk.vkCreateCommandPool(self.device, vk.VkCommandPoolCreateInfo(queueFamilyIndex=0), None)
         sizes = [vk.VkDescriptorPoolSize(type=vk.VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, descriptorCount=64)]

@@ -73,6 +73,8 @@ pub enum Command {
         stride: u64,
         flags: vk::QueryResultFlags,
     },
+    /// An image copy or clear (`transfer`).
+    Image(crate::transfer::ImageCommand),
 }
 
 /// What a command buffer holds.
@@ -246,7 +248,7 @@ pub unsafe extern "system" fn reset_command_buffer(
 }
 
 /// Record the command `make` builds, or remember why it could not be.
-fn record(raw: vk::CommandBuffer, what: &str, make: impl FnOnce() -> Result<Command, String>) {
+pub(crate) fn record(raw: vk::CommandBuffer, what: &str, make: impl FnOnce() -> Result<Command, String>) {
     guard_void(|| {
         let Some(c) = cmd(raw) else {
             handles::log(&format!("{what}: an invalid command buffer"));

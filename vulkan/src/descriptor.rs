@@ -1,8 +1,10 @@
 //! Descriptor set layouts, pipeline layouts, descriptor pools and sets, and descriptor
-//! updates (writes and copies). Buffer descriptors (storage and uniform, dynamic or not)
-//! are supported; other descriptor types are refused when a layout names them. A set
-//! holds its descriptors by value (buffer, offset, range), read when a dispatch runs.
-//! This module must not touch buffer memory.
+//! updates (writes and copies). Every descriptor type of compute is supported: storage
+//! and uniform buffers (dynamic too), storage and sampled images, samplers (immutable
+//! ones in layouts too), combined image samplers and uniform and storage texel buffers;
+//! other types (input attachments, inline uniform blocks, ...) are refused when a layout
+//! names them. A set holds its descriptors by value (buffer, offset, range; or the view
+//! and sampler objects), read when a dispatch runs. This module must not touch memory.
 
 use std::collections::BTreeMap;
 use std::sync::{Arc, Mutex};
@@ -11,14 +13,17 @@ use ash::vk::{self, Handle};
 
 use crate::device::{device, Buffer};
 use crate::handles::{self, guard, guard_void, put, slice, OK};
+use crate::image::{BufferView, ImageView, Sampler};
 
 /// One binding of a set layout.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone)]
 pub struct LayoutBinding {
     pub ty: vk::DescriptorType,
     pub count: u32,
     /// For a dynamic binding: the index of its first dynamic offset within the set's.
     pub dynamic_index: Option<u32>,
+    /// Immutable samplers (sampler and combined image sampler bindings), one per element.
+    pub immutable: Vec<Arc<Sampler>>,
 }
 
 /// A descriptor set layout.
@@ -42,20 +47,47 @@ pub struct BufferDescriptor {
     pub range: u64,
 }
 
+/// One descriptor.
+#[derive(Clone)]
+pub enum Descriptor {
+    Buffer(BufferDescriptor),
+    /// A storage or sampled image, or (with its sampler) a combined image sampler.
+    Image {
+        view: Arc<ImageView>,
+        sampler: Option<Arc<Sampler>>,
+    },
+    Sampler(Arc<Sampler>),
+    TexelBuffer(Arc<BufferView>),
+}
+
+/// The descriptors of a set: per binding, per array element (`None`: never written).
+pub type Slots = BTreeMap<u32, Vec<Option<Descriptor>>>;
+
 /// A descriptor set.
 pub struct DescriptorSet {
     pub layout: Arc<SetLayout>,
-    /// Per binding, per array element (`None`: never written).
-    pub slots: Mutex<BTreeMap<u32, Vec<Option<BufferDescriptor>>>>,
+    pub slots: Mutex<Slots>,
 }
 
 impl DescriptorSet {
     fn new(layout: Arc<SetLayout>) -> DescriptorSet {
-        let slots = layout.bindings.iter().map(|(&b, l)| (b, vec![None; l.count as usize])).collect();
+        let slots = layout
+            .bindings
+            .iter()
+            .map(|(&b, l)| {
+                let mut v = vec![None; l.count as usize];
+                if l.ty == vk::DescriptorType::SAMPLER {
+                    for (slot, s) in v.iter_mut().zip(&l.immutable) {
+                        *slot = Some(Descriptor::Sampler(s.clone()));
+                    }
+                }
+                (b, v)
+            })
+            .collect();
         DescriptorSet { layout, slots: Mutex::new(slots) }
     }
 
-    pub fn lock(&self) -> std::sync::MutexGuard<'_, BTreeMap<u32, Vec<Option<BufferDescriptor>>>> {
+    pub fn lock(&self) -> std::sync::MutexGuard<'_, Slots> {
         self.slots.lock().unwrap_or_else(|e| e.into_inner())
     }
 }
@@ -75,6 +107,36 @@ fn is_buffer(ty: vk::DescriptorType) -> bool {
     )
 }
 
+fn is_supported(ty: vk::DescriptorType) -> bool {
+    is_buffer(ty)
+        || matches!(
+            ty,
+            vk::DescriptorType::STORAGE_IMAGE
+                | vk::DescriptorType::SAMPLED_IMAGE
+                | vk::DescriptorType::SAMPLER
+                | vk::DescriptorType::COMBINED_IMAGE_SAMPLER
+                | vk::DescriptorType::UNIFORM_TEXEL_BUFFER
+                | vk::DescriptorType::STORAGE_TEXEL_BUFFER
+        )
+}
+
+/// Whether descriptors of type `ty` may back a shader binding of `kind` (a combined
+/// image sampler may also be read as its image or its sampler).
+pub fn fits(kind: spirjit::DescriptorKind, ty: vk::DescriptorType) -> bool {
+    use spirjit::DescriptorKind as K;
+    use vk::DescriptorType as T;
+    match kind {
+        K::StorageBuffer => matches!(ty, T::STORAGE_BUFFER | T::STORAGE_BUFFER_DYNAMIC),
+        K::UniformBuffer => matches!(ty, T::UNIFORM_BUFFER | T::UNIFORM_BUFFER_DYNAMIC),
+        K::StorageImage => ty == T::STORAGE_IMAGE,
+        K::SampledImage => matches!(ty, T::SAMPLED_IMAGE | T::COMBINED_IMAGE_SAMPLER),
+        K::Sampler => matches!(ty, T::SAMPLER | T::COMBINED_IMAGE_SAMPLER),
+        K::CombinedImageSampler => ty == T::COMBINED_IMAGE_SAMPLER,
+        K::UniformTexelBuffer => ty == T::UNIFORM_TEXEL_BUFFER,
+        K::StorageTexelBuffer => ty == T::STORAGE_TEXEL_BUFFER,
+    }
+}
+
 fn is_dynamic(ty: vk::DescriptorType) -> bool {
     matches!(ty, vk::DescriptorType::STORAGE_BUFFER_DYNAMIC | vk::DescriptorType::UNIFORM_BUFFER_DYNAMIC)
 }
@@ -88,15 +150,27 @@ unsafe fn set_layout(info: &vk::DescriptorSetLayoutCreateInfo<'_>) -> Result<Set
     let list = unsafe { slice(info.p_bindings, info.binding_count) }.map_err(|_| "a null pBindings".to_string())?;
     let mut bindings = BTreeMap::new();
     for b in list {
-        if b.descriptor_count > 0 && !is_buffer(b.descriptor_type) {
+        if b.descriptor_count > 0 && !is_supported(b.descriptor_type) {
             return Err(format!(
-                "binding {} has descriptor type {:?}; the driver supports storage and uniform buffers (dynamic too) \
-                 only so far",
+                "binding {} has descriptor type {:?}; the driver supports buffers, images, samplers and texel \
+                 buffers",
                 b.binding, b.descriptor_type
             ));
         }
-        bindings
-            .insert(b.binding, LayoutBinding { ty: b.descriptor_type, count: b.descriptor_count, dynamic_index: None });
+        let takes_samplers =
+            matches!(b.descriptor_type, vk::DescriptorType::SAMPLER | vk::DescriptorType::COMBINED_IMAGE_SAMPLER);
+        let immutable = if takes_samplers && !b.p_immutable_samplers.is_null() {
+            // SAFETY: `descriptor_count` samplers (the caller's contract).
+            let list = unsafe { slice(b.p_immutable_samplers, b.descriptor_count) }.map_err(|_| "a null array")?;
+            list.iter()
+                .map(|s| handles::object::<Sampler>(s.as_raw()).ok_or("an invalid immutable sampler".to_string()))
+                .collect::<Result<Vec<_>, _>>()?
+        } else {
+            Vec::new()
+        };
+        let binding =
+            LayoutBinding { ty: b.descriptor_type, count: b.descriptor_count, dynamic_index: None, immutable };
+        bindings.insert(b.binding, binding);
     }
     let mut dynamic_count = 0;
     for l in bindings.values_mut() {
@@ -324,20 +398,60 @@ pub unsafe extern "system" fn update_descriptor_sets(
 
 fn write(w: &vk::WriteDescriptorSet<'_>) -> Result<(), String> {
     let set = handles::object::<DescriptorSet>(w.dst_set.as_raw()).ok_or("an invalid descriptor set")?;
-    if !is_buffer(w.descriptor_type) {
+    if !is_supported(w.descriptor_type) {
         return Err(format!("descriptor type {:?} is not supported", w.descriptor_type));
     }
-    // SAFETY: the caller's buffer infos, `descriptor_count` of them for buffer types.
-    let infos = unsafe { slice(w.p_buffer_info, w.descriptor_count) }.map_err(|_| "a null pBufferInfo")?;
+    let ty = w.descriptor_type;
+    let n = w.descriptor_count;
     let mut slots = set.lock();
-    for (i, info) in infos.iter().enumerate() {
-        let (b, e) = advance(&set.layout, w.dst_binding, w.dst_array_element + i as u32)
+    for i in 0..n {
+        let (b, e) = advance(&set.layout, w.dst_binding, w.dst_array_element + i)
             .ok_or_else(|| format!("binding {} element {} is outside the set", w.dst_binding, w.dst_array_element))?;
-        let desc = if info.buffer.is_null() {
-            None
+        let immutable = set.layout.bindings.get(&b).and_then(|l| l.immutable.get(e as usize)).cloned();
+        // SAFETY (each arm): the caller's arrays, `descriptor_count` entries of the one
+        // the descriptor type reads.
+        let desc = if is_buffer(ty) {
+            let info = unsafe { slice(w.p_buffer_info, n) }.map_err(|_| "a null pBufferInfo")?[i as usize];
+            if info.buffer.is_null() {
+                None
+            } else {
+                let buffer = handles::object::<Buffer>(info.buffer.as_raw()).ok_or("an invalid buffer")?;
+                Some(Descriptor::Buffer(BufferDescriptor { buffer, offset: info.offset, range: info.range }))
+            }
+        } else if matches!(ty, vk::DescriptorType::UNIFORM_TEXEL_BUFFER | vk::DescriptorType::STORAGE_TEXEL_BUFFER) {
+            let view = unsafe { slice(w.p_texel_buffer_view, n) }.map_err(|_| "a null pTexelBufferView")?[i as usize];
+            if view.is_null() {
+                None
+            } else {
+                Some(Descriptor::TexelBuffer(
+                    handles::object::<BufferView>(view.as_raw()).ok_or("an invalid buffer view")?,
+                ))
+            }
         } else {
-            let buffer = handles::object::<Buffer>(info.buffer.as_raw()).ok_or("an invalid buffer")?;
-            Some(BufferDescriptor { buffer, offset: info.offset, range: info.range })
+            let info = unsafe { slice(w.p_image_info, n) }.map_err(|_| "a null pImageInfo")?[i as usize];
+            let sampler = || -> Result<Option<Arc<Sampler>>, String> {
+                if immutable.is_some() {
+                    return Ok(immutable.clone());
+                }
+                if info.sampler.is_null() {
+                    return Ok(None);
+                }
+                Ok(Some(handles::object::<Sampler>(info.sampler.as_raw()).ok_or("an invalid sampler")?))
+            };
+            let view = || -> Result<Option<Arc<ImageView>>, String> {
+                if info.image_view.is_null() {
+                    return Ok(None);
+                }
+                Ok(Some(handles::object::<ImageView>(info.image_view.as_raw()).ok_or("an invalid image view")?))
+            };
+            match ty {
+                vk::DescriptorType::SAMPLER => sampler()?.map(Descriptor::Sampler),
+                vk::DescriptorType::COMBINED_IMAGE_SAMPLER => match (view()?, sampler()?) {
+                    (Some(view), Some(s)) => Some(Descriptor::Image { view, sampler: Some(s) }),
+                    _ => None,
+                },
+                _ => view()?.map(|view| Descriptor::Image { view, sampler: None }),
+            }
         };
         if let Some(slot) = slots.get_mut(&b).and_then(|v| v.get_mut(e as usize)) {
             *slot = desc;

@@ -1,11 +1,14 @@
-//! Running recorded commands: dispatches, buffer copies, fills and updates.
+//! Running recorded commands: dispatches, buffer copies, fills and updates (image
+//! transfers are `transfer`'s).
 //!
 //! A dispatch gives the kernel, for each binding the pipeline uses, the bytes of the
 //! bound descriptor's range (memory + buffer offset + descriptor offset + dynamic offset,
-//! `range` bytes) as `Arg::buffer`. Aliasing rule: the driver never makes two live `&mut`
+//! `range` bytes) as `Arg::buffer`; an image view's layers or a texel buffer's range as
+//! `Arg::image_view` (with its sampler for a combined image sampler), and a sampler as
+//! `Arg::sampler`. Aliasing rule: the driver never makes two live `&mut`
 //! slices over overlapping bytes. The first range over some bytes is given in place; a
-//! later range overlapping one already given (the same buffer bound twice, or two views of
-//! one allocation) is given as a private copy, and after the dispatch the bytes the kernel
+//! later range overlapping one already given (the same buffer or image bound twice, or two
+//! views of one allocation) is given as a private copy, and after the dispatch the bytes the kernel
 //! changed in the copy are written back. A kernel that writes the same bytes through two
 //! overlapping bindings in one dispatch therefore sees each binding's own writes only (such
 //! a shader races on any device). For a module that uses device addresses, every
@@ -20,8 +23,9 @@ use std::sync::Arc;
 use ash::vk;
 
 use crate::command::Command;
-use crate::descriptor::DescriptorSet;
+use crate::descriptor::{Descriptor, DescriptorSet};
 use crate::device::{Buffer, DeviceState, Memory};
+use crate::image::Texels;
 use crate::physical;
 use crate::pipeline::ComputePipeline;
 
@@ -94,6 +98,7 @@ pub fn run(device: &DeviceState, commands: &[Command]) -> Result<(), String> {
             Command::CopyQueryResults { pool, first, count, dst, offset, stride, flags } => {
                 crate::query::copy_results(pool, *first, *count, dst, *offset, *stride, *flags)?
             }
+            Command::Image(c) => c.run()?,
         }
     }
     Ok(())
@@ -113,11 +118,50 @@ struct Range {
     len: u64,
 }
 
+/// What one descriptor gives the kernel: bytes (a buffer, or an image's texels read
+/// through `Texels`), or a sampler.
+enum Item {
+    Buffer(Range),
+    Image(Range, Texels, Option<spirjit::Sampler>),
+    Sampler(spirjit::Sampler),
+}
+
+impl Item {
+    fn range(&self) -> Option<&Range> {
+        match self {
+            Item::Buffer(r) | Item::Image(r, ..) => Some(r),
+            Item::Sampler(_) => None,
+        }
+    }
+}
+
 /// How a range is given to the kernel.
 enum View {
     InPlace,
     /// A copy: (snapshot before, working copy).
     Copy(Vec<u8>, Vec<u8>),
+    /// Not memory (a sampler).
+    None,
+}
+
+/// The item descriptor `d` gives a binding of `kind`, with `extra` (a dynamic offset)
+/// added to a buffer's. A combined image sampler read as a sampler gives its sampler.
+fn item(kind: spirjit::DescriptorKind, d: &Descriptor, extra: u64) -> Result<Item, String> {
+    if let (spirjit::DescriptorKind::Sampler, Descriptor::Image { sampler: Some(s), .. }) = (kind, d) {
+        return Ok(Item::Sampler(s.sampler));
+    }
+    let image = |t: Texels, s: Option<spirjit::Sampler>| {
+        Item::Image(Range { memory: t.memory.clone(), start: t.start, len: t.len }, t, s)
+    };
+    Ok(match d {
+        Descriptor::Buffer(b) => {
+            let (memory, start, len) = b.buffer.range(b.offset + extra, b.range)?;
+            Item::Buffer(Range { memory, start, len })
+        }
+        Descriptor::Image { view, sampler } => image(view.texels()?, sampler.as_ref().map(|s| s.sampler)),
+        Descriptor::TexelBuffer(view) => image(view.texels()?, None),
+        Descriptor::Sampler(s) => Item::Sampler(s.sampler),
+    })
 }
 
 fn dispatch(device: &DeviceState, s: &State, base: [u32; 3], groups: [u32; 3]) -> Result<(), String> {
@@ -126,8 +170,8 @@ fn dispatch(device: &DeviceState, s: &State, base: [u32; 3], groups: [u32; 3]) -
         return Ok(());
     }
     let pipe = &p.pipeline;
-    // The ranges of the bindings, in the pipeline's binding order.
-    let mut per_binding: Vec<(u32, u32, Vec<Range>)> = Vec::new();
+    // The descriptors of the bindings, in the pipeline's binding order.
+    let mut per_binding: Vec<(u32, u32, Vec<Item>)> = Vec::new();
     for b in pipe.bindings() {
         let (set, dynamic) = s.sets.get(&b.set).ok_or_else(|| format!("set {} is not bound", b.set))?;
         let layout = set.layout.bindings.get(&b.binding).ok_or_else(|| {
@@ -135,7 +179,7 @@ fn dispatch(device: &DeviceState, s: &State, base: [u32; 3], groups: [u32; 3]) -
         })?;
         let slots = set.lock();
         let descs = slots.get(&b.binding).ok_or_else(|| format!("binding ({}, {}) is empty", b.set, b.binding))?;
-        let mut ranges = Vec::new();
+        let mut items = Vec::new();
         for e in 0..b.count {
             let d = descs
                 .get(e as usize)
@@ -145,13 +189,12 @@ fn dispatch(device: &DeviceState, s: &State, base: [u32; 3], groups: [u32; 3]) -
                 Some(first) => *dynamic.get((first + e) as usize).ok_or("a missing dynamic offset")? as u64,
                 None => 0,
             };
-            let (memory, start, len) = d
-                .buffer
-                .range(d.offset + extra, d.range)
-                .map_err(|m| format!("descriptor ({}, {}) element {e}: {m}", b.set, b.binding))?;
-            ranges.push(Range { memory, start, len });
+            items.push(
+                item(b.kind, d, extra)
+                    .map_err(|m| format!("descriptor ({}, {}) element {e}: {m}", b.set, b.binding))?,
+            );
         }
-        per_binding.push((b.set, b.binding, ranges));
+        per_binding.push((b.set, b.binding, items));
     }
     // Decide which ranges are given in place: first come, first served.
     let mut live: Vec<(usize, u64, u64)> = Vec::new(); // (memory address, start, end)
@@ -160,15 +203,19 @@ fn dispatch(device: &DeviceState, s: &State, base: [u32; 3], groups: [u32; 3]) -
         live.push((m.base() as usize, 0, m.size()));
     }
     let mut views: Vec<Vec<View>> = Vec::new();
-    for (_, _, ranges) in &per_binding {
+    for (_, _, items) in &per_binding {
         let mut v = Vec::new();
-        for r in ranges {
+        for r in items.iter().map(Item::range) {
+            let Some(r) = r else {
+                v.push(View::None);
+                continue;
+            };
             let key = r.memory.base() as usize;
             let end = r.start + r.len;
             let overlaps = live.iter().any(|&(m, s0, e0)| m == key && r.start < e0 && s0 < end);
             if overlaps {
-                // SAFETY: the range lies inside the allocation (checked by `Buffer::range`);
-                // reading it makes no reference.
+                // SAFETY: the range lies inside the allocation (checked by `Buffer::range`
+                // or the image's binding); reading it makes no reference.
                 let snapshot =
                     unsafe { std::slice::from_raw_parts(r.memory.base().add(r.start as usize), r.len as usize) }
                         .to_vec();
@@ -188,19 +235,29 @@ fn dispatch(device: &DeviceState, s: &State, base: [u32; 3], groups: [u32; 3]) -
             let bytes = unsafe { std::slice::from_raw_parts_mut(m.base(), m.size() as usize) };
             bindings = bindings.device_buffer(bytes);
         }
-        for ((set, binding, ranges), v) in per_binding.iter().zip(views.iter_mut()) {
+        for ((set, binding, items), v) in per_binding.iter().zip(views.iter_mut()) {
             let mut args = Vec::new();
-            for (r, view) in ranges.iter().zip(v.iter_mut()) {
-                let bytes: &mut [u8] = match view {
-                    // SAFETY: inside the allocation (checked), which `r.memory` keeps alive for
-                    // the dispatch, and overlapping no other slice made here (see the module
-                    // docs); the application does not access it meanwhile (Vulkan's rule).
-                    View::InPlace => unsafe {
+            for (it, view) in items.iter().zip(v.iter_mut()) {
+                let bytes: Option<&mut [u8]> = match (view, it.range()) {
+                    // SAFETY: inside the allocation (checked), which the range keeps alive
+                    // for the dispatch, and overlapping no other slice made here (see the
+                    // module docs); the application does not access it meanwhile (Vulkan's rule).
+                    (View::InPlace, Some(r)) => Some(unsafe {
                         std::slice::from_raw_parts_mut(r.memory.base().add(r.start as usize), r.len as usize)
-                    },
-                    View::Copy(_, work) => work.as_mut_slice(),
+                    }),
+                    (View::Copy(_, work), _) => Some(work.as_mut_slice()),
+                    _ => None,
                 };
-                args.push(spirjit::Arg::buffer(bytes));
+                let arg = match (it, bytes) {
+                    (Item::Buffer(_), Some(bytes)) => spirjit::Arg::buffer(bytes),
+                    (Item::Image(_, t, None), Some(bytes)) => spirjit::Arg::image_view(t.view(bytes)?),
+                    (Item::Image(_, t, Some(smp)), Some(bytes)) => {
+                        spirjit::Arg::sampled_image_view(t.view(bytes)?, *smp)
+                    }
+                    (Item::Sampler(smp), _) => spirjit::Arg::sampler(*smp),
+                    _ => return Err("a descriptor without its memory (a spirjit bug)".to_string()),
+                };
+                args.push(arg);
             }
             bindings = if args.len() == 1 {
                 bindings.bind(*set, *binding, args.remove(0))
@@ -213,9 +270,9 @@ fn dispatch(device: &DeviceState, s: &State, base: [u32; 3], groups: [u32; 3]) -
         pipe.dispatch_base(base, groups, bindings, &spirjit::RunOptions::default()).map_err(|e| e.to_string())?;
     }
     // Write back what the kernel changed in copies.
-    for ((_, _, ranges), v) in per_binding.iter().zip(views) {
-        for (r, view) in ranges.iter().zip(v) {
-            if let View::Copy(before, after) = view {
+    for ((_, _, items), v) in per_binding.iter().zip(views) {
+        for (it, view) in items.iter().zip(v) {
+            if let (View::Copy(before, after), Some(r)) = (view, it.range()) {
                 for (i, (a, b)) in before.iter().zip(&after).enumerate() {
                     if a != b {
                         // SAFETY: inside the range (checked); no slice over it is alive now.

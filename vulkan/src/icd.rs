@@ -8,7 +8,10 @@ use std::ffi::{c_char, CStr};
 use ash::vk;
 
 use crate::handles::guard_value;
-use crate::{command as cmd, descriptor as ds, device as dev, instance as inst, pipeline as pl, query, queue as q};
+use crate::{
+    command as cmd, descriptor as ds, device as dev, format, image as img, instance as inst, pipeline as pl, query,
+};
+use crate::{queue as q, transfer as xfer};
 
 /// The newest loader–driver interface version the driver speaks.
 pub const INTERFACE_VERSION: u32 = 7;
@@ -74,9 +77,9 @@ static PROCS: &[Proc] = procs! {
     "vkGetPhysicalDeviceFormatProperties" Physical PFN_vkGetPhysicalDeviceFormatProperties = inst::get_physical_device_format_properties;
     "vkGetPhysicalDeviceFormatProperties2" Physical PFN_vkGetPhysicalDeviceFormatProperties2 = inst::get_physical_device_format_properties2;
     "vkGetPhysicalDeviceFormatProperties2KHR" Physical PFN_vkGetPhysicalDeviceFormatProperties2 = inst::get_physical_device_format_properties2;
-    "vkGetPhysicalDeviceImageFormatProperties" Physical PFN_vkGetPhysicalDeviceImageFormatProperties = inst::get_physical_device_image_format_properties;
-    "vkGetPhysicalDeviceImageFormatProperties2" Physical PFN_vkGetPhysicalDeviceImageFormatProperties2 = inst::get_physical_device_image_format_properties2;
-    "vkGetPhysicalDeviceImageFormatProperties2KHR" Physical PFN_vkGetPhysicalDeviceImageFormatProperties2 = inst::get_physical_device_image_format_properties2;
+    "vkGetPhysicalDeviceImageFormatProperties" Physical PFN_vkGetPhysicalDeviceImageFormatProperties = format::get_physical_device_image_format_properties;
+    "vkGetPhysicalDeviceImageFormatProperties2" Physical PFN_vkGetPhysicalDeviceImageFormatProperties2 = format::get_physical_device_image_format_properties2;
+    "vkGetPhysicalDeviceImageFormatProperties2KHR" Physical PFN_vkGetPhysicalDeviceImageFormatProperties2 = format::get_physical_device_image_format_properties2;
     "vkGetPhysicalDeviceSparseImageFormatProperties" Physical PFN_vkGetPhysicalDeviceSparseImageFormatProperties = inst::get_physical_device_sparse_image_format_properties;
     "vkGetPhysicalDeviceSparseImageFormatProperties2" Physical PFN_vkGetPhysicalDeviceSparseImageFormatProperties2 = inst::get_physical_device_sparse_image_format_properties2;
     "vkGetPhysicalDeviceSparseImageFormatProperties2KHR" Physical PFN_vkGetPhysicalDeviceSparseImageFormatProperties2 = inst::get_physical_device_sparse_image_format_properties2;
@@ -108,6 +111,34 @@ static PROCS: &[Proc] = procs! {
     "vkBindBufferMemory2KHR" Device PFN_vkBindBufferMemory2 = dev::bind_buffer_memory2;
     "vkGetBufferDeviceAddress" Device PFN_vkGetBufferDeviceAddress = dev::get_buffer_device_address;
     "vkGetBufferDeviceAddressKHR" Device PFN_vkGetBufferDeviceAddress = dev::get_buffer_device_address;
+    "vkCreateImage" Device PFN_vkCreateImage = img::create_image;
+    "vkDestroyImage" Device PFN_vkDestroyImage = img::destroy_image;
+    "vkGetImageMemoryRequirements" Device PFN_vkGetImageMemoryRequirements = img::get_image_memory_requirements;
+    "vkGetImageMemoryRequirements2" Device PFN_vkGetImageMemoryRequirements2 = img::get_image_memory_requirements2;
+    "vkGetImageMemoryRequirements2KHR" Device PFN_vkGetImageMemoryRequirements2 = img::get_image_memory_requirements2;
+    "vkGetImageSparseMemoryRequirements" Device PFN_vkGetImageSparseMemoryRequirements = img::get_image_sparse_memory_requirements;
+    "vkGetImageSparseMemoryRequirements2" Device PFN_vkGetImageSparseMemoryRequirements2 = img::get_image_sparse_memory_requirements2;
+    "vkGetImageSparseMemoryRequirements2KHR" Device PFN_vkGetImageSparseMemoryRequirements2 = img::get_image_sparse_memory_requirements2;
+    "vkBindImageMemory" Device PFN_vkBindImageMemory = img::bind_image_memory;
+    "vkBindImageMemory2" Device PFN_vkBindImageMemory2 = img::bind_image_memory2;
+    "vkBindImageMemory2KHR" Device PFN_vkBindImageMemory2 = img::bind_image_memory2;
+    "vkGetImageSubresourceLayout" Device PFN_vkGetImageSubresourceLayout = img::get_image_subresource_layout;
+    "vkCreateImageView" Device PFN_vkCreateImageView = img::create_image_view;
+    "vkDestroyImageView" Device PFN_vkDestroyImageView = img::destroy_image_view;
+    "vkCreateBufferView" Device PFN_vkCreateBufferView = img::create_buffer_view;
+    "vkDestroyBufferView" Device PFN_vkDestroyBufferView = img::destroy_buffer_view;
+    "vkCreateSampler" Device PFN_vkCreateSampler = img::create_sampler;
+    "vkDestroySampler" Device PFN_vkDestroySampler = img::destroy_sampler;
+    "vkCmdCopyBufferToImage" Device PFN_vkCmdCopyBufferToImage = xfer::cmd_copy_buffer_to_image;
+    "vkCmdCopyImageToBuffer" Device PFN_vkCmdCopyImageToBuffer = xfer::cmd_copy_image_to_buffer;
+    "vkCmdCopyImage" Device PFN_vkCmdCopyImage = xfer::cmd_copy_image;
+    "vkCmdClearColorImage" Device PFN_vkCmdClearColorImage = xfer::cmd_clear_color_image;
+    "vkCmdCopyBuffer2KHR" Device PFN_vkCmdCopyBuffer2 = xfer::cmd_copy_buffer2;
+    "vkCmdCopyImage2KHR" Device PFN_vkCmdCopyImage2 = xfer::cmd_copy_image2;
+    "vkCmdCopyBufferToImage2KHR" Device PFN_vkCmdCopyBufferToImage2 = xfer::cmd_copy_buffer_to_image2;
+    "vkCmdCopyImageToBuffer2KHR" Device PFN_vkCmdCopyImageToBuffer2 = xfer::cmd_copy_image_to_buffer2;
+    "vkCmdBlitImage2KHR" Device PFN_vkCmdBlitImage2 = xfer::cmd_blit_image2;
+    "vkCmdResolveImage2KHR" Device PFN_vkCmdResolveImage2 = xfer::cmd_resolve_image2;
     "vkCreateShaderModule" Device PFN_vkCreateShaderModule = pl::create_shader_module;
     "vkDestroyShaderModule" Device PFN_vkDestroyShaderModule = pl::destroy_shader_module;
     "vkCreateComputePipelines" Device PFN_vkCreateComputePipelines = pl::create_compute_pipelines;

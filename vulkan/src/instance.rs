@@ -287,27 +287,6 @@ pub unsafe extern "system" fn get_physical_device_format_properties2(
     })
 }
 
-pub unsafe extern "system" fn get_physical_device_image_format_properties(
-    _pd: vk::PhysicalDevice,
-    _format: vk::Format,
-    _ty: vk::ImageType,
-    _tiling: vk::ImageTiling,
-    _usage: vk::ImageUsageFlags,
-    _flags: vk::ImageCreateFlags,
-    _out: *mut vk::ImageFormatProperties,
-) -> vk::Result {
-    // No images yet.
-    vk::Result::ERROR_FORMAT_NOT_SUPPORTED
-}
-
-pub unsafe extern "system" fn get_physical_device_image_format_properties2(
-    _pd: vk::PhysicalDevice,
-    _info: *const vk::PhysicalDeviceImageFormatInfo2<'_>,
-    _out: *mut vk::ImageFormatProperties2<'_>,
-) -> vk::Result {
-    vk::Result::ERROR_FORMAT_NOT_SUPPORTED
-}
-
 pub unsafe extern "system" fn get_physical_device_sparse_image_format_properties(
     _pd: vk::PhysicalDevice,
     _format: vk::Format,

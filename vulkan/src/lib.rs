@@ -7,22 +7,26 @@
 //! (`icd`). Handles are checked against a registry (`handles`), and every entry point runs
 //! under a guard, so a wrong handle or an internal error is an error code, never a crash or
 //! a panic across the C boundary. Modules: `physical` (what the device reports),
-//! `instance`, `device` (memory, buffers), `descriptor`, `pipeline`, `command` (recording),
-//! `queue` (submission, synchronization), `query` (timestamp query pools) and `execute`
-//! (running commands).
+//! `format` (the supported image formats and their features), `instance`, `device`
+//! (memory, buffers), `image` (images, views, samplers), `descriptor`, `pipeline`,
+//! `command` (recording), `transfer` (image copies and clears), `queue` (submission,
+//! synchronization), `query` (timestamp query pools) and `execute` (running commands).
 //! The manifest is written by `spirjit vulkan-icd` ([`manifest_json`]).
 
 mod command;
 mod descriptor;
 mod device;
 mod execute;
+mod format;
 mod handles;
 mod icd;
+mod image;
 mod instance;
 mod physical;
 mod pipeline;
 mod query;
 mod queue;
+mod transfer;
 
 use std::ffi::c_char;
 

@@ -33,6 +33,7 @@ pub const DEVICE_EXTENSIONS: &[(&str, u32)] = &[
     ("VK_KHR_16bit_storage", 1),
     ("VK_KHR_8bit_storage", 1),
     ("VK_KHR_bind_memory2", 1),
+    ("VK_KHR_copy_commands2", 1),
     ("VK_KHR_buffer_device_address", 1),
     ("VK_KHR_dedicated_allocation", 3),
     ("VK_KHR_get_memory_requirements2", 1),
@@ -45,6 +46,7 @@ pub const DEVICE_EXTENSIONS: &[(&str, u32)] = &[
     ("VK_KHR_storage_buffer_storage_class", 1),
     ("VK_KHR_uniform_buffer_standard_layout", 1),
     ("VK_KHR_variable_pointers", 1),
+    ("VK_EXT_shader_image_atomic_int64", 1),
 ];
 
 /// Instance extensions.
@@ -87,12 +89,33 @@ fn uuid(tag: u8) -> [u8; 16] {
 fn limits() -> vk::PhysicalDeviceLimits {
     let wg = MAX_WORK_GROUP_INVOCATIONS;
     vk::PhysicalDeviceLimits {
-        max_image_dimension1_d: 0,
+        max_image_dimension1_d: crate::format::MAX_DIMENSION_2D,
+        max_image_dimension2_d: crate::format::MAX_DIMENSION_2D,
+        max_image_dimension3_d: crate::format::MAX_DIMENSION_3D,
+        max_image_dimension_cube: crate::format::MAX_DIMENSION_2D,
+        max_image_array_layers: crate::format::MAX_ARRAY_LAYERS,
+        max_texel_buffer_elements: crate::format::MAX_TEXEL_BUFFER_ELEMENTS,
+        max_per_stage_descriptor_samplers: 1 << 16,
+        max_per_stage_descriptor_sampled_images: 1 << 16,
+        max_per_stage_descriptor_storage_images: 1 << 16,
+        max_descriptor_set_samplers: 1 << 16,
+        max_descriptor_set_sampled_images: 1 << 16,
+        max_descriptor_set_storage_images: 1 << 16,
+        max_sampler_anisotropy: 1.0,
+        min_texel_offset: -8,
+        max_texel_offset: 7,
+        min_texel_gather_offset: -8,
+        max_texel_gather_offset: 7,
+        sub_texel_precision_bits: 8,
+        mipmap_precision_bits: 4,
+        sampled_image_color_sample_counts: vk::SampleCountFlags::TYPE_1,
+        sampled_image_integer_sample_counts: vk::SampleCountFlags::TYPE_1,
+        storage_image_sample_counts: vk::SampleCountFlags::TYPE_1,
         max_uniform_buffer_range: u32::MAX,
         max_storage_buffer_range: u32::MAX,
         max_push_constants_size: MAX_PUSH_CONSTANTS,
         max_memory_allocation_count: u32::MAX,
-        max_sampler_allocation_count: 0,
+        max_sampler_allocation_count: 1 << 20,
         buffer_image_granularity: 1,
         max_bound_descriptor_sets: 8,
         max_per_stage_descriptor_uniform_buffers: 1 << 16,
@@ -144,6 +167,11 @@ pub fn features() -> vk::PhysicalDeviceFeatures {
         shader_float64: vk::TRUE,
         shader_int64: vk::TRUE,
         shader_int16: vk::TRUE,
+        // Storage images: every storage format; formats come from the bound view.
+        shader_storage_image_extended_formats: vk::TRUE,
+        shader_storage_image_read_without_format: vk::TRUE,
+        shader_storage_image_write_without_format: vk::TRUE,
+        image_cube_array: vk::TRUE,
         ..Default::default()
     }
 }
@@ -262,6 +290,11 @@ pub unsafe fn fill_features_chain(mut next: *mut vk::BaseOutStructure<'_>) {
                     f.variable_pointers_storage_buffer = t;
                     f.variable_pointers = t;
                 }
+                vk::StructureType::PHYSICAL_DEVICE_SHADER_IMAGE_ATOMIC_INT64_FEATURES_EXT => {
+                    let f = &mut *(next as *mut vk::PhysicalDeviceShaderImageAtomicInt64FeaturesEXT<'_>);
+                    f.shader_image_int64_atomics = t;
+                    f.sparse_image_int64_atomics = vk::FALSE;
+                }
                 vk::StructureType::PHYSICAL_DEVICE_MULTIVIEW_FEATURES
                 | vk::StructureType::PHYSICAL_DEVICE_PROTECTED_MEMORY_FEATURES
                 | vk::StructureType::PHYSICAL_DEVICE_SAMPLER_YCBCR_CONVERSION_FEATURES
@@ -310,7 +343,7 @@ pub fn queue_family() -> vk::QueueFamilyProperties {
     }
 }
 
-/// Format support: buffers only (no images yet), so none of the image features.
-pub fn format_properties(_format: vk::Format) -> vk::FormatProperties {
-    vk::FormatProperties::default()
+/// Format support: the formats of `format`'s table.
+pub fn format_properties(format: vk::Format) -> vk::FormatProperties {
+    crate::format::properties(format)
 }

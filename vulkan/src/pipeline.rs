@@ -127,7 +127,7 @@ fn build(info: &vk::ComputePipelineCreateInfo<'_>, robust: bool) -> Result<Compu
 }
 
 /// The shader's interface must be in the pipeline layout: each binding it uses, with a
-/// buffer type and enough descriptors, and its push constants within the layout's ranges.
+/// descriptor type that fits it and enough descriptors, and its push constants within the layout's ranges.
 fn check_layout(pipeline: &spirjit::Pipeline, layout: &PipelineLayout) -> Result<(), String> {
     for b in pipeline.bindings() {
         if b.runtime_sized {
@@ -139,6 +139,15 @@ fn check_layout(pipeline: &spirjit::Pipeline, layout: &PipelineLayout) -> Result
         }
         let found = layout.sets.get(b.set as usize).and_then(|s| s.bindings.get(&b.binding));
         match found {
+            Some(l) if !crate::descriptor::fits(b.kind, l.ty) => {
+                return Err(format!(
+                    "binding ({}, {}) is a {} in the shader and {:?} in the layout",
+                    b.set,
+                    b.binding,
+                    b.kind.name(),
+                    l.ty
+                ))
+            }
             Some(l) if l.count >= b.count => {}
             Some(l) => {
                 return Err(format!(
@@ -152,12 +161,6 @@ fn check_layout(pipeline: &spirjit::Pipeline, layout: &PipelineLayout) -> Result
                     b.set, b.binding
                 ))
             }
-        }
-        if !matches!(b.kind, spirjit::DescriptorKind::StorageBuffer | spirjit::DescriptorKind::UniformBuffer) {
-            return Err(format!(
-                "binding ({}, {}) is a {:?}; the driver supports buffers only so far",
-                b.set, b.binding, b.kind
-            ));
         }
     }
     let push = pipeline.push_constant_size();
