@@ -1,7 +1,14 @@
 //! Descriptor set layouts, pipeline layouts, descriptor pools and sets, and descriptor
 //! updates (writes and copies). Buffer descriptors (storage and uniform, dynamic or not)
 //! are supported; other descriptor types are refused when a layout names them. A set
-//! holds its descriptors by value (buffer, offset, range), read when a dispatch runs.
+//! holds its descriptors by value (buffer, offset, range), read when a dispatch runs, so
+//! an update after binding (`UPDATE_AFTER_BIND`) is seen by the submissions that follow
+//! it. Descriptor indexing: per-binding flags (`VkDescriptorSetLayoutBindingFlagsCreateInfo`)
+//! and variable descriptor counts (`VkDescriptorSetVariableDescriptorCountAllocateInfo`).
+//!
+//! Every way of writing descriptors — `vkUpdateDescriptorSets`, update templates and
+//! push descriptors (`template`) — goes through [`resolve`], which turns a write (where,
+//! what type, a [`WriteSource`] of the infos) into placed descriptors, and [`apply`].
 //! This module must not touch buffer memory.
 
 use std::collections::BTreeMap;
@@ -16,9 +23,20 @@ use crate::handles::{self, guard, guard_void, put, slice, OK};
 #[derive(Clone, Copy, Debug)]
 pub struct LayoutBinding {
     pub ty: vk::DescriptorType,
+    /// Descriptors in the binding (for a `VARIABLE_DESCRIPTOR_COUNT` binding: the most a
+    /// set may have; each set says how many it has).
     pub count: u32,
     /// For a dynamic binding: the index of its first dynamic offset within the set's.
     pub dynamic_index: Option<u32>,
+    /// Descriptor indexing flags (`PARTIALLY_BOUND`, `UPDATE_AFTER_BIND`, ...).
+    pub flags: vk::DescriptorBindingFlags,
+}
+
+impl LayoutBinding {
+    /// Descriptors that may be left unwritten when a dispatch does not use them.
+    pub fn partially_bound(&self) -> bool {
+        self.flags.contains(vk::DescriptorBindingFlags::PARTIALLY_BOUND)
+    }
 }
 
 /// A descriptor set layout.
@@ -26,6 +44,17 @@ pub struct SetLayout {
     pub bindings: BTreeMap<u32, LayoutBinding>,
     /// Dynamic offsets the set takes (by binding number, then array element).
     pub dynamic_count: u32,
+    /// A layout for push descriptors (`VK_KHR_push_descriptor`): no sets are allocated
+    /// with it.
+    pub push: bool,
+}
+
+impl SetLayout {
+    /// The binding whose count each set chooses (`VARIABLE_DESCRIPTOR_COUNT`, the last).
+    fn variable_binding(&self) -> Option<u32> {
+        let (&b, l) = self.bindings.iter().next_back()?;
+        l.flags.contains(vk::DescriptorBindingFlags::VARIABLE_DESCRIPTOR_COUNT).then_some(b)
+    }
 }
 
 /// A pipeline layout: the set layouts and push-constant bytes.
@@ -49,13 +78,31 @@ pub struct DescriptorSet {
     pub slots: Mutex<BTreeMap<u32, Vec<Option<BufferDescriptor>>>>,
 }
 
+/// The descriptors of a set: per binding, per array element (`None`: never written).
+pub type Slots = BTreeMap<u32, Vec<Option<BufferDescriptor>>>;
+
 impl DescriptorSet {
-    fn new(layout: Arc<SetLayout>) -> DescriptorSet {
-        let slots = layout.bindings.iter().map(|(&b, l)| (b, vec![None; l.count as usize])).collect();
+    /// An empty set of `layout`; its variable-count binding (if any) has `variable`
+    /// descriptors (the layout's count when `None`).
+    pub fn new(layout: Arc<SetLayout>, variable: Option<u32>) -> DescriptorSet {
+        let var = layout.variable_binding();
+        let slots = layout
+            .bindings
+            .iter()
+            .map(|(&b, l)| {
+                let n = if Some(b) == var { variable.unwrap_or(l.count).min(l.count) } else { l.count };
+                (b, vec![None; n as usize])
+            })
+            .collect();
         DescriptorSet { layout, slots: Mutex::new(slots) }
     }
 
-    pub fn lock(&self) -> std::sync::MutexGuard<'_, BTreeMap<u32, Vec<Option<BufferDescriptor>>>> {
+    /// A set of the same layout holding the same descriptors.
+    pub fn duplicate(&self) -> DescriptorSet {
+        DescriptorSet { layout: self.layout.clone(), slots: Mutex::new(self.lock().clone()) }
+    }
+
+    pub fn lock(&self) -> std::sync::MutexGuard<'_, Slots> {
         self.slots.lock().unwrap_or_else(|e| e.into_inner())
     }
 }
@@ -79,15 +126,48 @@ fn is_dynamic(ty: vk::DescriptorType) -> bool {
     matches!(ty, vk::DescriptorType::STORAGE_BUFFER_DYNAMIC | vk::DescriptorType::UNIFORM_BUFFER_DYNAMIC)
 }
 
+/// The structure of type `ty` in the input chain `next`.
+///
+/// # Safety
+/// `next` must be null or a valid input chain.
+pub(crate) unsafe fn find_in_chain(
+    mut next: *const std::ffi::c_void,
+    ty: vk::StructureType,
+) -> Option<*const vk::BaseInStructure<'static>> {
+    // SAFETY: the caller's contract.
+    while let Some(s) = unsafe { (next as *const vk::BaseInStructure<'_>).as_ref() } {
+        if s.s_type == ty {
+            return Some(next as *const vk::BaseInStructure<'static>);
+        }
+        next = s.p_next as *const std::ffi::c_void;
+    }
+    None
+}
+
 /// The layout of `info`, or why the driver cannot make it.
 ///
 /// # Safety
-/// `info` must be valid.
+/// `info` and its chain must be valid.
 unsafe fn set_layout(info: &vk::DescriptorSetLayoutCreateInfo<'_>) -> Result<SetLayout, String> {
     // SAFETY: the caller's contract.
     let list = unsafe { slice(info.p_bindings, info.binding_count) }.map_err(|_| "a null pBindings".to_string())?;
+    // SAFETY: as above: the chain, and its flags array of `binding_count` entries.
+    let flags = unsafe {
+        match find_in_chain(info.p_next, vk::StructureType::DESCRIPTOR_SET_LAYOUT_BINDING_FLAGS_CREATE_INFO) {
+            Some(f) => {
+                let f = &*(f as *const vk::DescriptorSetLayoutBindingFlagsCreateInfo<'_>);
+                let flags = slice(f.p_binding_flags, f.binding_count).map_err(|_| "a null pBindingFlags")?;
+                if !flags.is_empty() && flags.len() != list.len() {
+                    return Err(format!("{} binding flags for {} bindings", flags.len(), list.len()));
+                }
+                flags
+            }
+            None => &[],
+        }
+    };
+    let push = info.flags.contains(vk::DescriptorSetLayoutCreateFlags::PUSH_DESCRIPTOR_KHR);
     let mut bindings = BTreeMap::new();
-    for b in list {
+    for (i, b) in list.iter().enumerate() {
         if b.descriptor_count > 0 && !is_buffer(b.descriptor_type) {
             return Err(format!(
                 "binding {} has descriptor type {:?}; the driver supports storage and uniform buffers (dynamic too) \
@@ -95,8 +175,26 @@ unsafe fn set_layout(info: &vk::DescriptorSetLayoutCreateInfo<'_>) -> Result<Set
                 b.binding, b.descriptor_type
             ));
         }
-        bindings
-            .insert(b.binding, LayoutBinding { ty: b.descriptor_type, count: b.descriptor_count, dynamic_index: None });
+        if push && is_dynamic(b.descriptor_type) {
+            return Err(format!("binding {} of a push descriptor layout is dynamic", b.binding));
+        }
+        let flags = flags.get(i).copied().unwrap_or_default();
+        let layout = LayoutBinding { ty: b.descriptor_type, count: b.descriptor_count, dynamic_index: None, flags };
+        if bindings.insert(b.binding, layout).is_some() {
+            return Err(format!("binding {} is given twice", b.binding));
+        }
+    }
+    let total: u64 = bindings.values().map(|l: &LayoutBinding| u64::from(l.count)).sum();
+    if push && total > u64::from(crate::caps::MAX_PUSH_DESCRIPTORS) {
+        return Err(format!(
+            "a push descriptor layout of {total} descriptors; maxPushDescriptors is {}",
+            crate::caps::MAX_PUSH_DESCRIPTORS
+        ));
+    }
+    let variable = vk::DescriptorBindingFlags::VARIABLE_DESCRIPTOR_COUNT;
+    let last = bindings.keys().next_back().copied();
+    if let Some((&b, _)) = bindings.iter().find(|(&b, l)| l.flags.contains(variable) && Some(b) != last) {
+        return Err(format!("binding {b} has a variable descriptor count but is not the last binding"));
     }
     let mut dynamic_count = 0;
     for l in bindings.values_mut() {
@@ -105,7 +203,7 @@ unsafe fn set_layout(info: &vk::DescriptorSetLayoutCreateInfo<'_>) -> Result<Set
             dynamic_count += l.count;
         }
     }
-    Ok(SetLayout { bindings, dynamic_count })
+    Ok(SetLayout { bindings, dynamic_count, push })
 }
 
 pub unsafe extern "system" fn create_descriptor_set_layout(
@@ -145,10 +243,21 @@ pub unsafe extern "system" fn get_descriptor_set_layout_support(
     out: *mut vk::DescriptorSetLayoutSupport<'_>,
 ) {
     guard_void(|| {
-        // SAFETY: the caller's info and output structure.
+        // SAFETY: the caller's info and output structure (and its chain).
         unsafe {
             if let (Some(info), Some(out)) = (info.as_ref(), out.as_mut()) {
-                out.supported = if set_layout(info).is_ok() { vk::TRUE } else { vk::FALSE };
+                let layout = set_layout(info);
+                out.supported = if layout.is_ok() { vk::TRUE } else { vk::FALSE };
+                let mut next = out.p_next as *mut vk::BaseOutStructure<'_>;
+                while let Some(s) = next.as_mut() {
+                    if s.s_type == vk::StructureType::DESCRIPTOR_SET_VARIABLE_DESCRIPTOR_COUNT_LAYOUT_SUPPORT {
+                        let v = &mut *(next as *mut vk::DescriptorSetVariableDescriptorCountLayoutSupport<'_>);
+                        let variable = layout.as_ref().ok().and_then(|l| l.variable_binding().map(|_| l));
+                        v.max_variable_descriptor_count =
+                            variable.map_or(0, |_| crate::physical::MAX_DESCRIPTORS_PER_SET);
+                    }
+                    next = s.p_next;
+                }
             }
         }
     })
@@ -243,10 +352,18 @@ pub unsafe extern "system" fn allocate_descriptor_sets(
 ) -> vk::Result {
     guard(|| {
         device(raw)?;
-        // SAFETY: the caller's allocate info and its array.
-        let (info, layouts) = unsafe {
+        // SAFETY: the caller's allocate info, its array and its chain.
+        let (info, layouts, variable) = unsafe {
             let info = info.as_ref().ok_or(vk::Result::ERROR_UNKNOWN)?;
-            (info, slice(info.p_set_layouts, info.descriptor_set_count)?)
+            let kind = vk::StructureType::DESCRIPTOR_SET_VARIABLE_DESCRIPTOR_COUNT_ALLOCATE_INFO;
+            let variable = match find_in_chain(info.p_next, kind) {
+                Some(v) => {
+                    let v = &*(v as *const vk::DescriptorSetVariableDescriptorCountAllocateInfo<'_>);
+                    slice(v.p_descriptor_counts, v.descriptor_set_count)?
+                }
+                None => &[],
+            };
+            (info, slice(info.p_set_layouts, info.descriptor_set_count)?, variable)
         };
         if out.is_null() {
             return Err(vk::Result::ERROR_UNKNOWN);
@@ -255,7 +372,9 @@ pub unsafe extern "system" fn allocate_descriptor_sets(
         let layouts = layouts.iter().map(|l| handles::get::<SetLayout>(l.as_raw())).collect::<Result<Vec<_>, _>>()?;
         let mut sets = pool.sets.lock().unwrap_or_else(|e| e.into_inner());
         for (i, layout) in layouts.into_iter().enumerate() {
-            let id = handles::new_object(Arc::new(DescriptorSet::new(layout)), raw.as_raw());
+            // Without the structure (or with 0 sets in it), a variable-count binding has none.
+            let count = Some(variable.get(i).copied().unwrap_or(0));
+            let id = handles::new_object(Arc::new(DescriptorSet::new(layout, count)), raw.as_raw());
             sets.push(id);
             // SAFETY: `out` has room for `descriptor_set_count` handles (the caller's contract).
             unsafe { out.add(i).write(vk::DescriptorSet::from_raw(id)) };
@@ -283,17 +402,108 @@ pub unsafe extern "system" fn free_descriptor_sets(
     })
 }
 
-/// The (binding, element) that `n` descriptors on from (`binding`, `element`) reach,
-/// rolling over into the following bindings as consecutive-binding updates do.
-fn advance(layout: &SetLayout, mut binding: u32, mut element: u32) -> Option<(u32, u32)> {
+/// The (binding, element) that `element` descriptors on from `binding`'s first reach,
+/// rolling over into the following bindings as consecutive-binding updates do (by the
+/// set's own counts, so a variable-count binding counts what the set has).
+fn advance(slots: &Slots, mut binding: u32, mut element: u32) -> Option<(u32, u32)> {
     loop {
-        let count = layout.bindings.get(&binding).map_or(0, |b| b.count);
+        let count = slots.get(&binding).map_or(0, |v| v.len() as u32);
         if element < count {
             return Some((binding, element));
         }
         element -= count;
-        binding = *layout.bindings.range(binding + 1..).next()?.0;
+        binding = *slots.range(binding + 1..).next()?.0;
     }
+}
+
+/// Where the infos of one descriptor write come from: a `VkWriteDescriptorSet`'s arrays
+/// or an update template's entries over the application's data.
+pub trait WriteSource {
+    /// The info of the `i`-th descriptor of a buffer write (`None`: no such info).
+    fn buffer_info(&self, i: u32) -> Option<vk::DescriptorBufferInfo>;
+}
+
+/// One write: `count` descriptors of type `ty` from (`binding`, `element`) on.
+pub struct Write<'a> {
+    pub binding: u32,
+    pub element: u32,
+    pub ty: vk::DescriptorType,
+    pub count: u32,
+    pub source: &'a dyn WriteSource,
+}
+
+/// A descriptor and where it goes: (binding, array element, descriptor).
+pub type Placed = (u32, u32, Option<BufferDescriptor>);
+
+/// The `i`-th descriptor of a write of type `ty` (`None`: a null descriptor).
+fn descriptor(ty: vk::DescriptorType, source: &dyn WriteSource, i: u32) -> Result<Option<BufferDescriptor>, String> {
+    if is_buffer(ty) {
+        let info = source.buffer_info(i).ok_or("a null pBufferInfo")?;
+        if info.buffer.is_null() {
+            return Ok(None);
+        }
+        let buffer = handles::object::<Buffer>(info.buffer.as_raw()).ok_or("an invalid buffer")?;
+        return Ok(Some(BufferDescriptor { buffer, offset: info.offset, range: info.range }));
+    }
+    Err(format!("descriptor type {ty:?} is not supported"))
+}
+
+/// The descriptors `w` writes into a set of `layout` whose descriptors are `slots`, each
+/// with its place, or why the write is wrong. The one path of every descriptor write.
+pub fn resolve(layout: &SetLayout, slots: &Slots, w: &Write<'_>) -> Result<Vec<Placed>, String> {
+    let mut placed = Vec::with_capacity(w.count as usize);
+    for i in 0..w.count {
+        let at = w.element.checked_add(i).and_then(|e| advance(slots, w.binding, e));
+        let (b, e) = at.ok_or_else(|| format!("binding {} element {} is outside the set", w.binding, w.element))?;
+        if let Some(l) = layout.bindings.get(&b).filter(|l| l.ty != w.ty) {
+            return Err(format!("binding {b} has type {:?}; the write gives {:?}", l.ty, w.ty));
+        }
+        placed.push((b, e, descriptor(w.ty, w.source, i)?));
+    }
+    Ok(placed)
+}
+
+/// Store resolved descriptors.
+pub fn apply(slots: &mut Slots, placed: Vec<Placed>) {
+    for (b, e, d) in placed {
+        if let Some(slot) = slots.get_mut(&b).and_then(|v| v.get_mut(e as usize)) {
+            *slot = d;
+        }
+    }
+}
+
+/// Resolve `w` against `set` and store it.
+pub fn write_set(set: &DescriptorSet, w: &Write<'_>) -> Result<(), String> {
+    let mut slots = set.lock();
+    let placed = resolve(&set.layout, &slots, w)?;
+    apply(&mut slots, placed);
+    Ok(())
+}
+
+/// A `VkWriteDescriptorSet`'s arrays.
+struct WriteArrays<'a>(&'a vk::WriteDescriptorSet<'a>);
+
+impl WriteSource for WriteArrays<'_> {
+    fn buffer_info(&self, i: u32) -> Option<vk::DescriptorBufferInfo> {
+        if i >= self.0.descriptor_count || self.0.p_buffer_info.is_null() {
+            return None;
+        }
+        // SAFETY: `descriptor_count` infos at `p_buffer_info` (the caller's contract), `i` below it.
+        Some(unsafe { *self.0.p_buffer_info.add(i as usize) })
+    }
+}
+
+/// A `VkWriteDescriptorSet` as a [`Write`] (for `vkUpdateDescriptorSets` and push
+/// descriptors).
+pub fn with_write<R>(w: &vk::WriteDescriptorSet<'_>, f: impl FnOnce(&Write<'_>) -> R) -> R {
+    let source = WriteArrays(w);
+    f(&Write {
+        binding: w.dst_binding,
+        element: w.dst_array_element,
+        ty: w.descriptor_type,
+        count: w.descriptor_count,
+        source: &source,
+    })
 }
 
 pub unsafe extern "system" fn update_descriptor_sets(
@@ -310,7 +520,11 @@ pub unsafe extern "system" fn update_descriptor_sets(
             return;
         };
         for w in writes {
-            if let Err(m) = write(w) {
+            let done = match handles::object::<DescriptorSet>(w.dst_set.as_raw()) {
+                Some(set) => with_write(w, |w| write_set(&set, w)),
+                None => Err("an invalid descriptor set".to_string()),
+            };
+            if let Err(m) = done {
                 handles::log(&format!("vkUpdateDescriptorSets: {m}"));
             }
         }
@@ -322,30 +536,6 @@ pub unsafe extern "system" fn update_descriptor_sets(
     })
 }
 
-fn write(w: &vk::WriteDescriptorSet<'_>) -> Result<(), String> {
-    let set = handles::object::<DescriptorSet>(w.dst_set.as_raw()).ok_or("an invalid descriptor set")?;
-    if !is_buffer(w.descriptor_type) {
-        return Err(format!("descriptor type {:?} is not supported", w.descriptor_type));
-    }
-    // SAFETY: the caller's buffer infos, `descriptor_count` of them for buffer types.
-    let infos = unsafe { slice(w.p_buffer_info, w.descriptor_count) }.map_err(|_| "a null pBufferInfo")?;
-    let mut slots = set.lock();
-    for (i, info) in infos.iter().enumerate() {
-        let (b, e) = advance(&set.layout, w.dst_binding, w.dst_array_element + i as u32)
-            .ok_or_else(|| format!("binding {} element {} is outside the set", w.dst_binding, w.dst_array_element))?;
-        let desc = if info.buffer.is_null() {
-            None
-        } else {
-            let buffer = handles::object::<Buffer>(info.buffer.as_raw()).ok_or("an invalid buffer")?;
-            Some(BufferDescriptor { buffer, offset: info.offset, range: info.range })
-        };
-        if let Some(slot) = slots.get_mut(&b).and_then(|v| v.get_mut(e as usize)) {
-            *slot = desc;
-        }
-    }
-    Ok(())
-}
-
 fn copy(c: &vk::CopyDescriptorSet<'_>) -> Result<(), String> {
     let src = handles::object::<DescriptorSet>(c.src_set.as_raw()).ok_or("an invalid source set")?;
     let dst = handles::object::<DescriptorSet>(c.dst_set.as_raw()).ok_or("an invalid destination set")?;
@@ -353,18 +543,17 @@ fn copy(c: &vk::CopyDescriptorSet<'_>) -> Result<(), String> {
     {
         let slots = src.lock();
         for i in 0..c.descriptor_count {
-            let (b, e) =
-                advance(&src.layout, c.src_binding, c.src_array_element + i).ok_or("a source outside the set")?;
+            let (b, e) = advance(&slots, c.src_binding, c.src_array_element + i).ok_or("a source outside the set")?;
             taken.push(slots.get(&b).and_then(|v| v.get(e as usize)).cloned().flatten());
         }
     }
     let mut slots = dst.lock();
+    let mut placed = Vec::with_capacity(taken.len());
     for (i, d) in taken.into_iter().enumerate() {
-        let (b, e) = advance(&dst.layout, c.dst_binding, c.dst_array_element + i as u32)
-            .ok_or("a destination outside the set")?;
-        if let Some(slot) = slots.get_mut(&b).and_then(|v| v.get_mut(e as usize)) {
-            *slot = d;
-        }
+        let (b, e) =
+            advance(&slots, c.dst_binding, c.dst_array_element + i as u32).ok_or("a destination outside the set")?;
+        placed.push((b, e, d));
     }
+    apply(&mut slots, placed);
     Ok(())
 }

@@ -1,5 +1,12 @@
 //! Running recorded commands: dispatches, buffer copies, fills and updates.
 //!
+//! State: a command buffer starts with nothing bound. A secondary command buffer run by
+//! `vkCmdExecuteCommands` starts from nothing bound too (Vulkan: secondaries inherit no
+//! compute state), and the primary's state is left as it was (Vulkan leaves it undefined
+//! after the secondaries, so an application binds again). Push descriptors update a set
+//! of their own at their set number, copied on write so that a dispatch recorded
+//! earlier keeps what it saw.
+//!
 //! A dispatch gives the kernel, for each binding the pipeline uses, the bytes of the
 //! bound descriptor's range (memory + buffer offset + descriptor offset + dynamic offset,
 //! `range` bytes) as `Arg::buffer`. Aliasing rule: the driver never makes two live `&mut`
@@ -32,9 +39,18 @@ struct State {
     push: Vec<u8>,
 }
 
+impl State {
+    fn new() -> State {
+        State { pipeline: None, sets: BTreeMap::new(), push: vec![0; physical::MAX_PUSH_CONSTANTS as usize] }
+    }
+}
+
 /// Run `commands` in order; the first failure stops them.
 pub fn run(device: &DeviceState, commands: &[Command]) -> Result<(), String> {
-    let mut s = State { pipeline: None, sets: BTreeMap::new(), push: vec![0; physical::MAX_PUSH_CONSTANTS as usize] };
+    run_in(device, commands, &mut State::new())
+}
+
+fn run_in(device: &DeviceState, commands: &[Command], s: &mut State) -> Result<(), String> {
     for c in commands {
         match c {
             Command::BindPipeline(p) => s.pipeline = Some(p.clone()),
@@ -51,12 +67,12 @@ pub fn run(device: &DeviceState, commands: &[Command]) -> Result<(), String> {
                     dst.copy_from_slice(bytes);
                 }
             }
-            Command::Dispatch { base, groups } => dispatch(device, &s, *base, *groups)?,
+            Command::Dispatch { base, groups } => dispatch(device, s, *base, *groups)?,
             Command::DispatchIndirect { buffer, offset } => {
                 let mut words = [0u8; 12];
                 read(buffer, *offset, &mut words)?;
                 let g = |i: usize| u32::from_le_bytes([words[i], words[i + 1], words[i + 2], words[i + 3]]);
-                dispatch(device, &s, [0; 3], [g(0), g(4), g(8)])?
+                dispatch(device, s, [0; 3], [g(0), g(4), g(8)])?
             }
             Command::CopyBuffer { src, dst, regions } => {
                 for r in regions {
@@ -94,6 +110,22 @@ pub fn run(device: &DeviceState, commands: &[Command]) -> Result<(), String> {
             Command::CopyQueryResults { pool, first, count, dst, offset, stride, flags } => {
                 crate::query::copy_results(pool, *first, *count, dst, *offset, *stride, *flags)?
             }
+            Command::PushDescriptors { set, layout, placed } => {
+                // The set pushed before at this number, if it has this layout, is the base
+                // (push descriptors update the set); otherwise an empty one.
+                let next = match s.sets.get(set) {
+                    Some((old, _)) if Arc::ptr_eq(&old.layout, layout) => old.duplicate(),
+                    _ => DescriptorSet::new(layout.clone(), None),
+                };
+                crate::descriptor::apply(&mut next.lock(), placed.clone());
+                s.sets.insert(*set, (Arc::new(next), Vec::new()));
+            }
+            Command::ExecuteCommands(secondaries) => {
+                for b in secondaries {
+                    let r = b.lock();
+                    run_in(device, &r.commands, &mut State::new())?;
+                }
+            }
         }
     }
     Ok(())
@@ -115,6 +147,8 @@ struct Range {
 
 /// How a range is given to the kernel.
 enum View {
+    /// No descriptor (partially bound): an empty buffer.
+    Empty,
     InPlace,
     /// A copy: (snapshot before, working copy).
     Copy(Vec<u8>, Vec<u8>),
@@ -127,7 +161,7 @@ fn dispatch(device: &DeviceState, s: &State, base: [u32; 3], groups: [u32; 3]) -
     }
     let pipe = &p.pipeline;
     // The ranges of the bindings, in the pipeline's binding order.
-    let mut per_binding: Vec<(u32, u32, Vec<Range>)> = Vec::new();
+    let mut per_binding: Vec<(u32, u32, Vec<Option<Range>>)> = Vec::new();
     for b in pipe.bindings() {
         let (set, dynamic) = s.sets.get(&b.set).ok_or_else(|| format!("set {} is not bound", b.set))?;
         let layout = set.layout.bindings.get(&b.binding).ok_or_else(|| {
@@ -135,12 +169,22 @@ fn dispatch(device: &DeviceState, s: &State, base: [u32; 3], groups: [u32; 3]) -
         })?;
         let slots = set.lock();
         let descs = slots.get(&b.binding).ok_or_else(|| format!("binding ({}, {}) is empty", b.set, b.binding))?;
+        // A run-time sized array takes the set's descriptors up to the last one written.
+        let count = match b.runtime_sized {
+            true => descs.iter().rposition(Option::is_some).map_or(0, |i| i as u32 + 1),
+            false => b.count,
+        };
         let mut ranges = Vec::new();
-        for e in 0..b.count {
-            let d = descs
-                .get(e as usize)
-                .and_then(|d| d.as_ref())
-                .ok_or_else(|| format!("descriptor ({}, {}) element {e} was never written", b.set, b.binding))?;
+        for e in 0..count {
+            let Some(d) = descs.get(e as usize).and_then(|d| d.as_ref()) else {
+                // A partially bound binding may leave descriptors the shader does not
+                // use unwritten: it gets an empty buffer there (an access to it faults).
+                if layout.partially_bound() {
+                    ranges.push(None);
+                    continue;
+                }
+                return Err(format!("descriptor ({}, {}) element {e} was never written", b.set, b.binding));
+            };
             let extra = match layout.dynamic_index {
                 Some(first) => *dynamic.get((first + e) as usize).ok_or("a missing dynamic offset")? as u64,
                 None => 0,
@@ -149,7 +193,7 @@ fn dispatch(device: &DeviceState, s: &State, base: [u32; 3], groups: [u32; 3]) -
                 .buffer
                 .range(d.offset + extra, d.range)
                 .map_err(|m| format!("descriptor ({}, {}) element {e}: {m}", b.set, b.binding))?;
-            ranges.push(Range { memory, start, len });
+            ranges.push(Some(Range { memory, start, len }));
         }
         per_binding.push((b.set, b.binding, ranges));
     }
@@ -163,6 +207,10 @@ fn dispatch(device: &DeviceState, s: &State, base: [u32; 3], groups: [u32; 3]) -
     for (_, _, ranges) in &per_binding {
         let mut v = Vec::new();
         for r in ranges {
+            let Some(r) = r else {
+                v.push(View::Empty);
+                continue;
+            };
             let key = r.memory.base() as usize;
             let end = r.start + r.len;
             let overlaps = live.iter().any(|&(m, s0, e0)| m == key && r.start < e0 && s0 < end);
@@ -191,22 +239,19 @@ fn dispatch(device: &DeviceState, s: &State, base: [u32; 3], groups: [u32; 3]) -
         for ((set, binding, ranges), v) in per_binding.iter().zip(views.iter_mut()) {
             let mut args = Vec::new();
             for (r, view) in ranges.iter().zip(v.iter_mut()) {
-                let bytes: &mut [u8] = match view {
+                let bytes: &mut [u8] = match (r, view) {
+                    (None, _) | (_, View::Empty) => &mut [],
                     // SAFETY: inside the allocation (checked), which `r.memory` keeps alive for
                     // the dispatch, and overlapping no other slice made here (see the module
                     // docs); the application does not access it meanwhile (Vulkan's rule).
-                    View::InPlace => unsafe {
+                    (Some(r), View::InPlace) => unsafe {
                         std::slice::from_raw_parts_mut(r.memory.base().add(r.start as usize), r.len as usize)
                     },
-                    View::Copy(_, work) => work.as_mut_slice(),
+                    (Some(_), View::Copy(_, work)) => work.as_mut_slice(),
                 };
                 args.push(spirjit::Arg::buffer(bytes));
             }
-            bindings = if args.len() == 1 {
-                bindings.bind(*set, *binding, args.remove(0))
-            } else {
-                bindings.bind_array(*set, *binding, args)
-            };
+            bindings = bindings.bind_array(*set, *binding, args);
         }
         let push = pipe.push_constant_size() as usize;
         bindings = bindings.push_constants(&s.push[..push.min(s.push.len())]);
@@ -215,7 +260,7 @@ fn dispatch(device: &DeviceState, s: &State, base: [u32; 3], groups: [u32; 3]) -
     // Write back what the kernel changed in copies.
     for ((_, _, ranges), v) in per_binding.iter().zip(views) {
         for (r, view) in ranges.iter().zip(v) {
-            if let View::Copy(before, after) = view {
+            if let (Some(r), View::Copy(before, after)) = (r, view) {
                 for (i, (a, b)) in before.iter().zip(&after).enumerate() {
                     if a != b {
                         // SAFETY: inside the range (checked); no slice over it is alive now.
