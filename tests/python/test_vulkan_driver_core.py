@@ -53,6 +53,7 @@ ST_ROBUSTNESS2_FEATURES = 1000286000
 ST_ZERO_INIT_FEATURES = 1000325000
 ST_EXPLICIT_LAYOUT_FEATURES = 1000336000
 ST_UNIFORM_CONTROL_FLOW_FEATURES = 1000323000
+ST_INTEGER_DOT_PRODUCT_FEATURES = 1000280000
 ST_LAYOUT_BINDING_FLAGS = 1000161000
 ST_VARIABLE_COUNT_ALLOCATE = 1000161003
 ST_UPDATE_TEMPLATE_CREATE_INFO = 1000085000
@@ -107,6 +108,8 @@ _FEATURES = [
     ("VkPhysicalDeviceShaderSubgroupUniformControlFlowFeaturesKHR", ST_UNIFORM_CONTROL_FLOW_FEATURES,
      "VK_KHR_shader_subgroup_uniform_control_flow", False),
     ("VkPhysicalDeviceRobustness2FeaturesEXT", ST_ROBUSTNESS2_FEATURES, "VK_EXT_robustness2", False),
+    ("VkPhysicalDeviceShaderIntegerDotProductFeaturesKHR", ST_INTEGER_DOT_PRODUCT_FEATURES,
+     "VK_KHR_shader_integer_dot_product", True),
 ]
 _EXTENSIONS = [e for _, _, e, _ in _FEATURES if e] + ["VK_KHR_push_descriptor"]
 
@@ -694,6 +697,41 @@ def robust():
     d = Dev("spirjit", robust=True)
     yield d
     d.close()
+
+
+def _xorshift(seed, n):
+    out = []
+    for _ in range(n):
+        seed ^= (seed << 13) & 0xFFFFFFFF
+        seed ^= seed >> 17
+        seed ^= (seed << 5) & 0xFFFFFFFF
+        out.append(seed)
+    return out
+
+
+def test_integer_dot_products(dev):
+    if not dev.features.get("shaderIntegerDotProduct") or not dev.features.get("shaderInt8"):
+        pytest.skip(f"{dev.driver} lacks shaderIntegerDotProduct")
+    n = 16
+    words = _xorshift(77, 2 * n)
+    words[0:4] = [0x80808080, 0x80808080, 0xFFFFFFFF, 0xFFFFFFFF]
+    accs = _xorshift(99, n)
+    accs[0:4] = [2**31 - 1 - 5, 2**32 - 1 - 3, 2**31 + 2, 0]
+    name = "asm/int_dot_khr.spv" if vk.VK_VERSION_MINOR(dev.api) < 3 else "asm/int_dot.spv"
+    _, _, out = _run_shader(dev, _spv(name), [struct.pack(f"<{2 * n}I", *words),
+                                              struct.pack(f"<{n}I", *accs), bytes(4 * 9 * n)], groups=n // 4)
+    out = struct.unpack(f"<{9 * n}I", out)
+    s8 = lambda v: v - 256 if v >= 128 else v  # noqa: E731
+    sat_i = lambda v: max(-2**31, min(2**31 - 1, v)) & 0xFFFFFFFF  # noqa: E731
+    for i in range(n):
+        a, b, acc = words[2 * i].to_bytes(4, "little"), words[2 * i + 1].to_bytes(4, "little"), accs[i]
+        sdot = sum(s8(x) * s8(y) for x, y in zip(a, b))
+        udot = sum(x * y for x, y in zip(a, b))
+        sudot = sum(s8(x) * y for x, y in zip(a, b))
+        signed_acc = acc - 2**32 if acc >= 2**31 else acc
+        want = [sdot & 0xFFFFFFFF, udot, sudot & 0xFFFFFFFF] * 2 + [
+            sat_i(sdot + signed_acc), min(udot + acc, 2**32 - 1), sat_i(sudot + signed_acc)]
+        assert list(out[9 * i: 9 * i + 9]) == want, i
 
 
 def test_robust_buffer_access2_reads_zero_past_the_range(robust):

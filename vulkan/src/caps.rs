@@ -349,6 +349,13 @@ pub unsafe fn fill_features(at: *mut vk::BaseOutStructure<'_>) {
                     ..Default::default()
                 },
             ),
+            S::PHYSICAL_DEVICE_SHADER_INTEGER_DOT_PRODUCT_FEATURES => put(
+                at,
+                vk::PhysicalDeviceShaderIntegerDotProductFeatures {
+                    shader_integer_dot_product: T,
+                    ..Default::default()
+                },
+            ),
             // Out-of-bounds buffer accesses read zero and drop writes, exactly at the
             // descriptor's range, when robust access is enabled; no null descriptors.
             S::PHYSICAL_DEVICE_ROBUSTNESS_2_FEATURES_EXT => {
@@ -483,6 +490,11 @@ pub unsafe fn fill_properties(at: *mut vk::BaseOutStructure<'_>) {
                     ..Default::default()
                 },
             ),
+            // Integer dot products are computed from their definition (multiplies and
+            // adds), none with a dedicated instruction: no "accelerated" property holds.
+            S::PHYSICAL_DEVICE_SHADER_INTEGER_DOT_PRODUCT_PROPERTIES => {
+                put(at, vk::PhysicalDeviceShaderIntegerDotProductProperties::default())
+            }
             // Robust accesses are bounded by the descriptor's range to the byte.
             S::PHYSICAL_DEVICE_ROBUSTNESS_2_PROPERTIES_EXT => put(
                 at,

@@ -56,6 +56,7 @@ pub const DEVICE_EXTENSIONS: &[(&str, u32)] = &[
     ("VK_KHR_shader_atomic_int64", 1),
     ("VK_KHR_shader_float16_int8", 1),
     ("VK_KHR_shader_float_controls", 4),
+    ("VK_KHR_shader_integer_dot_product", 1),
     ("VK_KHR_shader_non_semantic_info", 1),
     ("VK_KHR_shader_subgroup_extended_types", 1),
     ("VK_KHR_shader_subgroup_uniform_control_flow", 1),
