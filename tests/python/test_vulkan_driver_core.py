@@ -242,9 +242,11 @@ class Dev:
         self.objects.append(("PipelineLayout", playout))
         stage = vk.VkPipelineShaderStageCreateInfo(pNext=stage_next, flags=stage_flags, stage=COMPUTE,
                                                    module=module, pName="main")
-        pipe = vk.vkCreateComputePipelines(self.device, vk.VK_NULL_HANDLE, 1,
-                                           [vk.VkComputePipelineCreateInfo(stage=stage, layout=playout)], None)[0]
-        vk.vkDestroyShaderModule(self.device, module, None)
+        try:
+            pipe = vk.vkCreateComputePipelines(self.device, vk.VK_NULL_HANDLE, 1,
+                                               [vk.VkComputePipelineCreateInfo(stage=stage, layout=playout)], None)[0]
+        finally:
+            vk.vkDestroyShaderModule(self.device, module, None)
         self.objects.append(("Pipeline", pipe))
         return pipe, playout
 
@@ -489,6 +491,51 @@ def test_variable_count_partially_bound_update_after_bind(spirjit):
     for j in range(4):
         assert unf32(d.read(bufs[j][1], 4 * len(datas[j]))) == datas4[j]
     vk.vkFreeCommandBuffers(d.device, d.pool, 1, [cb])
+
+
+def _too_divergent_for_the_vector_path(tmp_path):
+    """A shader that reads gl_SubgroupSize and has more divergent branches than the
+    masked vector path takes (over 1024 blocks), so it runs at W = 1: o[i] = SubgroupSize."""
+    body = "".join(f"    if (x % {3 + k % 5}u == {k % 3}u) x = x * {k + 7}u + {k}u;\n" for k in range(600))
+    src = tmp_path / "divergent.comp"
+    src.write_text("#version 450\n#extension GL_KHR_shader_subgroup_basic : require\n"
+                   "layout(local_size_x = 8) in;\n"
+                   "layout(std430, set = 0, binding = 0) buffer O { uint o[]; };\n"
+                   "void main() {\n    uint i = gl_GlobalInvocationID.x;\n    uint x = i;\n" + body
+                   + "    o[i] = gl_SubgroupSize;\n    o[8u + i] = x;\n}\n")
+    out = tmp_path / "divergent.spv"
+    subprocess.run(["glslangValidator", "-V", "--target-env", "vulkan1.2", "-o", str(out), str(src)],
+                   check=True, capture_output=True)
+    return out.read_bytes()
+
+
+@pytest.mark.skipif(shutil.which("glslangValidator") is None, reason="glslangValidator (glslang-tools) is missing")
+def test_a_shader_at_another_width_needs_allow_varying(spirjit, tmp_path):
+    d = spirjit
+    spv = _too_divergent_for_the_vector_path(tmp_path)
+    layout = d.set_layout([(0, SB, 1)])
+    # SubgroupSize would be 1, not the reported 8: refused without ALLOW_VARYING, and with
+    # a required size of 8.
+    with pytest.raises(vk.VkError):
+        d.pipeline(spv, [layout])
+    r = d.new("VkPipelineShaderStageRequiredSubgroupSizeCreateInfoEXT", ST_REQUIRED_SUBGROUP_SIZE)
+    r.requiredSubgroupSize = 8
+    with pytest.raises(vk.VkError):
+        d.pipeline(spv, [layout], stage_next=r)
+    pipe, playout = d.pipeline(spv, [layout], stage_flags=0x1)  # ALLOW_VARYING_SUBGROUP_SIZE
+    out, mout = d.buffer(bytes(64))
+    ds = d.allocate_set(layout)
+    d.write_set(ds, 0, [out])
+
+    def record(cb):
+        vk.vkCmdBindPipeline(cb, CS, pipe)
+        vk.vkCmdBindDescriptorSets(cb, CS, playout, 0, 1, [ds], 0, None)
+        vk.vkCmdDispatch(cb, 1, 1, 1)
+
+    d.submit(record)
+    _, lo, hi = _subgroup_properties(d)
+    sizes = struct.unpack("<16I", d.read(mout, 64))[:8]
+    assert all(lo <= v <= hi for v in sizes) and sizes == (1,) * 8, sizes
 
 
 def _subgroup_run(d, size=None, varying=False):
