@@ -126,24 +126,6 @@ fn is_dynamic(ty: vk::DescriptorType) -> bool {
     matches!(ty, vk::DescriptorType::STORAGE_BUFFER_DYNAMIC | vk::DescriptorType::UNIFORM_BUFFER_DYNAMIC)
 }
 
-/// The structure of type `ty` in the input chain `next`.
-///
-/// # Safety
-/// `next` must be null or a valid input chain.
-pub(crate) unsafe fn find_in_chain(
-    mut next: *const std::ffi::c_void,
-    ty: vk::StructureType,
-) -> Option<*const vk::BaseInStructure<'static>> {
-    // SAFETY: the caller's contract.
-    while let Some(s) = unsafe { (next as *const vk::BaseInStructure<'_>).as_ref() } {
-        if s.s_type == ty {
-            return Some(next as *const vk::BaseInStructure<'static>);
-        }
-        next = s.p_next as *const std::ffi::c_void;
-    }
-    None
-}
-
 /// The layout of `info`, or why the driver cannot make it.
 ///
 /// # Safety
@@ -153,7 +135,7 @@ unsafe fn set_layout(info: &vk::DescriptorSetLayoutCreateInfo<'_>) -> Result<Set
     let list = unsafe { slice(info.p_bindings, info.binding_count) }.map_err(|_| "a null pBindings".to_string())?;
     // SAFETY: as above: the chain, and its flags array of `binding_count` entries.
     let flags = unsafe {
-        match find_in_chain(info.p_next, vk::StructureType::DESCRIPTOR_SET_LAYOUT_BINDING_FLAGS_CREATE_INFO) {
+        match handles::find_in_chain(info.p_next, vk::StructureType::DESCRIPTOR_SET_LAYOUT_BINDING_FLAGS_CREATE_INFO) {
             Some(f) => {
                 let f = &*(f as *const vk::DescriptorSetLayoutBindingFlagsCreateInfo<'_>);
                 let flags = slice(f.p_binding_flags, f.binding_count).map_err(|_| "a null pBindingFlags")?;
@@ -356,7 +338,7 @@ pub unsafe extern "system" fn allocate_descriptor_sets(
         let (info, layouts, variable) = unsafe {
             let info = info.as_ref().ok_or(vk::Result::ERROR_UNKNOWN)?;
             let kind = vk::StructureType::DESCRIPTOR_SET_VARIABLE_DESCRIPTOR_COUNT_ALLOCATE_INFO;
-            let variable = match find_in_chain(info.p_next, kind) {
+            let variable = match handles::find_in_chain(info.p_next, kind) {
                 Some(v) => {
                     let v = &*(v as *const vk::DescriptorSetVariableDescriptorCountAllocateInfo<'_>);
                     slice(v.p_descriptor_counts, v.descriptor_set_count)?

@@ -128,7 +128,7 @@ unsafe fn required_subgroup_size(stage: &vk::PipelineShaderStageCreateInfo<'_>) 
     let ty = vk::StructureType::PIPELINE_SHADER_STAGE_REQUIRED_SUBGROUP_SIZE_CREATE_INFO;
     // SAFETY: the caller's contract; the structure is the type its sType names.
     unsafe {
-        let s = crate::descriptor::find_in_chain(stage.p_next, ty)?;
+        let s = handles::find_in_chain(stage.p_next, ty)?;
         Some((*(s as *const vk::PipelineShaderStageRequiredSubgroupSizeCreateInfo<'_>)).required_subgroup_size)
     }
 }
