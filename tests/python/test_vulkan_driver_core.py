@@ -116,9 +116,10 @@ _EXTENSIONS = [e for _, _, e, _ in _FEATURES if e] + ["VK_KHR_push_descriptor"]
 
 class Dev:
     """An instance of one driver (spirjit or lavapipe), a device with every feature of
-    `_FEATURES` it has enabled (robust buffer access only with `robust`), and helpers."""
+    `_FEATURES` it has enabled (robust buffer access only with `robust`, null descriptors
+    only with `null`), and helpers."""
 
-    def __init__(self, driver, robust=False):
+    def __init__(self, driver, robust=False, null=False):
         manifest = MANIFEST if driver == "spirjit" else LAVAPIPE
         if manifest is None:
             pytest.skip("lavapipe (mesa-vulkan-drivers) is not installed")
@@ -157,6 +158,7 @@ class Dev:
             r2 = self.chain["VkPhysicalDeviceRobustness2FeaturesEXT"]
             r2.robustBufferAccess2 = r2.robustBufferAccess2 and robust
             r2.robustImageAccess2 = 0
+            r2.nullDescriptor = r2.nullDescriptor and null
         self.extensions = [e for e in _EXTENSIONS if e in self.exts]
         qinfo = vk.VkDeviceQueueCreateInfo(queueFamilyIndex=0, queueCount=1, pQueuePriorities=[1.0])
         info = vk.VkDeviceCreateInfo(pNext=head, pQueueCreateInfos=[qinfo], ppEnabledExtensionNames=self.extensions)
@@ -746,6 +748,39 @@ def robust():
     d.close()
 
 
+@pytest.fixture(params=DRIVERS)
+def nulls(request):
+    d = Dev(request.param, null=True)
+    yield d
+    d.close()
+
+
+def test_null_descriptors_read_zero_and_drop_writes(nulls):
+    d = nulls
+    if not d.features.get("nullDescriptor"):
+        pytest.skip(f"{d.driver} lacks nullDescriptor")
+    n = 64
+    ba, ma = d.buffer(f32([float(i) for i in range(n)]))
+    bc, mc = d.buffer(f32([-1.0] * n))
+    layout = d.set_layout([(0, SB, 1), (1, SB, 1), (2, SB, 1)])
+    pipe, playout = d.pipeline(_spv("vadd.spv"), [layout])
+    s1 = d.allocate_set(layout)  # c = a + null
+    s2 = d.allocate_set(layout)  # null = a + a
+    for ds, bufs in ((s1, (ba, vk.VK_NULL_HANDLE, bc)), (s2, (ba, ba, vk.VK_NULL_HANDLE))):
+        for i, b in enumerate(bufs):
+            d.write_set(ds, i, [b])
+
+    def record(cb):
+        vk.vkCmdBindPipeline(cb, CS, pipe)
+        for ds in (s1, s2):
+            vk.vkCmdBindDescriptorSets(cb, CS, playout, 0, 1, [ds], 0, None)
+            vk.vkCmdDispatch(cb, 1, 1, 1)
+
+    d.submit(record)
+    assert unf32(d.read(mc, 4 * n)) == [float(i) for i in range(n)]
+    assert unf32(d.read(ma, 4 * n)) == [float(i) for i in range(n)]
+
+
 def _xorshift(seed, n):
     out = []
     for _ in range(n):
@@ -787,7 +822,7 @@ def test_robust_buffer_access2_reads_zero_past_the_range(robust):
     f2 = d.new("VkPhysicalDeviceFeatures2", ST_FEATURES_2)
     f2.pNext = ffi.cast("void*", r2)
     vk.vkGetPhysicalDeviceFeatures2(d.physical, f2)
-    assert r2.robustBufferAccess2 and not r2.nullDescriptor and not r2.robustImageAccess2
+    assert r2.robustBufferAccess2 and r2.nullDescriptor and not r2.robustImageAccess2
     # The device enabled robust access: vadd over 64 invocations with a of 48 floats
     # reads zero past a's range and drops writes past c's.
     n = 64

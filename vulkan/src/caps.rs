@@ -357,10 +357,16 @@ pub unsafe fn fill_features(at: *mut vk::BaseOutStructure<'_>) {
                 },
             ),
             // Out-of-bounds buffer accesses read zero and drop writes, exactly at the
-            // descriptor's range, when robust access is enabled; no null descriptors.
-            S::PHYSICAL_DEVICE_ROBUSTNESS_2_FEATURES_EXT => {
-                put(at, vk::PhysicalDeviceRobustness2FeaturesEXT { robust_buffer_access2: T, ..Default::default() })
-            }
+            // descriptor's range, when robust access is enabled; a null buffer descriptor
+            // is an empty range (enabling nullDescriptor enables robust access). No images.
+            S::PHYSICAL_DEVICE_ROBUSTNESS_2_FEATURES_EXT => put(
+                at,
+                vk::PhysicalDeviceRobustness2FeaturesEXT {
+                    robust_buffer_access2: T,
+                    null_descriptor: T,
+                    ..Default::default()
+                },
+            ),
             _ => {}
         }
     }

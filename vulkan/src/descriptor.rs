@@ -66,7 +66,9 @@ pub struct PipelineLayout {
 /// One buffer descriptor.
 #[derive(Clone)]
 pub struct BufferDescriptor {
-    pub buffer: Arc<Buffer>,
+    /// `None`: a null descriptor (`VK_NULL_HANDLE` written, `nullDescriptor`): reads give
+    /// zero and writes are dropped (the device compiles kernels with robust access).
+    pub buffer: Option<Arc<Buffer>>,
     pub offset: u64,
     pub range: u64,
 }
@@ -421,10 +423,10 @@ pub type Placed = (u32, u32, Option<BufferDescriptor>);
 fn descriptor(ty: vk::DescriptorType, source: &dyn WriteSource, i: u32) -> Result<Option<BufferDescriptor>, String> {
     if is_buffer(ty) {
         let info = source.buffer_info(i).ok_or("a null pBufferInfo")?;
-        if info.buffer.is_null() {
-            return Ok(None);
-        }
-        let buffer = handles::object::<Buffer>(info.buffer.as_raw()).ok_or("an invalid buffer")?;
+        let buffer = match info.buffer.is_null() {
+            true => None,
+            false => Some(handles::object::<Buffer>(info.buffer.as_raw()).ok_or("an invalid buffer")?),
+        };
         return Ok(Some(BufferDescriptor { buffer, offset: info.offset, range: info.range }));
     }
     Err(format!("descriptor type {ty:?} is not supported"))

@@ -25,7 +25,8 @@ pub struct Device {
 
 /// What a device's queues and commands need of it.
 pub struct DeviceState {
-    /// Robust buffer access was enabled: out-of-bounds accesses are dropped, not errors.
+    /// Robust buffer access (or null descriptors, which the driver makes with it) was
+    /// enabled: out-of-bounds accesses are dropped, not errors.
     pub robust: bool,
     /// A command failed: the device is lost (every later submission fails).
     pub lost: std::sync::atomic::AtomicBool,
@@ -170,8 +171,10 @@ pub unsafe extern "system" fn create_device(
 }
 
 /// Whether `info` enables `robustBufferAccess` (in `pEnabledFeatures` or a chained
-/// `VkPhysicalDeviceFeatures2`) or `robustBufferAccess2` (`VK_EXT_robustness2`): the
-/// driver's robust access is the stricter `robustBufferAccess2` behaviour either way.
+/// `VkPhysicalDeviceFeatures2`), `robustBufferAccess2` or `nullDescriptor`
+/// (`VK_EXT_robustness2`): the driver's robust access is the stricter
+/// `robustBufferAccess2` behaviour either way, and a null descriptor is an empty buffer
+/// under it.
 ///
 /// # Safety
 /// `info` and its chain must be valid.
@@ -191,7 +194,7 @@ unsafe fn robust_enabled(info: &vk::DeviceCreateInfo<'_>) -> bool {
             }
             if s.s_type == vk::StructureType::PHYSICAL_DEVICE_ROBUSTNESS_2_FEATURES_EXT {
                 let f = &*(next as *const vk::PhysicalDeviceRobustness2FeaturesEXT<'_>);
-                if f.robust_buffer_access2 == vk::TRUE {
+                if f.robust_buffer_access2 == vk::TRUE || f.null_descriptor == vk::TRUE {
                     return true;
                 }
             }

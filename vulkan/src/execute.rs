@@ -185,12 +185,16 @@ fn dispatch(device: &DeviceState, s: &State, base: [u32; 3], groups: [u32; 3]) -
                 }
                 return Err(format!("descriptor ({}, {}) element {e} was never written", b.set, b.binding));
             };
+            let Some(buffer) = &d.buffer else {
+                // A null descriptor: an empty buffer, which robust access reads as zeros.
+                ranges.push(None);
+                continue;
+            };
             let extra = match layout.dynamic_index {
                 Some(first) => *dynamic.get((first + e) as usize).ok_or("a missing dynamic offset")? as u64,
                 None => 0,
             };
-            let (memory, start, len) = d
-                .buffer
+            let (memory, start, len) = buffer
                 .range(d.offset + extra, d.range)
                 .map_err(|m| format!("descriptor ({}, {}) element {e}: {m}", b.set, b.binding))?;
             ranges.push(Some(Range { memory, start, len }));
