@@ -153,15 +153,17 @@ class Dev:
             unnormalizedCoordinates=vk.VK_TRUE if unnormalized else vk.VK_FALSE)
         return self.keep(vk.vkDestroySampler, vk.vkCreateSampler(self.device, info, None))
 
-    def pipeline(self, name, bindings, immutable=None):
+    def pipeline(self, name, bindings, immutable=None, flags=0):
         """A pipeline of shader `name` with one set of `bindings` [(binding, type)];
-        `immutable` gives immutable samplers by binding. Returns (pipeline, layout, set layout)."""
+        `immutable` gives immutable samplers by binding, `flags` the set layout's flags.
+        Returns (pipeline, layout, set layout)."""
         immutable = immutable or {}
         lb = [vk.VkDescriptorSetLayoutBinding(binding=b, descriptorType=t, descriptorCount=1,
                                               stageFlags=vk.VK_SHADER_STAGE_COMPUTE_BIT,
                                               pImmutableSamplers=[immutable[b]] if b in immutable else None)
               for b, t in bindings]
-        layout = vk.vkCreateDescriptorSetLayout(self.device, vk.VkDescriptorSetLayoutCreateInfo(pBindings=lb), None)
+        layout = vk.vkCreateDescriptorSetLayout(
+            self.device, vk.VkDescriptorSetLayoutCreateInfo(flags=flags, pBindings=lb), None)
         self.keep(vk.vkDestroyDescriptorSetLayout, layout)
         playout = vk.vkCreatePipelineLayout(self.device, vk.VkPipelineLayoutCreateInfo(pSetLayouts=[layout]), None)
         self.keep(vk.vkDestroyPipelineLayout, playout)
@@ -490,6 +492,121 @@ def test_sampled_images_and_samplers(filt, mode, unnormalized):
             # Linear filtering: lavapipe weighs texels with 8 fractional bits.
             tol = 1e-6 if filt == vk.VK_FILTER_NEAREST else 2.0 / 256
             assert got == pytest.approx(ref[i], abs=tol), (i, got, ref[i])
+
+
+def _handle(h):
+    return int(ffi.cast("uintptr_t", h)) if h else 0
+
+
+def _info_bytes(t, what):
+    """The 24 bytes of one descriptor's info as an update template reads them: a
+    VkDescriptorBufferInfo, a VkDescriptorImageInfo, or a VkBufferView (padded)."""
+    if t in (SB,):
+        return struct.pack("<QQQ", _handle(what[0]), what[1], what[2])
+    if t in (UTB, STB):
+        return struct.pack("<QQQ", _handle(what), 0, 0)
+    view, smp = what
+    return struct.pack("<QQI4x", _handle(smp), _handle(view), GENERAL)
+
+
+def _write_everywhere(d, how, pipe, playout, layout, writes, groups):
+    """Write `writes` [(binding, type, what)] into set 0 `how`: "update" (a set and
+    vkUpdateDescriptorSets), "template" (a set and an update template), "push"
+    (vkCmdPushDescriptorSetKHR) or "push_template"; then dispatch."""
+    if how == "update":
+        d.dispatch(pipe, playout, d.descriptor_set(layout, writes), groups)
+        return
+    if how in ("template", "push_template"):
+        data = ffi.new("char[]", b"".join(_info_bytes(t, what) for _, t, what in writes))
+        entries = ffi.new("VkDescriptorUpdateTemplateEntry[]", len(writes))
+        for i, (e, (b, t, _)) in enumerate(zip(entries, writes)):
+            e.dstBinding, e.dstArrayElement, e.descriptorCount = b, 0, 1
+            e.descriptorType, e.offset, e.stride = t, 24 * i, 24
+        push = how == "push_template"
+        info = vk.VkDescriptorUpdateTemplateCreateInfo(
+            descriptorUpdateEntryCount=len(writes), pDescriptorUpdateEntries=entries, templateType=1 if push else 0,
+            descriptorSetLayout=layout, pipelineBindPoint=CS, pipelineLayout=playout, set=0)
+        template = d.keep(vk.vkDestroyDescriptorUpdateTemplate,
+                          vk.vkCreateDescriptorUpdateTemplate(d.device, info, None))
+        if not push:
+            ds = vk.vkAllocateDescriptorSets(
+                d.device, vk.VkDescriptorSetAllocateInfo(descriptorPool=d.pool, pSetLayouts=[layout]))[0]
+            vk.vkUpdateDescriptorSetWithTemplate(d.device, ds, template, data)
+            d.dispatch(pipe, playout, ds, groups)
+            return
+        push_template = vk.vkGetDeviceProcAddr(d.device, "vkCmdPushDescriptorSetWithTemplateKHR")
+
+        def record(cb):
+            vk.vkCmdBindPipeline(cb, CS, pipe)
+            push_template(cb, template, playout, 0, data)
+            vk.vkCmdDispatch(cb, *groups)
+        d.submit(record)
+        return
+    w = []
+    for b, t, what in writes:
+        kw = {}
+        if t == SB:
+            kw["pBufferInfo"] = [vk.VkDescriptorBufferInfo(buffer=what[0], offset=what[1], range=what[2])]
+        elif t in (UTB, STB):
+            kw["pTexelBufferView"] = [what]
+        else:
+            view, smp = what
+            kw["pImageInfo"] = [vk.VkDescriptorImageInfo(sampler=smp or vk.VK_NULL_HANDLE,
+                                                         imageView=view or vk.VK_NULL_HANDLE, imageLayout=GENERAL)]
+        w.append(vk.VkWriteDescriptorSet(dstBinding=b, descriptorCount=1, descriptorType=t, **kw))
+    push = vk.vkGetDeviceProcAddr(d.device, "vkCmdPushDescriptorSetKHR")
+
+    def record(cb):
+        vk.vkCmdBindPipeline(cb, CS, pipe)
+        push(cb, CS, playout, 0, len(w), w)
+        vk.vkCmdDispatch(cb, *groups)
+    d.submit(record)
+
+
+@pytest.mark.parametrize("how", ["update", "template", "push", "push_template"])
+def test_image_descriptors_through_templates_and_push_descriptors(how):
+    """Sampled images, samplers, combined image samplers and texel buffers written by an
+    update template and by push descriptors (plain and through a template) give what
+    vkUpdateDescriptorSets gives."""
+    fmt = vk.VK_FORMAT_R8G8B8A8_UNORM
+    coords = COORDS
+    n = 16
+    texels = bytes((i * 29 + 3) % 256 for i in range(4 * n))
+    flags = 0 if how in ("update", "template") else 0x1  # ..._CREATE_PUSH_DESCRIPTOR_BIT_KHR
+
+    def scenario(d):
+        img, _ = d.image(fmt, (SAMPLE_W, SAMPLE_H))
+        d.upload(img, SAMPLE_TEXELS, (SAMPLE_W, SAMPLE_H))
+        smp = d.sampler(vk.VK_FILTER_NEAREST, vk.VK_SAMPLER_ADDRESS_MODE_REPEAT)
+        view = d.view(img, fmt)
+        cbuf, _ = d.buffer(f32([c for uv in coords for c in uv]))
+        obuf, omem = d.buffer(16 * 3 * len(coords))
+        pipe, playout, layout = d.pipeline("img_sample.spv", [(0, SAMPLED), (1, SMP), (2, CIS), (3, SB), (4, SB)],
+                                           flags=flags)
+        _write_everywhere(d, how, pipe, playout, layout, [
+            (0, SAMPLED, (view, None)), (1, SMP, (None, smp)), (2, CIS, (view, smp)), (3, SB, (cbuf, 0, WHOLE)),
+            (4, SB, (obuf, 0, WHOLE))], (1, 1, 1))
+        sampled = unf32(d.read(omem, 16 * 3 * len(coords)))
+        src, _ = d.buffer(texels)
+        dst, dmem = d.buffer(16 * n)
+        sizes, smem = d.buffer(8)
+        pipe, playout, layout = d.pipeline("img_texel_buffers.spv", [(0, UTB), (1, STB), (2, SB)], flags=flags)
+        _write_everywhere(d, how, pipe, playout, layout, [
+            (0, UTB, d.buffer_view(src, fmt)), (1, STB, d.buffer_view(dst, vk.VK_FORMAT_R32G32B32A32_SFLOAT)),
+            (2, SB, (sizes, 0, WHOLE))], (n // 8, 1, 1))
+        return sampled, unf32(d.read(dmem, 16 * n)), struct.unpack("<2i", d.read(smem, 8))
+
+    extensions = () if how in ("update", "template") else ("VK_KHR_push_descriptor",)
+    mine, ref = on_both(scenario, extensions=extensions)
+    for i, (u, v) in enumerate(coords):
+        assert mine[0][12 * i: 12 * i + 4] == pytest.approx(_nearest(u, v, vk.VK_SAMPLER_ADDRESS_MODE_REPEAT, False),
+                                                            abs=1e-6), i
+        assert mine[0][12 * i: 12 * i + 4] == mine[0][12 * i + 4: 12 * i + 8], i
+    assert mine[1] == pytest.approx([2.0 * b / 255.0 for b in texels], abs=1e-6)
+    assert mine[2] == (n, n)
+    if ref is not None:
+        assert mine[0] == pytest.approx(ref[0], abs=1e-6)
+        assert mine[1] == pytest.approx(ref[1], abs=1e-6) and mine[2] == ref[2]
 
 
 def test_cube_maps_and_cube_arrays():

@@ -2,13 +2,15 @@
 //! command buffer records [`Command`]s holding the objects they use (so destroying one
 //! after recording cannot leave a dangling reference); `execute` runs them at submit.
 //! Recording errors (a wrong handle) are remembered and reported by
-//! `vkEndCommandBuffer`. This module must not run commands.
+//! `vkEndCommandBuffer`. Secondary command buffers record like primaries; a primary's
+//! `vkCmdExecuteCommands` records the secondaries themselves, so `execute` runs what they
+//! hold when the primary runs. This module must not run commands.
 
 use std::sync::{Arc, Mutex};
 
 use ash::vk::{self, Handle};
 
-use crate::descriptor::DescriptorSet;
+use crate::descriptor::{DescriptorSet, Placed, SetLayout};
 use crate::device::{device, Buffer};
 use crate::handles::{self, guard, guard_void, slice, OK};
 use crate::pipeline::ComputePipeline;
@@ -75,6 +77,15 @@ pub enum Command {
     },
     /// An image copy or clear (`transfer`).
     Image(crate::transfer::ImageCommand),
+    /// Push descriptors (`vkCmdPushDescriptorSet*KHR`): the descriptors, resolved, into
+    /// set number `set` of layout `layout`.
+    PushDescriptors {
+        set: u32,
+        layout: Arc<SetLayout>,
+        placed: Vec<Placed>,
+    },
+    /// `vkCmdExecuteCommands`: secondary command buffers, run in order in place.
+    ExecuteCommands(Vec<Arc<CommandBuffer>>),
 }
 
 /// What a command buffer holds.
@@ -88,6 +99,8 @@ pub struct Recording {
 /// A command buffer.
 pub struct CommandBuffer {
     pub recording: Mutex<Recording>,
+    /// Primary or secondary.
+    pub level: vk::CommandBufferLevel,
 }
 
 impl CommandBuffer {
@@ -171,9 +184,9 @@ pub unsafe extern "system" fn allocate_command_buffers(
         device(raw)?;
         // SAFETY: the caller's allocate info.
         let info = unsafe { info.as_ref() }.ok_or(vk::Result::ERROR_UNKNOWN)?;
-        if info.level != vk::CommandBufferLevel::PRIMARY {
-            handles::log("vkAllocateCommandBuffers: secondary command buffers are not supported yet");
-            return Err(vk::Result::ERROR_OUT_OF_HOST_MEMORY);
+        if !matches!(info.level, vk::CommandBufferLevel::PRIMARY | vk::CommandBufferLevel::SECONDARY) {
+            handles::log(&format!("vkAllocateCommandBuffers: level {:?}", info.level));
+            return Err(vk::Result::ERROR_UNKNOWN);
         }
         if out.is_null() {
             return Err(vk::Result::ERROR_UNKNOWN);
@@ -181,7 +194,7 @@ pub unsafe extern "system" fn allocate_command_buffers(
         let pool = handles::get::<CommandPool>(info.command_pool.as_raw())?;
         let mut owned = pool.buffers.lock().unwrap_or_else(|e| e.into_inner());
         for i in 0..info.command_buffer_count as usize {
-            let b = CommandBuffer { recording: Mutex::new(Recording::default()) };
+            let b = CommandBuffer { recording: Mutex::new(Recording::default()), level: info.level };
             let h = handles::new_dispatchable(Arc::new(b), raw.as_raw());
             owned.push(h);
             // SAFETY: room for `command_buffer_count` handles (the caller's contract).
@@ -481,5 +494,28 @@ pub unsafe extern "system" fn cmd_copy_query_pool_results(
             stride,
             flags,
         })
+    })
+}
+
+pub unsafe extern "system" fn cmd_execute_commands(
+    raw: vk::CommandBuffer,
+    count: u32,
+    buffers: *const vk::CommandBuffer,
+) {
+    record(raw, "vkCmdExecuteCommands", || {
+        if cmd(raw).is_none_or(|c| c.level != vk::CommandBufferLevel::PRIMARY) {
+            return Err("recorded in a secondary command buffer".to_string());
+        }
+        // SAFETY: the caller's array.
+        let buffers = unsafe { slice(buffers, count) }.map_err(|_| "a null pCommandBuffers")?;
+        let secondaries = buffers
+            .iter()
+            .map(|b| match cmd(*b) {
+                Some(c) if c.level == vk::CommandBufferLevel::SECONDARY => Ok(c),
+                Some(_) => Err("a primary command buffer in pCommandBuffers".to_string()),
+                None => Err("an invalid command buffer in pCommandBuffers".to_string()),
+            })
+            .collect::<Result<Vec<_>, _>>()?;
+        Ok(Command::ExecuteCommands(secondaries))
     })
 }

@@ -25,7 +25,8 @@ pub struct Device {
 
 /// What a device's queues and commands need of it.
 pub struct DeviceState {
-    /// Robust buffer access was enabled: out-of-bounds accesses are dropped, not errors.
+    /// Robust buffer access (or null descriptors, which the driver makes with it) was
+    /// enabled: out-of-bounds accesses are dropped, not errors.
     pub robust: bool,
     /// A command failed: the device is lost (every later submission fails).
     pub lost: std::sync::atomic::AtomicBool,
@@ -169,21 +170,33 @@ pub unsafe extern "system" fn create_device(
     })
 }
 
-/// Whether `info` enables `robustBufferAccess`.
+/// Whether `info` enables `robustBufferAccess` (in `pEnabledFeatures` or a chained
+/// `VkPhysicalDeviceFeatures2`), `robustBufferAccess2` or `nullDescriptor`
+/// (`VK_EXT_robustness2`): the driver's robust access is the stricter
+/// `robustBufferAccess2` behaviour either way, and a null descriptor is an empty buffer
+/// under it.
 ///
 /// # Safety
 /// `info` and its chain must be valid.
 unsafe fn robust_enabled(info: &vk::DeviceCreateInfo<'_>) -> bool {
     // SAFETY: the caller's contract.
     unsafe {
-        if let Some(f) = info.p_enabled_features.as_ref() {
-            return f.robust_buffer_access == vk::TRUE;
+        if info.p_enabled_features.as_ref().is_some_and(|f| f.robust_buffer_access == vk::TRUE) {
+            return true;
         }
         let mut next = info.p_next as *const vk::BaseInStructure<'_>;
         while let Some(s) = next.as_ref() {
             if s.s_type == vk::StructureType::PHYSICAL_DEVICE_FEATURES_2 {
                 let f = &*(next as *const vk::PhysicalDeviceFeatures2<'_>);
-                return f.features.robust_buffer_access == vk::TRUE;
+                if f.features.robust_buffer_access == vk::TRUE {
+                    return true;
+                }
+            }
+            if s.s_type == vk::StructureType::PHYSICAL_DEVICE_ROBUSTNESS_2_FEATURES_EXT {
+                let f = &*(next as *const vk::PhysicalDeviceRobustness2FeaturesEXT<'_>);
+                if f.robust_buffer_access2 == vk::TRUE || f.null_descriptor == vk::TRUE {
+                    return true;
+                }
             }
             next = s.p_next;
         }
@@ -431,4 +444,21 @@ pub unsafe extern "system" fn get_buffer_device_address(
             None => 0,
         }
     })
+}
+
+/// `vkGetBufferOpaqueCaptureAddress`: 0, as capture and replay of addresses
+/// (`bufferDeviceAddressCaptureReplay`) is not offered.
+pub unsafe extern "system" fn get_buffer_opaque_capture_address(
+    _raw: vk::Device,
+    _info: *const vk::BufferDeviceAddressInfo<'_>,
+) -> u64 {
+    0
+}
+
+/// `vkGetDeviceMemoryOpaqueCaptureAddress`: 0, as above.
+pub unsafe extern "system" fn get_device_memory_opaque_capture_address(
+    _raw: vk::Device,
+    _info: *const vk::DeviceMemoryOpaqueCaptureAddressInfo<'_>,
+) -> u64 {
+    0
 }

@@ -1,6 +1,13 @@
 //! Running recorded commands: dispatches, buffer copies, fills and updates (image
 //! transfers are `transfer`'s).
 //!
+//! State: a command buffer starts with nothing bound. A secondary command buffer run by
+//! `vkCmdExecuteCommands` starts from nothing bound too (Vulkan: secondaries inherit no
+//! compute state), and the primary's state is left as it was (Vulkan leaves it undefined
+//! after the secondaries, so an application binds again). Push descriptors update a set
+//! of their own at their set number, copied on write so that a dispatch recorded
+//! earlier keeps what it saw.
+//!
 //! A dispatch gives the kernel, for each binding the pipeline uses, the bytes of the
 //! bound descriptor's range (memory + buffer offset + descriptor offset + dynamic offset,
 //! `range` bytes) as `Arg::buffer`; an image view's layers or a texel buffer's range as
@@ -36,9 +43,18 @@ struct State {
     push: Vec<u8>,
 }
 
+impl State {
+    fn new() -> State {
+        State { pipeline: None, sets: BTreeMap::new(), push: vec![0; physical::MAX_PUSH_CONSTANTS as usize] }
+    }
+}
+
 /// Run `commands` in order; the first failure stops them.
 pub fn run(device: &DeviceState, commands: &[Command]) -> Result<(), String> {
-    let mut s = State { pipeline: None, sets: BTreeMap::new(), push: vec![0; physical::MAX_PUSH_CONSTANTS as usize] };
+    run_in(device, commands, &mut State::new())
+}
+
+fn run_in(device: &DeviceState, commands: &[Command], s: &mut State) -> Result<(), String> {
     for c in commands {
         match c {
             Command::BindPipeline(p) => s.pipeline = Some(p.clone()),
@@ -55,12 +71,12 @@ pub fn run(device: &DeviceState, commands: &[Command]) -> Result<(), String> {
                     dst.copy_from_slice(bytes);
                 }
             }
-            Command::Dispatch { base, groups } => dispatch(device, &s, *base, *groups)?,
+            Command::Dispatch { base, groups } => dispatch(device, s, *base, *groups)?,
             Command::DispatchIndirect { buffer, offset } => {
                 let mut words = [0u8; 12];
                 read(buffer, *offset, &mut words)?;
                 let g = |i: usize| u32::from_le_bytes([words[i], words[i + 1], words[i + 2], words[i + 3]]);
-                dispatch(device, &s, [0; 3], [g(0), g(4), g(8)])?
+                dispatch(device, s, [0; 3], [g(0), g(4), g(8)])?
             }
             Command::CopyBuffer { src, dst, regions } => {
                 for r in regions {
@@ -99,6 +115,22 @@ pub fn run(device: &DeviceState, commands: &[Command]) -> Result<(), String> {
                 crate::query::copy_results(pool, *first, *count, dst, *offset, *stride, *flags)?
             }
             Command::Image(c) => c.run()?,
+            Command::PushDescriptors { set, layout, placed } => {
+                // The set pushed before at this number, if it has this layout, is the base
+                // (push descriptors update the set); otherwise an empty one.
+                let next = match s.sets.get(set) {
+                    Some((old, _)) if Arc::ptr_eq(&old.layout, layout) => old.duplicate(),
+                    _ => DescriptorSet::new(layout.clone(), None),
+                };
+                crate::descriptor::apply(&mut next.lock(), placed.clone());
+                s.sets.insert(*set, (Arc::new(next), Vec::new()));
+            }
+            Command::ExecuteCommands(secondaries) => {
+                for b in secondaries {
+                    let r = b.lock();
+                    run_in(device, &r.commands, &mut State::new())?;
+                }
+            }
         }
     }
     Ok(())
@@ -119,18 +151,20 @@ struct Range {
 }
 
 /// What one descriptor gives the kernel: bytes (a buffer, or an image's texels read
-/// through `Texels`), or a sampler.
+/// through `Texels`), a sampler, or an empty buffer (a null buffer descriptor, or an
+/// unwritten one of a partially bound binding).
 enum Item {
     Buffer(Range),
     Image(Range, Texels, Option<spirjit::Sampler>),
     Sampler(spirjit::Sampler),
+    Empty,
 }
 
 impl Item {
     fn range(&self) -> Option<&Range> {
         match self {
             Item::Buffer(r) | Item::Image(r, ..) => Some(r),
-            Item::Sampler(_) => None,
+            Item::Sampler(_) | Item::Empty => None,
         }
     }
 }
@@ -140,12 +174,17 @@ enum View {
     InPlace,
     /// A copy: (snapshot before, working copy).
     Copy(Vec<u8>, Vec<u8>),
-    /// Not memory (a sampler).
+    /// Not memory (a sampler, an empty buffer).
     None,
 }
 
 /// The item descriptor `d` gives a binding of `kind`, with `extra` (a dynamic offset)
 /// added to a buffer's. A combined image sampler read as a sampler gives its sampler.
+/// Whether a binding of `kind` takes buffers.
+fn is_buffer_kind(kind: spirjit::DescriptorKind) -> bool {
+    matches!(kind, spirjit::DescriptorKind::StorageBuffer | spirjit::DescriptorKind::UniformBuffer)
+}
+
 fn item(kind: spirjit::DescriptorKind, d: &Descriptor, extra: u64) -> Result<Item, String> {
     if let (spirjit::DescriptorKind::Sampler, Descriptor::Image { sampler: Some(s), .. }) = (kind, d) {
         return Ok(Item::Sampler(s.sampler));
@@ -154,10 +193,14 @@ fn item(kind: spirjit::DescriptorKind, d: &Descriptor, extra: u64) -> Result<Ite
         Item::Image(Range { memory: t.memory.clone(), start: t.start, len: t.len }, t, s)
     };
     Ok(match d {
-        Descriptor::Buffer(b) => {
-            let (memory, start, len) = b.buffer.range(b.offset + extra, b.range)?;
-            Item::Buffer(Range { memory, start, len })
-        }
+        Descriptor::Buffer(b) => match &b.buffer {
+            Some(buffer) => {
+                let (memory, start, len) = buffer.range(b.offset + extra, b.range)?;
+                Item::Buffer(Range { memory, start, len })
+            }
+            // A null descriptor: an empty buffer, which robust access reads as zeros.
+            None => Item::Empty,
+        },
         Descriptor::Image { view, sampler } => image(view.texels()?, sampler.as_ref().map(|s| s.sampler)),
         Descriptor::TexelBuffer(view) => image(view.texels()?, None),
         Descriptor::Sampler(s) => Item::Sampler(s.sampler),
@@ -179,12 +222,22 @@ fn dispatch(device: &DeviceState, s: &State, base: [u32; 3], groups: [u32; 3]) -
         })?;
         let slots = set.lock();
         let descs = slots.get(&b.binding).ok_or_else(|| format!("binding ({}, {}) is empty", b.set, b.binding))?;
+        // A run-time sized array takes the set's descriptors up to the last one written.
+        let count = match b.runtime_sized {
+            true => descs.iter().rposition(Option::is_some).map_or(0, |i| i as u32 + 1),
+            false => b.count,
+        };
         let mut items = Vec::new();
-        for e in 0..b.count {
-            let d = descs
-                .get(e as usize)
-                .and_then(|d| d.as_ref())
-                .ok_or_else(|| format!("descriptor ({}, {}) element {e} was never written", b.set, b.binding))?;
+        for e in 0..count {
+            let Some(d) = descs.get(e as usize).and_then(|d| d.as_ref()) else {
+                // A partially bound binding may leave descriptors the shader does not
+                // use unwritten: a buffer gets an empty one there (an access to it faults).
+                if layout.partially_bound() && is_buffer_kind(b.kind) {
+                    items.push(Item::Empty);
+                    continue;
+                }
+                return Err(format!("descriptor ({}, {}) element {e} was never written", b.set, b.binding));
+            };
             let extra = match layout.dynamic_index {
                 Some(first) => *dynamic.get((first + e) as usize).ok_or("a missing dynamic offset")? as u64,
                 None => 0,
@@ -255,15 +308,12 @@ fn dispatch(device: &DeviceState, s: &State, base: [u32; 3], groups: [u32; 3]) -
                         spirjit::Arg::sampled_image_view(t.view(bytes)?, *smp)
                     }
                     (Item::Sampler(smp), _) => spirjit::Arg::sampler(*smp),
+                    (Item::Empty, _) => spirjit::Arg::buffer::<u8>(&mut []),
                     _ => return Err("a descriptor without its memory (a spirjit bug)".to_string()),
                 };
                 args.push(arg);
             }
-            bindings = if args.len() == 1 {
-                bindings.bind(*set, *binding, args.remove(0))
-            } else {
-                bindings.bind_array(*set, *binding, args)
-            };
+            bindings = bindings.bind_array(*set, *binding, args);
         }
         let push = pipe.push_constant_size() as usize;
         bindings = bindings.push_constants(&s.push[..push.min(s.push.len())]);

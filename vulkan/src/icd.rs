@@ -10,8 +10,8 @@ use ash::vk;
 use crate::handles::guard_value;
 use crate::{
     command as cmd, descriptor as ds, device as dev, format, image as img, instance as inst, pipeline as pl, query,
+    queue as q, template as tpl, transfer as xfer,
 };
-use crate::{queue as q, transfer as xfer};
 
 /// The newest loader–driver interface version the driver speaks.
 pub const INTERFACE_VERSION: u32 = 7;
@@ -139,6 +139,11 @@ static PROCS: &[Proc] = procs! {
     "vkCmdCopyImageToBuffer2KHR" Device PFN_vkCmdCopyImageToBuffer2 = xfer::cmd_copy_image_to_buffer2;
     "vkCmdBlitImage2KHR" Device PFN_vkCmdBlitImage2 = xfer::cmd_blit_image2;
     "vkCmdResolveImage2KHR" Device PFN_vkCmdResolveImage2 = xfer::cmd_resolve_image2;
+    "vkGetBufferDeviceAddressEXT" Device PFN_vkGetBufferDeviceAddress = dev::get_buffer_device_address;
+    "vkGetBufferOpaqueCaptureAddress" Device PFN_vkGetBufferOpaqueCaptureAddress = dev::get_buffer_opaque_capture_address;
+    "vkGetBufferOpaqueCaptureAddressKHR" Device PFN_vkGetBufferOpaqueCaptureAddress = dev::get_buffer_opaque_capture_address;
+    "vkGetDeviceMemoryOpaqueCaptureAddress" Device PFN_vkGetDeviceMemoryOpaqueCaptureAddress = dev::get_device_memory_opaque_capture_address;
+    "vkGetDeviceMemoryOpaqueCaptureAddressKHR" Device PFN_vkGetDeviceMemoryOpaqueCaptureAddress = dev::get_device_memory_opaque_capture_address;
     "vkCreateShaderModule" Device PFN_vkCreateShaderModule = pl::create_shader_module;
     "vkDestroyShaderModule" Device PFN_vkDestroyShaderModule = pl::destroy_shader_module;
     "vkCreateComputePipelines" Device PFN_vkCreateComputePipelines = pl::create_compute_pipelines;
@@ -159,6 +164,14 @@ static PROCS: &[Proc] = procs! {
     "vkAllocateDescriptorSets" Device PFN_vkAllocateDescriptorSets = ds::allocate_descriptor_sets;
     "vkFreeDescriptorSets" Device PFN_vkFreeDescriptorSets = ds::free_descriptor_sets;
     "vkUpdateDescriptorSets" Device PFN_vkUpdateDescriptorSets = ds::update_descriptor_sets;
+    "vkCreateDescriptorUpdateTemplate" Device PFN_vkCreateDescriptorUpdateTemplate = tpl::create_descriptor_update_template;
+    "vkCreateDescriptorUpdateTemplateKHR" Device PFN_vkCreateDescriptorUpdateTemplate = tpl::create_descriptor_update_template;
+    "vkDestroyDescriptorUpdateTemplate" Device PFN_vkDestroyDescriptorUpdateTemplate = tpl::destroy_descriptor_update_template;
+    "vkDestroyDescriptorUpdateTemplateKHR" Device PFN_vkDestroyDescriptorUpdateTemplate = tpl::destroy_descriptor_update_template;
+    "vkUpdateDescriptorSetWithTemplate" Device PFN_vkUpdateDescriptorSetWithTemplate = tpl::update_descriptor_set_with_template;
+    "vkUpdateDescriptorSetWithTemplateKHR" Device PFN_vkUpdateDescriptorSetWithTemplate = tpl::update_descriptor_set_with_template;
+    "vkCmdPushDescriptorSetKHR" Device PFN_vkCmdPushDescriptorSetKHR = tpl::cmd_push_descriptor_set;
+    "vkCmdPushDescriptorSetWithTemplateKHR" Device PFN_vkCmdPushDescriptorSetWithTemplateKHR = tpl::cmd_push_descriptor_set_with_template;
     "vkCreateCommandPool" Device PFN_vkCreateCommandPool = cmd::create_command_pool;
     "vkDestroyCommandPool" Device PFN_vkDestroyCommandPool = cmd::destroy_command_pool;
     "vkResetCommandPool" Device PFN_vkResetCommandPool = cmd::reset_command_pool;
@@ -169,6 +182,7 @@ static PROCS: &[Proc] = procs! {
     "vkBeginCommandBuffer" Device PFN_vkBeginCommandBuffer = cmd::begin_command_buffer;
     "vkEndCommandBuffer" Device PFN_vkEndCommandBuffer = cmd::end_command_buffer;
     "vkResetCommandBuffer" Device PFN_vkResetCommandBuffer = cmd::reset_command_buffer;
+    "vkCmdExecuteCommands" Device PFN_vkCmdExecuteCommands = cmd::cmd_execute_commands;
     "vkCmdBindPipeline" Device PFN_vkCmdBindPipeline = cmd::cmd_bind_pipeline;
     "vkCmdBindDescriptorSets" Device PFN_vkCmdBindDescriptorSets = cmd::cmd_bind_descriptor_sets;
     "vkCmdPushConstants" Device PFN_vkCmdPushConstants = cmd::cmd_push_constants;
@@ -197,6 +211,8 @@ static PROCS: &[Proc] = procs! {
     "vkDestroyQueryPool" Device PFN_vkDestroyQueryPool = query::destroy_query_pool;
     "vkGetQueryPoolResults" Device PFN_vkGetQueryPoolResults = query::get_query_pool_results;
     "vkCmdResetQueryPool" Device PFN_vkCmdResetQueryPool = cmd::cmd_reset_query_pool;
+    "vkResetQueryPool" Device PFN_vkResetQueryPool = query::reset_query_pool;
+    "vkResetQueryPoolEXT" Device PFN_vkResetQueryPool = query::reset_query_pool;
     "vkCmdWriteTimestamp" Device PFN_vkCmdWriteTimestamp = cmd::cmd_write_timestamp;
     "vkCmdCopyQueryPoolResults" Device PFN_vkCmdCopyQueryPoolResults = cmd::cmd_copy_query_pool_results;
     "vkDestroyEvent" Device PFN_vkDestroyEvent = q::destroy_event;

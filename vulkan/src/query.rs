@@ -161,6 +161,17 @@ pub unsafe extern "system" fn get_query_pool_results(
     })
 }
 
+/// `vkResetQueryPool` (host query reset, Vulkan 1.2).
+pub unsafe extern "system" fn reset_query_pool(_raw: vk::Device, pool: vk::QueryPool, first: u32, count: u32) {
+    guard_void(|| {
+        if let Ok(p) = handles::get::<QueryPool>(pool.as_raw()) {
+            if let Err(m) = p.reset(first, count) {
+                handles::log(&format!("vkResetQueryPool: {m}"));
+            }
+        }
+    })
+}
+
 /// `vkCmdCopyQueryPoolResults` when it runs: the results into `dst` at `offset`.
 pub fn copy_results(
     p: &QueryPool,
