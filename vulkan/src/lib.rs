@@ -8,11 +8,13 @@
 //! under a guard, so a wrong handle or an internal error is an error code, never a crash or
 //! a panic across the C boundary. Modules: `physical` (what the device reports),
 //! `instance`, `device` (memory, buffers), `descriptor`, `pipeline`, `command` (recording),
-//! `queue` (submission, synchronization), `query` (timestamp query pools) and `execute`
-//! (running commands).
+//! `queue` (submission, the queues' worker threads), `sync` (fences, semaphores, events and
+//! waits), `debug_utils` (`VK_EXT_debug_utils` messengers), `query` (timestamp query pools)
+//! and `execute` (running commands).
 //! The manifest is written by `spirjit vulkan-icd` ([`manifest_json`]).
 
 mod command;
+mod debug_utils;
 mod descriptor;
 mod device;
 mod execute;
@@ -23,6 +25,7 @@ mod physical;
 mod pipeline;
 mod query;
 mod queue;
+mod sync;
 
 use std::ffi::c_char;
 

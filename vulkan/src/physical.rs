@@ -33,7 +33,10 @@ pub const DEVICE_EXTENSIONS: &[(&str, u32)] = &[
     ("VK_KHR_16bit_storage", 1),
     ("VK_KHR_8bit_storage", 1),
     ("VK_KHR_bind_memory2", 1),
+    ("VK_EXT_calibrated_timestamps", 2),
+    ("VK_EXT_host_query_reset", 1),
     ("VK_KHR_buffer_device_address", 1),
+    ("VK_KHR_calibrated_timestamps", 1),
     ("VK_KHR_dedicated_allocation", 3),
     ("VK_KHR_get_memory_requirements2", 1),
     ("VK_KHR_maintenance1", 2),
@@ -43,12 +46,15 @@ pub const DEVICE_EXTENSIONS: &[(&str, u32)] = &[
     ("VK_KHR_shader_non_semantic_info", 1),
     ("VK_KHR_spirv_1_4", 1),
     ("VK_KHR_storage_buffer_storage_class", 1),
+    ("VK_KHR_synchronization2", 1),
+    ("VK_KHR_timeline_semaphore", 2),
     ("VK_KHR_uniform_buffer_standard_layout", 1),
     ("VK_KHR_variable_pointers", 1),
 ];
 
 /// Instance extensions.
-pub const INSTANCE_EXTENSIONS: &[(&str, u32)] = &[("VK_KHR_get_physical_device_properties2", 2)];
+pub const INSTANCE_EXTENSIONS: &[(&str, u32)] =
+    &[("VK_EXT_debug_utils", 2), ("VK_KHR_get_physical_device_properties2", 2)];
 
 /// `VkExtensionProperties` for a list.
 pub fn extension_properties(list: &[(&str, u32)]) -> Vec<vk::ExtensionProperties> {
@@ -176,6 +182,10 @@ pub unsafe fn fill_properties_chain(mut next: *mut vk::BaseOutStructure<'_>) {
                     p.max_per_set_descriptors = 1 << 16;
                     p.max_memory_allocation_size = MAX_ALLOCATION;
                 }
+                vk::StructureType::PHYSICAL_DEVICE_TIMELINE_SEMAPHORE_PROPERTIES => {
+                    let p = &mut *(next as *mut vk::PhysicalDeviceTimelineSemaphoreProperties<'_>);
+                    p.max_timeline_semaphore_value_difference = u64::MAX;
+                }
                 vk::StructureType::PHYSICAL_DEVICE_POINT_CLIPPING_PROPERTIES => {}
                 vk::StructureType::PHYSICAL_DEVICE_MULTIVIEW_PROPERTIES => {
                     let p = &mut *(next as *mut vk::PhysicalDeviceMultiviewProperties<'_>);
@@ -261,6 +271,15 @@ pub unsafe fn fill_features_chain(mut next: *mut vk::BaseOutStructure<'_>) {
                     f.storage_push_constant16 = t;
                     f.variable_pointers_storage_buffer = t;
                     f.variable_pointers = t;
+                }
+                vk::StructureType::PHYSICAL_DEVICE_TIMELINE_SEMAPHORE_FEATURES => {
+                    (*(next as *mut vk::PhysicalDeviceTimelineSemaphoreFeatures<'_>)).timeline_semaphore = t;
+                }
+                vk::StructureType::PHYSICAL_DEVICE_SYNCHRONIZATION_2_FEATURES => {
+                    (*(next as *mut vk::PhysicalDeviceSynchronization2Features<'_>)).synchronization2 = t;
+                }
+                vk::StructureType::PHYSICAL_DEVICE_HOST_QUERY_RESET_FEATURES => {
+                    (*(next as *mut vk::PhysicalDeviceHostQueryResetFeatures<'_>)).host_query_reset = t;
                 }
                 vk::StructureType::PHYSICAL_DEVICE_MULTIVIEW_FEATURES
                 | vk::StructureType::PHYSICAL_DEVICE_PROTECTED_MEMORY_FEATURES
