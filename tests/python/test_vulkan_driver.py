@@ -45,13 +45,14 @@ os.environ["SPIRJIT_VK_QUIET"] = "1"
 
 
 @contextlib.contextmanager
-def _only_spirjit():
-    """The loader sees only the spirjit driver while an instance is created (the
-    environment is restored after, so other tests still find their drivers)."""
+def _only_spirjit(manifest=None):
+    """The loader sees only the spirjit driver (or the driver of `manifest`) while an
+    instance is created (the environment is restored after, so other tests still find
+    their drivers)."""
     keys = ("VK_DRIVER_FILES", "VK_ICD_FILENAMES")
     saved = {k: os.environ.get(k) for k in keys}
     for k in keys:
-        os.environ[k] = MANIFEST
+        os.environ[k] = manifest or MANIFEST
     try:
         yield
     finally:
@@ -81,14 +82,24 @@ def _spv(name):
 class Gpu:
     """An instance, the device and a few helpers over them."""
 
-    def __init__(self, queues=1):
+    def __init__(self, queues=1, manifest=None, extensions=(), features=None, instance_extensions=(),
+                 instance_next=None):
+        """`manifest`: another driver's manifest (lavapipe's, for a reference run);
+        `extensions`/`features`: device extensions to enable and a features chain (pNext);
+        `instance_extensions`/`instance_next`: the same for the instance."""
         app = vk.VkApplicationInfo(pApplicationName="spirjit-test", apiVersion=vk.VK_MAKE_VERSION(1, 1, 0))
-        with _only_spirjit():
-            self.instance = vk.vkCreateInstance(vk.VkInstanceCreateInfo(pApplicationInfo=app), None)
+        info = vk.VkInstanceCreateInfo(pNext=instance_next, pApplicationInfo=app,
+                                       ppEnabledExtensionNames=list(instance_extensions) or None)
+        with _only_spirjit(manifest):
+            self.instance = vk.vkCreateInstance(info, None)
         self.physical = vk.vkEnumeratePhysicalDevices(self.instance)[0]
+        # As many as asked for, or as the queue family has (lavapipe has one).
+        queues = min(queues, vk.vkGetPhysicalDeviceQueueFamilyProperties(self.physical)[0].queueCount)
         prio = [1.0] * queues
         qinfo = vk.VkDeviceQueueCreateInfo(queueFamilyIndex=0, queueCount=queues, pQueuePriorities=prio)
-        self.device = vk.vkCreateDevice(self.physical, vk.VkDeviceCreateInfo(pQueueCreateInfos=[qinfo]), None)
+        dinfo = vk.VkDeviceCreateInfo(pNext=features, pQueueCreateInfos=[qinfo],
+                                      ppEnabledExtensionNames=list(extensions) or None)
+        self.device = vk.vkCreateDevice(self.physical, dinfo, None)
         self.queues = [vk.vkGetDeviceQueue(self.device, 0, i) for i in range(queues)]
         self.pool = vk.vkCreateCommandPool(self.device, vk.VkCommandPoolCreateInfo(queueFamilyIndex=0), None)
         sizes = [vk.VkDescriptorPoolSize(type=vk.VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, descriptorCount=64)]
