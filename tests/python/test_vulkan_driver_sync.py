@@ -167,6 +167,23 @@ def _fence_pending(g, fence, for_s=0.05):
         vk.vkGetFenceStatus(g.device, fence)
 
 
+def test_the_device_reports_the_sync_features(driver):
+    g = SyncGpu(driver)
+    try:
+        exts = {e.extensionName for e in vk.vkEnumerateDeviceExtensionProperties(g.physical, None)}
+        assert {"VK_KHR_timeline_semaphore", "VK_KHR_synchronization2", "VK_EXT_host_query_reset"} <= exts
+        tl = vk.VkPhysicalDeviceTimelineSemaphoreFeatures()
+        s2 = vk.VkPhysicalDeviceSynchronization2Features(pNext=tl)
+        hq = vk.VkPhysicalDeviceHostQueryResetFeatures(pNext=s2)
+        vk.vkGetPhysicalDeviceFeatures2(g.physical, vk.VkPhysicalDeviceFeatures2(pNext=hq))
+        assert tl.timelineSemaphore and s2.synchronization2 and hq.hostQueryReset
+        props = vk.VkPhysicalDeviceTimelineSemaphoreProperties()
+        vk.vkGetPhysicalDeviceProperties2(g.physical, vk.VkPhysicalDeviceProperties2(pNext=props))
+        assert props.maxTimelineSemaphoreValueDifference >= 2**31 - 1
+    finally:
+        g.close()
+
+
 def test_submit_returns_before_the_kernel_finishes(driver):
     g = SyncGpu(driver)
     try:

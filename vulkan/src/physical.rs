@@ -30,11 +30,11 @@ pub const MAX_ALLOCATION: u64 = 1 << 40;
 
 /// Device extensions, each (name, spec version).
 pub const DEVICE_EXTENSIONS: &[(&str, u32)] = &[
+    ("VK_EXT_calibrated_timestamps", 2),
+    ("VK_EXT_host_query_reset", 1),
     ("VK_KHR_16bit_storage", 1),
     ("VK_KHR_8bit_storage", 1),
     ("VK_KHR_bind_memory2", 1),
-    ("VK_EXT_calibrated_timestamps", 2),
-    ("VK_EXT_host_query_reset", 1),
     ("VK_KHR_buffer_device_address", 1),
     ("VK_KHR_calibrated_timestamps", 1),
     ("VK_KHR_dedicated_allocation", 3),
