@@ -85,11 +85,20 @@ class Gpu:
     helpers over them; the spirjit driver's, or the first device of the driver `manifest`
     names."""
 
-    def __init__(self, queues=1, manifest=None, extensions=(), features=None, next=None):
+    def __init__(self, queues=1, manifest=None, extensions=(), features=None, next=None, instance_extensions=(),
+                 instance_next=None):
+        """`manifest`: another driver's manifest (lavapipe's, for a reference run);
+        `extensions`/`features`/`next`: device extensions to enable, a VkPhysicalDeviceFeatures
+        and a chain (pNext) of feature structures; `instance_extensions`/`instance_next`:
+        extensions and a chain for the instance."""
         app = vk.VkApplicationInfo(pApplicationName="spirjit-test", apiVersion=vk.VK_MAKE_VERSION(1, 1, 0))
+        info = vk.VkInstanceCreateInfo(pNext=instance_next, pApplicationInfo=app,
+                                       ppEnabledExtensionNames=list(instance_extensions) or None)
         with _only_spirjit(manifest):
-            self.instance = vk.vkCreateInstance(vk.VkInstanceCreateInfo(pApplicationInfo=app), None)
+            self.instance = vk.vkCreateInstance(info, None)
         self.physical = vk.vkEnumeratePhysicalDevices(self.instance)[0]
+        # As many as asked for, or as the queue family has (lavapipe has one).
+        queues = min(queues, vk.vkGetPhysicalDeviceQueueFamilyProperties(self.physical)[0].queueCount)
         prio = [1.0] * queues
         qinfo = vk.VkDeviceQueueCreateInfo(queueFamilyIndex=0, queueCount=queues, pQueuePriorities=prio)
         info = vk.VkDeviceCreateInfo(pQueueCreateInfos=[qinfo], ppEnabledExtensionNames=list(extensions) or None,

@@ -54,9 +54,9 @@ pub fn vulkan11_features() -> vk::PhysicalDeviceVulkan11Features<'static> {
 /// The Vulkan 1.2 features. Descriptor indexing is offered for buffer descriptors only
 /// (an unwritten image, sampler or texel-buffer element of a partially bound binding has
 /// nothing to stand in for it yet), so the `descriptorIndexing` umbrella, which needs it
-/// for images and texel buffers too, is false. `timelineSemaphore`,
-/// `imagelessFramebuffer` and `separateDepthStencilLayouts` are false: the driver has no
-/// timeline semaphores yet, and no framebuffers or depth images at all.
+/// for images and texel buffers too, is false. `imagelessFramebuffer` and
+/// `separateDepthStencilLayouts` are false: the driver has no framebuffers or depth
+/// images at all.
 pub fn vulkan12_features() -> vk::PhysicalDeviceVulkan12Features<'static> {
     vk::PhysicalDeviceVulkan12Features {
         storage_buffer8_bit_access: T,
@@ -82,6 +82,7 @@ pub fn vulkan12_features() -> vk::PhysicalDeviceVulkan12Features<'static> {
         vulkan_memory_model: T,
         vulkan_memory_model_device_scope: T,
         subgroup_broadcast_dynamic_id: T,
+        timeline_semaphore: T,
         ..Default::default()
     }
 }
@@ -141,7 +142,7 @@ pub fn vulkan12_properties() -> vk::PhysicalDeviceVulkan12Properties<'static> {
         max_descriptor_set_update_after_bind_sampled_images: l.max_descriptor_set_sampled_images,
         max_descriptor_set_update_after_bind_storage_images: l.max_descriptor_set_storage_images,
         max_descriptor_set_update_after_bind_input_attachments: l.max_descriptor_set_input_attachments,
-        max_timeline_semaphore_value_difference: 0,
+        max_timeline_semaphore_value_difference: u64::MAX,
         ..Default::default()
     };
     physical::copy_name(&mut p.driver_name, "spirjit");
@@ -296,6 +297,13 @@ pub unsafe fn fill_features(at: *mut vk::BaseOutStructure<'_>) {
             S::PHYSICAL_DEVICE_HOST_QUERY_RESET_FEATURES => {
                 put(at, from!(PhysicalDeviceHostQueryResetFeatures, v12, host_query_reset))
             }
+            S::PHYSICAL_DEVICE_TIMELINE_SEMAPHORE_FEATURES => {
+                put(at, from!(PhysicalDeviceTimelineSemaphoreFeatures, v12, timeline_semaphore))
+            }
+            // Commands run one after another, each to completion: every barrier holds.
+            S::PHYSICAL_DEVICE_SYNCHRONIZATION_2_FEATURES => {
+                put(at, vk::PhysicalDeviceSynchronization2Features { synchronization2: T, ..Default::default() })
+            }
             S::PHYSICAL_DEVICE_BUFFER_DEVICE_ADDRESS_FEATURES => put(
                 at,
                 from!(
@@ -434,6 +442,9 @@ pub unsafe fn fill_properties(at: *mut vk::BaseOutStructure<'_>) {
                 at,
                 from!(PhysicalDeviceDriverProperties, v12, driver_id, driver_name, driver_info, conformance_version),
             ),
+            S::PHYSICAL_DEVICE_TIMELINE_SEMAPHORE_PROPERTIES => {
+                put(at, from!(PhysicalDeviceTimelineSemaphoreProperties, v12, max_timeline_semaphore_value_difference))
+            }
             S::PHYSICAL_DEVICE_FLOAT_CONTROLS_PROPERTIES => put(
                 at,
                 from!(

@@ -57,6 +57,10 @@ pub enum Command {
         event: Arc<Event>,
         set: bool,
     },
+    /// `vkCmdWaitEvents`: wait until every event is set (by the host or another queue).
+    WaitEvents {
+        events: Vec<Arc<Event>>,
+    },
     ResetQueries {
         pool: Arc<QueryPool>,
         first: u32,
@@ -438,9 +442,9 @@ pub unsafe extern "system" fn cmd_reset_event(
 
 #[allow(clippy::too_many_arguments)]
 pub unsafe extern "system" fn cmd_wait_events(
-    _raw: vk::CommandBuffer,
-    _count: u32,
-    _events: *const vk::Event,
+    raw: vk::CommandBuffer,
+    count: u32,
+    events: *const vk::Event,
     _src: vk::PipelineStageFlags,
     _dst: vk::PipelineStageFlags,
     _mc: u32,
@@ -450,8 +454,66 @@ pub unsafe extern "system" fn cmd_wait_events(
     _ic: u32,
     _i: *const vk::ImageMemoryBarrier<'_>,
 ) {
-    // Commands before this one in submission order have completed; an event set by the
-    // host after submission cannot be waited for (execution is synchronous; see the docs).
+    // SAFETY: the caller's array.
+    record(raw, "vkCmdWaitEvents", || unsafe { wait_events(events, count) })
+}
+
+/// The events of a wait.
+///
+/// # Safety
+/// `events` must point at `count` handles.
+unsafe fn wait_events(events: *const vk::Event, count: u32) -> Result<Command, String> {
+    // SAFETY: the caller's contract.
+    let events = unsafe { slice(events, count) }.map_err(|_| "a null pEvents")?;
+    let events = events
+        .iter()
+        .map(|e| handles::object::<Event>(e.as_raw()).ok_or("an invalid event"))
+        .collect::<Result<Vec<_>, _>>()?;
+    Ok(Command::WaitEvents { events })
+}
+
+pub unsafe extern "system" fn cmd_pipeline_barrier2(_raw: vk::CommandBuffer, _info: *const vk::DependencyInfo<'_>) {
+    // Commands run one after another, each to completion: every barrier holds already.
+}
+
+pub unsafe extern "system" fn cmd_set_event2(
+    raw: vk::CommandBuffer,
+    event: vk::Event,
+    _info: *const vk::DependencyInfo<'_>,
+) {
+    record(raw, "vkCmdSetEvent2", || {
+        Ok(Command::SetEvent { event: handles::object::<Event>(event.as_raw()).ok_or("an invalid event")?, set: true })
+    })
+}
+
+pub unsafe extern "system" fn cmd_reset_event2(
+    raw: vk::CommandBuffer,
+    event: vk::Event,
+    _stage: vk::PipelineStageFlags2,
+) {
+    record(raw, "vkCmdResetEvent2", || {
+        Ok(Command::SetEvent { event: handles::object::<Event>(event.as_raw()).ok_or("an invalid event")?, set: false })
+    })
+}
+
+pub unsafe extern "system" fn cmd_wait_events2(
+    raw: vk::CommandBuffer,
+    count: u32,
+    events: *const vk::Event,
+    _infos: *const vk::DependencyInfo<'_>,
+) {
+    // SAFETY: the caller's array.
+    record(raw, "vkCmdWaitEvents2", || unsafe { wait_events(events, count) })
+}
+
+pub unsafe extern "system" fn cmd_write_timestamp2(
+    raw: vk::CommandBuffer,
+    _stage: vk::PipelineStageFlags2,
+    pool: vk::QueryPool,
+    query: u32,
+) {
+    // As vkCmdWriteTimestamp: every stage of earlier commands is done.
+    record(raw, "vkCmdWriteTimestamp2", || Ok(Command::WriteTimestamp { pool: query::pool(pool)?, query }))
 }
 
 pub unsafe extern "system" fn cmd_reset_query_pool(

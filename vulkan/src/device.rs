@@ -33,6 +33,8 @@ pub struct DeviceState {
     /// Every allocation made with a device address, for kernels that reach memory through
     /// addresses (`VK_KHR_buffer_device_address`).
     addressable: Mutex<Vec<Weak<Memory>>>,
+    /// The time limit, shutdown and messengers its queues share.
+    pub sync: crate::sync::DeviceSync,
 }
 
 impl Device {
@@ -51,11 +53,10 @@ impl DeviceState {
     }
 }
 
-/// A queue: submissions to it run one at a time.
+/// A queue: submissions to it run one at a time, in order, on its worker thread.
 pub struct Queue {
     pub device: Arc<DeviceState>,
-    /// Held while a submission runs (so `vkQueueWaitIdle` waits for it).
-    pub busy: Mutex<()>,
+    pub worker: Arc<crate::queue::Worker>,
 }
 
 /// One block of device memory.
@@ -136,7 +137,7 @@ pub unsafe extern "system" fn create_device(
     out: *mut vk::Device,
 ) -> vk::Result {
     guard(|| {
-        instance::physical(pd)?;
+        let physical_device = instance::physical(pd)?;
         // SAFETY: the caller's create info.
         let info = unsafe { info.as_ref() }.ok_or(vk::Result::ERROR_INITIALIZATION_FAILED)?;
         // SAFETY: the caller's arrays.
@@ -160,9 +161,14 @@ pub unsafe extern "system" fn create_device(
         // SAFETY: the caller's features, in `pEnabledFeatures` or a chained
         // VkPhysicalDeviceFeatures2.
         let robust = unsafe { robust_enabled(info) };
-        let state = Arc::new(DeviceState { robust, lost: Default::default(), addressable: Mutex::new(Vec::new()) });
+        let sync = crate::sync::DeviceSync::new(physical_device.messengers.clone());
+        let state =
+            Arc::new(DeviceState { robust, lost: Default::default(), addressable: Mutex::new(Vec::new()), sync });
         let queues: Vec<u64> = (0..queue_count)
-            .map(|_| handles::new_dispatchable(Arc::new(Queue { device: state.clone(), busy: Mutex::new(()) }), 0))
+            .map(|_| {
+                let worker = Arc::new(crate::queue::Worker::new(state.clone()));
+                handles::new_dispatchable(Arc::new(Queue { device: state.clone(), worker }), 0)
+            })
             .collect();
         let raw = handles::new_dispatchable(Arc::new(Device { state, queues }), 0);
         // SAFETY: the caller's output pointer.
@@ -207,6 +213,9 @@ unsafe fn robust_enabled(info: &vk::DeviceCreateInfo<'_>) -> bool {
 pub unsafe extern "system" fn destroy_device(raw: vk::Device, _alloc: *const vk::AllocationCallbacks<'_>) {
     guard_void(|| {
         if let Some(d) = handles::free_dispatchable::<Device>(raw.as_raw()) {
+            // Stop the queues' workers first (Vulkan requires the device to be idle; if it
+            // is not, waits end and running dispatches are cancelled).
+            crate::queue::stop_workers(&d);
             for &q in &d.queues {
                 handles::free_dispatchable::<Queue>(q);
             }

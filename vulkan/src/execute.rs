@@ -21,8 +21,10 @@
 //! a shader races on any device). For a module that uses device addresses, every
 //! allocation of the device is given in place first (`Bindings::device_buffer`), so its
 //! descriptors' ranges are copies. The host must not touch memory a running submission
-//! uses, as Vulkan requires; execution is synchronous, so that is the time of
-//! `vkQueueSubmit`. This module must not create or destroy handles.
+//! uses, as Vulkan requires (from `vkQueueSubmit` until the submission's fence or
+//! semaphores signal); if it does, that is the application's race on those bytes, never a
+//! dangling reference (the commands hold the memory). Dispatches run with the device's
+//! time limit (`sync::DeviceSync`). This module must not create or destroy handles.
 
 use std::collections::BTreeMap;
 use std::sync::Arc;
@@ -105,6 +107,7 @@ fn run_in(device: &DeviceState, commands: &[Command], s: &mut State) -> Result<(
                 unsafe { std::ptr::copy_nonoverlapping(bytes.as_ptr(), m.base().add(at as usize), bytes.len()) };
             }
             Command::SetEvent { event, set } => event.set(*set),
+            Command::WaitEvents { events } => crate::sync::wait_events(device, events)?,
             Command::ResetQueries { pool, first, count } => {
                 pool.reset(*first, *count).map_err(|m| format!("vkCmdResetQueryPool: {m}"))?
             }
@@ -317,7 +320,7 @@ fn dispatch(device: &DeviceState, s: &State, base: [u32; 3], groups: [u32; 3]) -
         }
         let push = pipe.push_constant_size() as usize;
         bindings = bindings.push_constants(&s.push[..push.min(s.push.len())]);
-        pipe.dispatch_base(base, groups, bindings, &spirjit::RunOptions::default()).map_err(|e| e.to_string())?;
+        pipe.dispatch_base(base, groups, bindings, &device.sync.run_options()).map_err(|e| e.to_string())?;
     }
     // Write back what the kernel changed in copies.
     for ((_, _, items), v) in per_binding.iter().zip(views) {

@@ -9,8 +9,8 @@ use ash::vk;
 
 use crate::handles::guard_value;
 use crate::{
-    command as cmd, descriptor as ds, device as dev, format, image as img, instance as inst, pipeline as pl, query,
-    queue as q, template as tpl, transfer as xfer,
+    command as cmd, debug_utils as du, descriptor as ds, device as dev, format, image as img, instance as inst,
+    pipeline as pl, query, queue as q, sync, template as tpl, transfer as xfer,
 };
 
 /// The newest loader–driver interface version the driver speaks.
@@ -199,14 +199,14 @@ static PROCS: &[Proc] = procs! {
     "vkCmdWaitEvents" Device PFN_vkCmdWaitEvents = cmd::cmd_wait_events;
     "vkQueueSubmit" Device PFN_vkQueueSubmit = q::queue_submit;
     "vkQueueWaitIdle" Device PFN_vkQueueWaitIdle = q::queue_wait_idle;
-    "vkCreateFence" Device PFN_vkCreateFence = q::create_fence;
-    "vkDestroyFence" Device PFN_vkDestroyFence = q::destroy_fence;
-    "vkResetFences" Device PFN_vkResetFences = q::reset_fences;
-    "vkGetFenceStatus" Device PFN_vkGetFenceStatus = q::get_fence_status;
-    "vkWaitForFences" Device PFN_vkWaitForFences = q::wait_for_fences;
-    "vkCreateSemaphore" Device PFN_vkCreateSemaphore = q::create_semaphore;
-    "vkDestroySemaphore" Device PFN_vkDestroySemaphore = q::destroy_semaphore;
-    "vkCreateEvent" Device PFN_vkCreateEvent = q::create_event;
+    "vkCreateFence" Device PFN_vkCreateFence = sync::create_fence;
+    "vkDestroyFence" Device PFN_vkDestroyFence = sync::destroy_fence;
+    "vkResetFences" Device PFN_vkResetFences = sync::reset_fences;
+    "vkGetFenceStatus" Device PFN_vkGetFenceStatus = sync::get_fence_status;
+    "vkWaitForFences" Device PFN_vkWaitForFences = sync::wait_for_fences;
+    "vkCreateSemaphore" Device PFN_vkCreateSemaphore = sync::create_semaphore;
+    "vkDestroySemaphore" Device PFN_vkDestroySemaphore = sync::destroy_semaphore;
+    "vkCreateEvent" Device PFN_vkCreateEvent = sync::create_event;
     "vkCreateQueryPool" Device PFN_vkCreateQueryPool = query::create_query_pool;
     "vkDestroyQueryPool" Device PFN_vkDestroyQueryPool = query::destroy_query_pool;
     "vkGetQueryPoolResults" Device PFN_vkGetQueryPoolResults = query::get_query_pool_results;
@@ -215,10 +215,43 @@ static PROCS: &[Proc] = procs! {
     "vkResetQueryPoolEXT" Device PFN_vkResetQueryPool = query::reset_query_pool;
     "vkCmdWriteTimestamp" Device PFN_vkCmdWriteTimestamp = cmd::cmd_write_timestamp;
     "vkCmdCopyQueryPoolResults" Device PFN_vkCmdCopyQueryPoolResults = cmd::cmd_copy_query_pool_results;
-    "vkDestroyEvent" Device PFN_vkDestroyEvent = q::destroy_event;
-    "vkGetEventStatus" Device PFN_vkGetEventStatus = q::get_event_status;
-    "vkSetEvent" Device PFN_vkSetEvent = q::set_event;
-    "vkResetEvent" Device PFN_vkResetEvent = q::reset_event;
+    "vkDestroyEvent" Device PFN_vkDestroyEvent = sync::destroy_event;
+    "vkGetEventStatus" Device PFN_vkGetEventStatus = sync::get_event_status;
+    "vkSetEvent" Device PFN_vkSetEvent = sync::set_event;
+    "vkResetEvent" Device PFN_vkResetEvent = sync::reset_event;
+    "vkGetSemaphoreCounterValue" Device PFN_vkGetSemaphoreCounterValue = sync::get_semaphore_counter_value;
+    "vkGetSemaphoreCounterValueKHR" Device PFN_vkGetSemaphoreCounterValue = sync::get_semaphore_counter_value;
+    "vkWaitSemaphores" Device PFN_vkWaitSemaphores = sync::wait_semaphores;
+    "vkWaitSemaphoresKHR" Device PFN_vkWaitSemaphores = sync::wait_semaphores;
+    "vkSignalSemaphore" Device PFN_vkSignalSemaphore = sync::signal_semaphore;
+    "vkSignalSemaphoreKHR" Device PFN_vkSignalSemaphore = sync::signal_semaphore;
+    "vkQueueSubmit2" Device PFN_vkQueueSubmit2 = q::queue_submit2;
+    "vkQueueSubmit2KHR" Device PFN_vkQueueSubmit2 = q::queue_submit2;
+    "vkCmdPipelineBarrier2" Device PFN_vkCmdPipelineBarrier2 = cmd::cmd_pipeline_barrier2;
+    "vkCmdPipelineBarrier2KHR" Device PFN_vkCmdPipelineBarrier2 = cmd::cmd_pipeline_barrier2;
+    "vkCmdSetEvent2" Device PFN_vkCmdSetEvent2 = cmd::cmd_set_event2;
+    "vkCmdSetEvent2KHR" Device PFN_vkCmdSetEvent2 = cmd::cmd_set_event2;
+    "vkCmdResetEvent2" Device PFN_vkCmdResetEvent2 = cmd::cmd_reset_event2;
+    "vkCmdResetEvent2KHR" Device PFN_vkCmdResetEvent2 = cmd::cmd_reset_event2;
+    "vkCmdWaitEvents2" Device PFN_vkCmdWaitEvents2 = cmd::cmd_wait_events2;
+    "vkCmdWaitEvents2KHR" Device PFN_vkCmdWaitEvents2 = cmd::cmd_wait_events2;
+    "vkCmdWriteTimestamp2" Device PFN_vkCmdWriteTimestamp2 = cmd::cmd_write_timestamp2;
+    "vkCmdWriteTimestamp2KHR" Device PFN_vkCmdWriteTimestamp2 = cmd::cmd_write_timestamp2;
+    "vkGetPhysicalDeviceCalibrateableTimeDomainsKHR" Physical PFN_vkGetPhysicalDeviceCalibrateableTimeDomainsKHR = query::get_physical_device_calibrateable_time_domains;
+    "vkGetPhysicalDeviceCalibrateableTimeDomainsEXT" Physical PFN_vkGetPhysicalDeviceCalibrateableTimeDomainsKHR = query::get_physical_device_calibrateable_time_domains;
+    "vkGetCalibratedTimestampsKHR" Device PFN_vkGetCalibratedTimestampsKHR = query::get_calibrated_timestamps;
+    "vkGetCalibratedTimestampsEXT" Device PFN_vkGetCalibratedTimestampsKHR = query::get_calibrated_timestamps;
+    "vkCreateDebugUtilsMessengerEXT" Instance PFN_vkCreateDebugUtilsMessengerEXT = du::create_debug_utils_messenger;
+    "vkDestroyDebugUtilsMessengerEXT" Instance PFN_vkDestroyDebugUtilsMessengerEXT = du::destroy_debug_utils_messenger;
+    "vkSubmitDebugUtilsMessageEXT" Instance PFN_vkSubmitDebugUtilsMessageEXT = du::submit_debug_utils_message;
+    "vkSetDebugUtilsObjectNameEXT" Device PFN_vkSetDebugUtilsObjectNameEXT = du::set_debug_utils_object_name;
+    "vkSetDebugUtilsObjectTagEXT" Device PFN_vkSetDebugUtilsObjectTagEXT = du::set_debug_utils_object_tag;
+    "vkQueueBeginDebugUtilsLabelEXT" Device PFN_vkQueueBeginDebugUtilsLabelEXT = du::queue_begin_label;
+    "vkQueueEndDebugUtilsLabelEXT" Device PFN_vkQueueEndDebugUtilsLabelEXT = du::queue_end_label;
+    "vkQueueInsertDebugUtilsLabelEXT" Device PFN_vkQueueInsertDebugUtilsLabelEXT = du::queue_insert_label;
+    "vkCmdBeginDebugUtilsLabelEXT" Device PFN_vkCmdBeginDebugUtilsLabelEXT = du::cmd_begin_label;
+    "vkCmdEndDebugUtilsLabelEXT" Device PFN_vkCmdEndDebugUtilsLabelEXT = du::cmd_end_label;
+    "vkCmdInsertDebugUtilsLabelEXT" Device PFN_vkCmdInsertDebugUtilsLabelEXT = du::cmd_insert_label;
 };
 
 /// The entry point named `name` if `accept` takes its kind.

@@ -10,13 +10,15 @@
 //! its `…2` feature and property structures), `format` (the supported image formats and
 //! their features), `instance`, `device` (memory, buffers), `image` (images, views,
 //! samplers), `descriptor`, `pipeline`, `command` (recording), `transfer` (image copies
-//! and clears), `queue` (submission, synchronization), `query` (timestamp query pools),
-//! `template` (descriptor update templates, push descriptors) and `execute` (running
-//! commands).
+//! and clears), `queue` (submission, the queues' worker threads), `sync` (fences,
+//! semaphores, events and waits), `debug_utils` (`VK_EXT_debug_utils` messengers),
+//! `query` (timestamp query pools), `template` (descriptor update templates, push
+//! descriptors) and `execute` (running commands).
 //! The manifest is written by `spirjit vulkan-icd` ([`manifest_json`]).
 
 mod caps;
 mod command;
+mod debug_utils;
 mod descriptor;
 mod device;
 mod execute;
@@ -29,6 +31,7 @@ mod physical;
 mod pipeline;
 mod query;
 mod queue;
+mod sync;
 mod template;
 mod transfer;
 

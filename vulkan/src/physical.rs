@@ -35,6 +35,7 @@ pub const MAX_ALLOCATION: u64 = 1 << 40;
 
 /// Device extensions, each (name, spec version).
 pub const DEVICE_EXTENSIONS: &[(&str, u32)] = &[
+    ("VK_EXT_calibrated_timestamps", 2),
     ("VK_EXT_host_query_reset", 1),
     ("VK_EXT_robustness2", 1),
     ("VK_EXT_scalar_block_layout", 1),
@@ -46,6 +47,7 @@ pub const DEVICE_EXTENSIONS: &[(&str, u32)] = &[
     ("VK_KHR_8bit_storage", 1),
     ("VK_KHR_bind_memory2", 1),
     ("VK_KHR_buffer_device_address", 1),
+    ("VK_KHR_calibrated_timestamps", 1),
     ("VK_KHR_copy_commands2", 1),
     ("VK_KHR_dedicated_allocation", 3),
     ("VK_KHR_descriptor_update_template", 1),
@@ -64,6 +66,8 @@ pub const DEVICE_EXTENSIONS: &[(&str, u32)] = &[
     ("VK_KHR_shader_subgroup_uniform_control_flow", 1),
     ("VK_KHR_spirv_1_4", 1),
     ("VK_KHR_storage_buffer_storage_class", 1),
+    ("VK_KHR_synchronization2", 1),
+    ("VK_KHR_timeline_semaphore", 2),
     ("VK_KHR_uniform_buffer_standard_layout", 1),
     ("VK_KHR_variable_pointers", 1),
     ("VK_KHR_vulkan_memory_model", 3),
@@ -72,7 +76,8 @@ pub const DEVICE_EXTENSIONS: &[(&str, u32)] = &[
 ];
 
 /// Instance extensions.
-pub const INSTANCE_EXTENSIONS: &[(&str, u32)] = &[("VK_KHR_get_physical_device_properties2", 2)];
+pub const INSTANCE_EXTENSIONS: &[(&str, u32)] =
+    &[("VK_EXT_debug_utils", 2), ("VK_KHR_get_physical_device_properties2", 2)];
 
 /// `VkExtensionProperties` for a list.
 pub fn extension_properties(list: &[(&str, u32)]) -> Vec<vk::ExtensionProperties> {
