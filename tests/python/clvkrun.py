@@ -252,23 +252,36 @@ def enqueue(gpu, spv, module, name, args, global_size, local_size=None, global_o
     sets = [[(b, made[(s, b)][0]) for (ss, b) in sorted(made) if ss == s] for s in range(nsets)]
     spec_list = [(i, struct.pack("<I", v)) for i, v in sorted(spec.items())]
     pipe, playout, layouts = gpu.pipeline(spv, sets, push_size=len(push), spec=spec_list, entry=name)
-    descriptor_sets = [
-        gpu.descriptor_set(layouts[s], [(b, made[(s, b)][0], made[(s, b)][1], 0, WHOLE) for b, _ in sets[s]])
-        for s in range(nsets)
-    ]
+    counts = {}
+    for kind, *_ in made.values():
+        counts[kind] = counts.get(kind, 0) + 1
+    pool = gpu.descriptor_pool(nsets, counts)
+    try:
+        descriptor_sets = [
+            gpu.descriptor_set(layouts[s], [(b, made[(s, b)][0], made[(s, b)][1], 0, WHOLE) for b, _ in sets[s]],
+                               pool=pool)
+            for s in range(nsets)
+        ]
+        _dispatch(gpu, pipe, playout, descriptor_sets, push, groups)
+    finally:
+        vk.vkDestroyDescriptorPool(gpu.device, pool, None)
+    for key, (_, _, target) in bindings.items():
+        if target is not None and target.nbytes:
+            kind, _, mem, _ = made[key]
+            flat = target.reshape(-1).view(np.uint8)
+            flat[:] = np.frombuffer(gpu.read(mem, target.nbytes), dtype=np.uint8)
+
+
+def _dispatch(gpu, pipe, playout, descriptor_sets, push, groups):
+    """Bind, push, dispatch `groups` and wait."""
 
     def record(cb):
         vk.vkCmdBindPipeline(cb, CS, pipe)
         if descriptor_sets:
-            vk.vkCmdBindDescriptorSets(cb, CS, playout, 0, nsets, descriptor_sets, 0, None)
+            vk.vkCmdBindDescriptorSets(cb, CS, playout, 0, len(descriptor_sets), descriptor_sets, 0, None)
         if push:
             vk.vkCmdPushConstants(cb, playout, vk.VK_SHADER_STAGE_COMPUTE_BIT, 0, len(push),
                                   vk.ffi.from_buffer(bytes(push)))
         vk.vkCmdDispatch(cb, *groups)
 
     gpu.submit(record)
-    for key, (_, _, target) in bindings.items():
-        if target is not None and target.nbytes:
-            kind, _, mem, _ = made[key]
-            flat = target.reshape(-1).view(np.uint8)
-            flat[:] = np.frombuffer(gpu.read(mem, target.nbytes), dtype=np.uint8)

@@ -302,6 +302,82 @@ def test_math_builtins(gpu):
         np.testing.assert_array_equal(o[:, col], exact[:, col], err_msg=f"column {col}")
 
 
+def test_bitonic_sort_global_steps_then_local(gpu):
+    n = 256
+    data = rng().integers(-1000, 1000, n, dtype=np.int32)
+    steps = data.copy()
+    k = 2
+    while k <= n:
+        j = k // 2
+        while j > 0:
+            run(gpu, "bitonic", [steps, np.uint32(j), np.uint32(k)], (n,), (64,), kernel="bitonic_step")
+            j //= 2
+        k *= 2
+    np.testing.assert_array_equal(steps, np.sort(data))
+    local = data.copy()
+    run(gpu, "bitonic", [local, Local(64 * 4)], (n,), (64,), kernel="bitonic_local")
+    np.testing.assert_array_equal(local, np.sort(data.reshape(-1, 64), axis=1).reshape(-1))
+
+
+def test_spmv_csr_rows_of_varying_length(gpu):
+    rows, cols_n = 200, 64
+    lengths = rng().integers(0, 12, rows)
+    row_ptr = np.concatenate([[0], np.cumsum(lengths)]).astype(np.int32)
+    cols = rng(2).integers(0, cols_n, row_ptr[-1], dtype=np.int32)
+    vals = (rng(3).integers(-16, 16, row_ptr[-1]) / 8).astype(np.float32)
+    x = (rng(4).integers(-16, 16, cols_n) / 8).astype(np.float32)
+    y = np.full(256, 9.0, dtype=np.float32)
+    run(gpu, "spmv_csr", [row_ptr, cols, vals, x, y, np.int32(rows)], (256,), (64,))
+    want = [sum(vals[k] * x[cols[k]] for k in range(row_ptr[r], row_ptr[r + 1])) for r in range(rows)]
+    np.testing.assert_array_equal(y[:rows], np.array(want, dtype=np.float32))
+    assert (y[rows:] == 9.0).all()
+
+
+def test_stencil2d_clamped(gpu):
+    w, h = 40, 24
+    grid = (rng().integers(-64, 64, (h, w)) / 8).astype(np.float32)
+    out = np.zeros_like(grid)
+    run(gpu, "stencil2d", [grid, out, np.int32(w), np.int32(h)], (48, 24), (16, 8))
+    p = np.pad(grid, 1, mode="edge")
+    want = 0.5 * grid + 0.125 * (p[1:-1, :-2] + p[1:-1, 2:] + p[:-2, 1:-1] + p[2:, 1:-1])
+    np.testing.assert_array_equal(out, want.astype(np.float32))
+
+
+def test_float4_swizzles(gpu):
+    n = 128
+    a = (rng().integers(-32, 32, (n, 4)) / 4).astype(np.float32)
+    b = (rng(2).integers(-32, 32, (n, 4)) / 4).astype(np.float32)
+    out = np.zeros((3 * n, 4), dtype=np.float32)
+    out2 = np.zeros((n, 2), dtype=np.float32)
+    run(gpu, "vec_float4", [a, b, out, out2], (n,), (64,))
+    r = a * b + np.array([1, 2, 3, 4], dtype=np.float32)
+    r[:, [0, 2]] = r[:, [2, 0]] - b[:, [1, 3]]
+    r[:, 3] += a[:, 0]
+    s_ = a[:, ::-1] * 2 - b[:, [0, 0, 1, 1]]
+    third = np.stack([a[:, 1], b[:, 2], r[:, 0] * s_[:, 3], -a[:, 3]], axis=1)
+    np.testing.assert_array_equal(out.reshape(n, 3, 4), np.stack([r, s_, third], axis=1))
+    p = a[:, :2] + b[:, 2:]
+    np.testing.assert_array_equal(out2, p[:, ::-1] / np.array([2, 4], dtype=np.float32))
+
+
+def test_half_storage_load_and_round_to_nearest_even(gpu):
+    n = 256
+    h = rng().standard_normal(n).astype(np.float16)
+    f = (rng(2).standard_normal(n) * 100).astype(np.float32)
+    loaded = np.zeros(n, dtype=np.float32)
+    stored = np.zeros(4 * n, dtype=np.float16)
+    run(gpu, "half_storage", [h, f, loaded, stored], (n,), (64,), kernel="half_storage")
+    np.testing.assert_array_equal(loaded, h.astype(np.float32))
+    s_ = stored.reshape(n, 4).astype(np.float64)
+    np.testing.assert_array_equal(s_[:, 0], f.astype(np.float16).astype(np.float64))
+    exact = f.astype(np.float64)
+    assert (np.abs(s_[:, 1]) <= np.abs(exact)).all()     # toward zero
+    assert (s_[:, 2] >= exact).all() and (s_[:, 3] <= exact).all()  # up, down
+    # Each directed rounding is one of the two halves around the value.
+    for col in (1, 2, 3):
+        assert (np.abs(s_[:, col] - exact) <= np.abs(np.spacing(f.astype(np.float16)).astype(np.float64)) * 1.0001).all()
+
+
 def test_histogram_local_matches_between_the_drivers():
     """The same launch on both drivers gives the same bytes (skipped without both)."""
     results = []

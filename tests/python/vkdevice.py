@@ -358,10 +358,19 @@ class Gpu:
         self.pipelines[-1] = (pipe, playout, layouts)
         return pipe, playout, layouts
 
-    def descriptor_set(self, layout, writes):
-        """A set of `layout` with (binding, type, buffer, offset, range) written."""
+    def descriptor_pool(self, sets, counts):
+        """A descriptor pool of `sets` sets and `counts` {descriptor type: count}; the
+        caller destroys it."""
+        sizes = [vk.VkDescriptorPoolSize(type=t, descriptorCount=n) for t, n in counts.items() if n]
+        return vk.vkCreateDescriptorPool(
+            self.device, vk.VkDescriptorPoolCreateInfo(maxSets=max(sets, 1), pPoolSizes=sizes or None), None
+        )
+
+    def descriptor_set(self, layout, writes, pool=None):
+        """A set of `layout` with (binding, type, buffer, offset, range) written, from
+        `pool` (default: the device's pool of 16 sets)."""
         ds = vk.vkAllocateDescriptorSets(
-            self.device, vk.VkDescriptorSetAllocateInfo(descriptorPool=self.dpool, pSetLayouts=[layout])
+            self.device, vk.VkDescriptorSetAllocateInfo(descriptorPool=pool or self.dpool, pSetLayouts=[layout])
         )[0]
         w = [
             vk.VkWriteDescriptorSet(
