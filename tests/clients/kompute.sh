@@ -66,6 +66,10 @@ if [ -z "${PYTHON:-}" ]; then
   done
 fi
 pyver=$("$PYTHON" -c 'import sys; print("%d.%d" % sys.version_info[:2])') || die "$PYTHON does not run"
+case "$pyver" in
+  3.6 | 3.7 | 3.8) ;;
+  *) echo "kompute: note: Python $pyver: the three tests using pyshader (Python 3.6-3.8 only) will fail" ;;
+esac
 venv="$cache/venv-$pyver"
 if [ ! -x "$venv/bin/python" ]; then
   "$PYTHON" -m venv "$venv"
