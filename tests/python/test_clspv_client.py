@@ -120,8 +120,8 @@ def test_atomics_uint(gpu):
     c = np.array([0, 0, 2**32 - 1, 0, 2**32 - 1, 0, 0, 0, 0, 0, 0], dtype=np.uint32)
     rets = np.zeros(n, dtype=np.uint32)
     run(gpu, "atomics_uint", [v, c, rets], (n,), (64,))
-    w = v.astype(np.uint64)
-    want = [w.sum() % 2**32, (-w.sum()) % 2**32, v.min(), v.max(),
+    total = int(v.astype(np.uint64).sum())
+    want = [total % 2**32, -total % 2**32, v.min(), v.max(),
             np.bitwise_and.reduce(~(np.uint32(1) << (v % 32))), np.bitwise_or.reduce(np.uint32(1) << (v % 32)),
             np.bitwise_xor.reduce(v), n, 2**32 - n, v.max()]
     for k, x in enumerate(want):
