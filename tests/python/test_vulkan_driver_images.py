@@ -57,7 +57,8 @@ class Dev:
     a scenario makes, destroyed at `close`."""
 
     def __init__(self, manifest=None, extensions=(), features=None, next=None):
-        self.g = drv.Gpu(queues=1, manifest=manifest, extensions=extensions, features=features, next=next)
+        self.g = drv.Gpu("lavapipe" if manifest else "spirjit", queues=1, extensions=extensions, features=features,
+                         next=next)
         self.device = self.g.device
         self.name = vk.vkGetPhysicalDeviceProperties(self.g.physical).deviceName
         self.memory_types = vk.vkGetPhysicalDeviceMemoryProperties(self.g.physical)

@@ -203,7 +203,7 @@ fn check_layout(pipeline: &spirjit::Pipeline, layout: &PipelineLayout) -> Result
             }
         }
     }
-    let push = pipeline.push_constant_size();
+    let push = pipeline.push_constant_range();
     if push > u64::from(layout.push_size) {
         return Err(format!("the shader reads {push} bytes of push constants; the layout has {}", layout.push_size));
     }
