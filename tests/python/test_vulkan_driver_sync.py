@@ -273,6 +273,70 @@ def test_timeline_wait_before_signal_from_the_host(driver):
         g.close()
 
 
+def test_image_transfers_in_a_secondary_run_on_the_queue(driver):
+    """A secondary command buffer copying a buffer into an image and back, executed by a
+    primary whose submission waits for a timeline value the host signals later: nothing
+    runs before the signal, and the queue runs the image copies after it."""
+    g = SyncGpu(driver)
+    try:
+        data = bytes(range(64))
+        bsrc, _ = g.buffer(data)
+        bdst, mdst = g.buffer(bytes(64))
+        usage = vk.VK_IMAGE_USAGE_TRANSFER_SRC_BIT | vk.VK_IMAGE_USAGE_TRANSFER_DST_BIT
+        img = vk.vkCreateImage(g.device, vk.VkImageCreateInfo(
+            imageType=vk.VK_IMAGE_TYPE_2D, format=vk.VK_FORMAT_R8G8B8A8_UINT,
+            extent=vk.VkExtent3D(width=4, height=4, depth=1), mipLevels=1, arrayLayers=1,
+            samples=vk.VK_SAMPLE_COUNT_1_BIT, tiling=vk.VK_IMAGE_TILING_OPTIMAL, usage=usage,
+            initialLayout=vk.VK_IMAGE_LAYOUT_UNDEFINED), None)
+        req = vk.vkGetImageMemoryRequirements(g.device, img)
+        kind = next(i for i in g.memory_types if req.memoryTypeBits & (1 << i))
+        mem = vk.vkAllocateMemory(g.device, vk.VkMemoryAllocateInfo(allocationSize=req.size, memoryTypeIndex=kind),
+                                  None)
+        g.objects.append((vk.vkFreeMemory, mem))
+        g.objects.insert(0, (vk.vkDestroyImage, img))
+        vk.vkBindImageMemory(g.device, img, mem, 0)
+        layers = vk.VkImageSubresourceLayers(aspectMask=vk.VK_IMAGE_ASPECT_COLOR_BIT, mipLevel=0, baseArrayLayer=0,
+                                             layerCount=1)
+        region = vk.VkBufferImageCopy(bufferOffset=0, bufferRowLength=0, bufferImageHeight=0, imageSubresource=layers,
+                                      imageOffset=vk.VkOffset3D(x=0, y=0, z=0),
+                                      imageExtent=vk.VkExtent3D(width=4, height=4, depth=1))
+        general = vk.VK_IMAGE_LAYOUT_GENERAL
+        rng = vk.VkImageSubresourceRange(aspectMask=vk.VK_IMAGE_ASPECT_COLOR_BIT, baseMipLevel=0, levelCount=1,
+                                         baseArrayLayer=0, layerCount=1)
+        to_general = vk.VkImageMemoryBarrier(
+            srcAccessMask=0, dstAccessMask=vk.VK_ACCESS_TRANSFER_WRITE_BIT, oldLayout=vk.VK_IMAGE_LAYOUT_UNDEFINED,
+            newLayout=general, srcQueueFamilyIndex=vk.VK_QUEUE_FAMILY_IGNORED,
+            dstQueueFamilyIndex=vk.VK_QUEUE_FAMILY_IGNORED, image=img, subresourceRange=rng)
+        written = vk.VkImageMemoryBarrier(
+            srcAccessMask=vk.VK_ACCESS_TRANSFER_WRITE_BIT, dstAccessMask=vk.VK_ACCESS_TRANSFER_READ_BIT,
+            oldLayout=general, newLayout=general, srcQueueFamilyIndex=vk.VK_QUEUE_FAMILY_IGNORED,
+            dstQueueFamilyIndex=vk.VK_QUEUE_FAMILY_IGNORED, image=img, subresourceRange=rng)
+        transfer = vk.VK_PIPELINE_STAGE_TRANSFER_BIT
+        sec = vk.vkAllocateCommandBuffers(g.device, vk.VkCommandBufferAllocateInfo(
+            commandPool=g.pool, level=vk.VK_COMMAND_BUFFER_LEVEL_SECONDARY, commandBufferCount=1))[0]
+        vk.vkBeginCommandBuffer(sec, vk.VkCommandBufferBeginInfo(pInheritanceInfo=vk.VkCommandBufferInheritanceInfo()))
+        vk.vkCmdPipelineBarrier(sec, vk.VK_PIPELINE_STAGE_TOP_OF_PIPE_BIT, transfer, 0, 0, None, 0, None, 1,
+                                [to_general])
+        vk.vkCmdCopyBufferToImage(sec, bsrc, img, general, 1, [region])
+        vk.vkCmdPipelineBarrier(sec, transfer, transfer, 0, 0, None, 0, None, 1, [written])
+        vk.vkCmdCopyImageToBuffer(sec, img, general, bdst, 1, [region])
+        vk.vkEndCommandBuffer(sec)
+        cb = g.record(lambda cb: vk.vkCmdExecuteCommands(cb, 1, [sec]))
+        t = g.semaphore(timeline=0)
+        fence = g.fence()
+        values = vk.VkTimelineSemaphoreSubmitInfo(pWaitSemaphoreValues=[1])
+        submit = vk.VkSubmitInfo(pNext=values, pWaitSemaphores=[t], pWaitDstStageMask=[transfer],
+                                 pCommandBuffers=[cb])
+        vk.vkQueueSubmit(g.queues[0], 1, [submit], fence)
+        _fence_pending(g, fence, 0.1)
+        assert g.read(mdst, 64) == bytes(64)
+        g.signal(t, 1)
+        vk.vkWaitForFences(g.device, 1, [fence], vk.VK_TRUE, 20 * SECOND)
+        assert g.read(mdst, 64) == data
+    finally:
+        g.close()
+
+
 def test_wait_semaphores_any_all_and_timeouts(driver):
     g = SyncGpu(driver)
     try:
