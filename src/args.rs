@@ -72,6 +72,9 @@ pub enum Arg<'a> {
     Sampler(crate::Sampler),
     /// A Vulkan combined image sampler: an image with the sampler it is sampled with.
     SampledImage(&'a mut crate::Image, crate::Sampler),
+    /// A Vulkan combined image sampler over memory the caller owns (see
+    /// [`Arg::ImageView`]).
+    SampledImageView(crate::ImageView<'a>, crate::Sampler),
     /// An image the kernel only reads, borrowed shared: one image may be bound to several
     /// parameters of one launch this way. Rejected for parameters that may write the
     /// image (`write_only` and `read_write` images: Vulkan storage images and storage
@@ -127,6 +130,12 @@ impl<'a> Arg<'a> {
         Arg::SampledImage(image, sampler)
     }
 
+    /// A Vulkan combined image sampler over the caller's memory: `view` sampled with
+    /// `sampler`.
+    pub fn sampled_image_view(view: crate::ImageView<'a>, sampler: crate::Sampler) -> Self {
+        Arg::SampledImageView(view, sampler)
+    }
+
     /// An image argument the kernel only reads (see [`Arg::ReadOnlyImage`]).
     pub fn read_only_image(image: &'a crate::Image) -> Self {
         Arg::ReadOnlyImage(image)
@@ -152,6 +161,13 @@ impl<'a> Arg<'a> {
             Arg::SampledImage(i, _) => {
                 format!("an image{}_t of {}x{}x{} with a sampler", i.dim().name(), i.width(), i.height(), i.depth())
             }
+            Arg::SampledImageView(i, _) => format!(
+                "an image{}_t view of {}x{}x{} with a sampler",
+                i.dim().name(),
+                i.width(),
+                i.height(),
+                i.depth()
+            ),
             Arg::ReadOnlyImage(i) => {
                 format!("a read-only image{}_t of {}x{}x{}", i.dim().name(), i.width(), i.height(), i.depth())
             }
@@ -361,12 +377,15 @@ fn bind_image_or_sampler(p: &Param, a: &mut Arg<'_>, i: usize, bound: &mut Bound
             a @ (Arg::Image(_)
             | Arg::ImageView(_)
             | Arg::SampledImage(..)
+            | Arg::SampledImageView(..)
             | Arg::ReadOnlyImage(_)
             | Arg::ReadOnlySampledImage(..)),
         ) => {
             let shared = matches!(a, Arg::ReadOnlyImage(_) | Arg::ReadOnlySampledImage(..));
             let smp = match a {
-                Arg::SampledImage(_, s) | Arg::ReadOnlySampledImage(_, s) => Some(s.bits()),
+                Arg::SampledImage(_, s) | Arg::SampledImageView(_, s) | Arg::ReadOnlySampledImage(_, s) => {
+                    Some(s.bits())
+                }
                 _ => None,
             };
             if shared && matches!(access.as_str(), "write_only" | "read_write") {
@@ -392,7 +411,7 @@ fn bind_image_or_sampler(p: &Param, a: &mut Arg<'_>, i: usize, bound: &mut Bound
                     let mut v = img.view();
                     (v.dim(), v.bytes().len(), v.descriptor(smp))
                 }
-                Arg::ImageView(v) => (v.dim(), v.bytes().len(), v.descriptor(smp)),
+                Arg::ImageView(v) | Arg::SampledImageView(v, _) => (v.dim(), v.bytes().len(), v.descriptor(smp)),
                 Arg::ReadOnlyImage(img) | Arg::ReadOnlySampledImage(img, _) => {
                     (img.dim(), img.bytes().len(), img.read_only_descriptor(smp))
                 }

@@ -226,6 +226,7 @@ fn reborrow<'s>(a: &'s mut Arg<'_>) -> Arg<'s> {
         Arg::Image(i) => Arg::Image(i),
         Arg::ImageView(v) => Arg::ImageView(v.reborrow()),
         Arg::SampledImage(i, s) => Arg::SampledImage(i, *s),
+        Arg::SampledImageView(v, s) => Arg::SampledImageView(v.reborrow(), *s),
         Arg::ReadOnlyImage(i) => Arg::ReadOnlyImage(i),
         Arg::ReadOnlySampledImage(i, s) => Arg::ReadOnlySampledImage(i, *s),
         Arg::Sampler(s) => Arg::Sampler(*s),

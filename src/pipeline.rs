@@ -158,6 +158,12 @@ impl Pipeline {
         self.interface.push_constants.as_ref().map_or(0, |p| p.size)
     }
 
+    /// Bytes of the push-constant block its members span, from offset 0: what a Vulkan
+    /// push-constant range must cover (the size without tail padding).
+    pub fn push_constant_range(&self) -> u64 {
+        self.interface.push_constants.as_ref().map_or(0, |p| p.used)
+    }
+
     /// The work-group size, after specialization.
     pub fn local_size(&self) -> [u32; 3] {
         self.local_size

@@ -185,6 +185,18 @@ fn bindings_and_push_constants_are_described_and_bound_by_set_and_binding() {
     }
 }
 
+#[test]
+fn a_push_constant_block_ending_in_a_vec3_needs_a_range_of_its_members_only() {
+    // clspv's global offset: `struct { uvec3 }`, 12 bytes of members in a 16-byte value.
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/kernels/clspv/workitem.spv");
+    let bytes = std::fs::read(&path).unwrap();
+    let p = Program::with_options(&bytes, &Options::default()).unwrap();
+    let pipe = p.pipeline("workitem", &Specialization::new()).unwrap();
+    assert_eq!((pipe.push_constant_size(), pipe.push_constant_range()), (16, 12));
+    let push = common::vulkan::program("push", 1).pipeline("main", &Specialization::new()).unwrap();
+    assert_eq!((push.push_constant_size(), push.push_constant_range()), (8, 8));
+}
+
 fn message(e: Error) -> String {
     e.to_string()
 }

@@ -23,7 +23,7 @@ pub struct Driver {
 }
 
 /// The Vulkan version the Vulkan driver implements (as the driver reports it).
-const VULKAN_API_VERSION: &str = "1.1.0";
+const VULKAN_API_VERSION: &str = "1.2.0";
 
 /// The Vulkan loader's JSON manifest for the library at `library`.
 pub fn vulkan_manifest(library: &Path) -> String {

@@ -15,7 +15,7 @@
 #                                  llvm-spirv-14 fails, $spv_hint says what to try; the
 #                                  words of $spv_llvm_spirv_flags (if set) are passed to
 #                                  llvm-spirv-14 (e.g. --spirv-ext=+SPV_EXT_...)
-#   spv_validate <env> <spv>       spirv-val --target-env <env>
+#   spv_validate <env> <spv> [flags...]  spirv-val --target-env <env> [flags...]
 #
 # The compile and validate functions print what failed on stderr, remove a bad output and
 # return 1, so a caller can go on with the next kernel and fail at the end.
@@ -91,7 +91,8 @@ spv_compile_cl() {
 
 spv_validate() {
     local env="$1" spv="$2"
-    if ! spirv-val --target-env "$env" "$spv"; then
+    shift 2
+    if ! spirv-val --target-env "$env" "$@" "$spv"; then
         echo "$spv_script: $spv fails spirv-val --target-env $env" >&2
         rm -f "$spv"
         return 1

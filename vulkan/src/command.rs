@@ -2,13 +2,15 @@
 //! command buffer records [`Command`]s holding the objects they use (so destroying one
 //! after recording cannot leave a dangling reference); `execute` runs them at submit.
 //! Recording errors (a wrong handle) are remembered and reported by
-//! `vkEndCommandBuffer`. This module must not run commands.
+//! `vkEndCommandBuffer`. Secondary command buffers record like primaries; a primary's
+//! `vkCmdExecuteCommands` records the secondaries themselves, so `execute` runs what they
+//! hold when the primary runs. This module must not run commands.
 
 use std::sync::{Arc, Mutex};
 
 use ash::vk::{self, Handle};
 
-use crate::descriptor::DescriptorSet;
+use crate::descriptor::{DescriptorSet, Placed, SetLayout};
 use crate::device::{device, Buffer};
 use crate::handles::{self, guard, guard_void, slice, OK};
 use crate::pipeline::ComputePipeline;
@@ -55,6 +57,10 @@ pub enum Command {
         event: Arc<Event>,
         set: bool,
     },
+    /// `vkCmdWaitEvents`: wait until every event is set (by the host or another queue).
+    WaitEvents {
+        events: Vec<Arc<Event>>,
+    },
     ResetQueries {
         pool: Arc<QueryPool>,
         first: u32,
@@ -73,6 +79,17 @@ pub enum Command {
         stride: u64,
         flags: vk::QueryResultFlags,
     },
+    /// An image copy or clear (`transfer`).
+    Image(crate::transfer::ImageCommand),
+    /// Push descriptors (`vkCmdPushDescriptorSet*KHR`): the descriptors, resolved, into
+    /// set number `set` of layout `layout`.
+    PushDescriptors {
+        set: u32,
+        layout: Arc<SetLayout>,
+        placed: Vec<Placed>,
+    },
+    /// `vkCmdExecuteCommands`: secondary command buffers, run in order in place.
+    ExecuteCommands(Vec<Arc<CommandBuffer>>),
 }
 
 /// What a command buffer holds.
@@ -86,6 +103,8 @@ pub struct Recording {
 /// A command buffer.
 pub struct CommandBuffer {
     pub recording: Mutex<Recording>,
+    /// Primary or secondary.
+    pub level: vk::CommandBufferLevel,
 }
 
 impl CommandBuffer {
@@ -169,9 +188,9 @@ pub unsafe extern "system" fn allocate_command_buffers(
         device(raw)?;
         // SAFETY: the caller's allocate info.
         let info = unsafe { info.as_ref() }.ok_or(vk::Result::ERROR_UNKNOWN)?;
-        if info.level != vk::CommandBufferLevel::PRIMARY {
-            handles::log("vkAllocateCommandBuffers: secondary command buffers are not supported yet");
-            return Err(vk::Result::ERROR_OUT_OF_HOST_MEMORY);
+        if !matches!(info.level, vk::CommandBufferLevel::PRIMARY | vk::CommandBufferLevel::SECONDARY) {
+            handles::log(&format!("vkAllocateCommandBuffers: level {:?}", info.level));
+            return Err(vk::Result::ERROR_UNKNOWN);
         }
         if out.is_null() {
             return Err(vk::Result::ERROR_UNKNOWN);
@@ -179,7 +198,7 @@ pub unsafe extern "system" fn allocate_command_buffers(
         let pool = handles::get::<CommandPool>(info.command_pool.as_raw())?;
         let mut owned = pool.buffers.lock().unwrap_or_else(|e| e.into_inner());
         for i in 0..info.command_buffer_count as usize {
-            let b = CommandBuffer { recording: Mutex::new(Recording::default()) };
+            let b = CommandBuffer { recording: Mutex::new(Recording::default()), level: info.level };
             let h = handles::new_dispatchable(Arc::new(b), raw.as_raw());
             owned.push(h);
             // SAFETY: room for `command_buffer_count` handles (the caller's contract).
@@ -246,7 +265,7 @@ pub unsafe extern "system" fn reset_command_buffer(
 }
 
 /// Record the command `make` builds, or remember why it could not be.
-fn record(raw: vk::CommandBuffer, what: &str, make: impl FnOnce() -> Result<Command, String>) {
+pub(crate) fn record(raw: vk::CommandBuffer, what: &str, make: impl FnOnce() -> Result<Command, String>) {
     guard_void(|| {
         let Some(c) = cmd(raw) else {
             handles::log(&format!("{what}: an invalid command buffer"));
@@ -423,9 +442,9 @@ pub unsafe extern "system" fn cmd_reset_event(
 
 #[allow(clippy::too_many_arguments)]
 pub unsafe extern "system" fn cmd_wait_events(
-    _raw: vk::CommandBuffer,
-    _count: u32,
-    _events: *const vk::Event,
+    raw: vk::CommandBuffer,
+    count: u32,
+    events: *const vk::Event,
     _src: vk::PipelineStageFlags,
     _dst: vk::PipelineStageFlags,
     _mc: u32,
@@ -435,8 +454,66 @@ pub unsafe extern "system" fn cmd_wait_events(
     _ic: u32,
     _i: *const vk::ImageMemoryBarrier<'_>,
 ) {
-    // Commands before this one in submission order have completed; an event set by the
-    // host after submission cannot be waited for (execution is synchronous; see the docs).
+    // SAFETY: the caller's array.
+    record(raw, "vkCmdWaitEvents", || unsafe { wait_events(events, count) })
+}
+
+/// The events of a wait.
+///
+/// # Safety
+/// `events` must point at `count` handles.
+unsafe fn wait_events(events: *const vk::Event, count: u32) -> Result<Command, String> {
+    // SAFETY: the caller's contract.
+    let events = unsafe { slice(events, count) }.map_err(|_| "a null pEvents")?;
+    let events = events
+        .iter()
+        .map(|e| handles::object::<Event>(e.as_raw()).ok_or("an invalid event"))
+        .collect::<Result<Vec<_>, _>>()?;
+    Ok(Command::WaitEvents { events })
+}
+
+pub unsafe extern "system" fn cmd_pipeline_barrier2(_raw: vk::CommandBuffer, _info: *const vk::DependencyInfo<'_>) {
+    // Commands run one after another, each to completion: every barrier holds already.
+}
+
+pub unsafe extern "system" fn cmd_set_event2(
+    raw: vk::CommandBuffer,
+    event: vk::Event,
+    _info: *const vk::DependencyInfo<'_>,
+) {
+    record(raw, "vkCmdSetEvent2", || {
+        Ok(Command::SetEvent { event: handles::object::<Event>(event.as_raw()).ok_or("an invalid event")?, set: true })
+    })
+}
+
+pub unsafe extern "system" fn cmd_reset_event2(
+    raw: vk::CommandBuffer,
+    event: vk::Event,
+    _stage: vk::PipelineStageFlags2,
+) {
+    record(raw, "vkCmdResetEvent2", || {
+        Ok(Command::SetEvent { event: handles::object::<Event>(event.as_raw()).ok_or("an invalid event")?, set: false })
+    })
+}
+
+pub unsafe extern "system" fn cmd_wait_events2(
+    raw: vk::CommandBuffer,
+    count: u32,
+    events: *const vk::Event,
+    _infos: *const vk::DependencyInfo<'_>,
+) {
+    // SAFETY: the caller's array.
+    record(raw, "vkCmdWaitEvents2", || unsafe { wait_events(events, count) })
+}
+
+pub unsafe extern "system" fn cmd_write_timestamp2(
+    raw: vk::CommandBuffer,
+    _stage: vk::PipelineStageFlags2,
+    pool: vk::QueryPool,
+    query: u32,
+) {
+    // As vkCmdWriteTimestamp: every stage of earlier commands is done.
+    record(raw, "vkCmdWriteTimestamp2", || Ok(Command::WriteTimestamp { pool: query::pool(pool)?, query }))
 }
 
 pub unsafe extern "system" fn cmd_reset_query_pool(
@@ -479,5 +556,28 @@ pub unsafe extern "system" fn cmd_copy_query_pool_results(
             stride,
             flags,
         })
+    })
+}
+
+pub unsafe extern "system" fn cmd_execute_commands(
+    raw: vk::CommandBuffer,
+    count: u32,
+    buffers: *const vk::CommandBuffer,
+) {
+    record(raw, "vkCmdExecuteCommands", || {
+        if cmd(raw).is_none_or(|c| c.level != vk::CommandBufferLevel::PRIMARY) {
+            return Err("recorded in a secondary command buffer".to_string());
+        }
+        // SAFETY: the caller's array.
+        let buffers = unsafe { slice(buffers, count) }.map_err(|_| "a null pCommandBuffers")?;
+        let secondaries = buffers
+            .iter()
+            .map(|b| match cmd(*b) {
+                Some(c) if c.level == vk::CommandBufferLevel::SECONDARY => Ok(c),
+                Some(_) => Err("a primary command buffer in pCommandBuffers".to_string()),
+                None => Err("an invalid command buffer in pCommandBuffers".to_string()),
+            })
+            .collect::<Result<Vec<_>, _>>()?;
+        Ok(Command::ExecuteCommands(secondaries))
     })
 }

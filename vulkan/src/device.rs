@@ -25,13 +25,16 @@ pub struct Device {
 
 /// What a device's queues and commands need of it.
 pub struct DeviceState {
-    /// Robust buffer access was enabled: out-of-bounds accesses are dropped, not errors.
+    /// Robust buffer access (or null descriptors, which the driver makes with it) was
+    /// enabled: out-of-bounds accesses are dropped, not errors.
     pub robust: bool,
     /// A command failed: the device is lost (every later submission fails).
     pub lost: std::sync::atomic::AtomicBool,
     /// Every allocation made with a device address, for kernels that reach memory through
     /// addresses (`VK_KHR_buffer_device_address`).
     addressable: Mutex<Vec<Weak<Memory>>>,
+    /// The time limit, shutdown and messengers its queues share.
+    pub sync: crate::sync::DeviceSync,
 }
 
 impl Device {
@@ -50,11 +53,10 @@ impl DeviceState {
     }
 }
 
-/// A queue: submissions to it run one at a time.
+/// A queue: submissions to it run one at a time, in order, on its worker thread.
 pub struct Queue {
     pub device: Arc<DeviceState>,
-    /// Held while a submission runs (so `vkQueueWaitIdle` waits for it).
-    pub busy: Mutex<()>,
+    pub worker: Arc<crate::queue::Worker>,
 }
 
 /// One block of device memory.
@@ -135,7 +137,7 @@ pub unsafe extern "system" fn create_device(
     out: *mut vk::Device,
 ) -> vk::Result {
     guard(|| {
-        instance::physical(pd)?;
+        let physical_device = instance::physical(pd)?;
         // SAFETY: the caller's create info.
         let info = unsafe { info.as_ref() }.ok_or(vk::Result::ERROR_INITIALIZATION_FAILED)?;
         // SAFETY: the caller's arrays.
@@ -159,9 +161,14 @@ pub unsafe extern "system" fn create_device(
         // SAFETY: the caller's features, in `pEnabledFeatures` or a chained
         // VkPhysicalDeviceFeatures2.
         let robust = unsafe { robust_enabled(info) };
-        let state = Arc::new(DeviceState { robust, lost: Default::default(), addressable: Mutex::new(Vec::new()) });
+        let sync = crate::sync::DeviceSync::new(physical_device.messengers.clone());
+        let state =
+            Arc::new(DeviceState { robust, lost: Default::default(), addressable: Mutex::new(Vec::new()), sync });
         let queues: Vec<u64> = (0..queue_count)
-            .map(|_| handles::new_dispatchable(Arc::new(Queue { device: state.clone(), busy: Mutex::new(()) }), 0))
+            .map(|_| {
+                let worker = Arc::new(crate::queue::Worker::new(state.clone()));
+                handles::new_dispatchable(Arc::new(Queue { device: state.clone(), worker }), 0)
+            })
             .collect();
         let raw = handles::new_dispatchable(Arc::new(Device { state, queues }), 0);
         // SAFETY: the caller's output pointer.
@@ -169,21 +176,33 @@ pub unsafe extern "system" fn create_device(
     })
 }
 
-/// Whether `info` enables `robustBufferAccess`.
+/// Whether `info` enables `robustBufferAccess` (in `pEnabledFeatures` or a chained
+/// `VkPhysicalDeviceFeatures2`), `robustBufferAccess2` or `nullDescriptor`
+/// (`VK_EXT_robustness2`): the driver's robust access is the stricter
+/// `robustBufferAccess2` behaviour either way, and a null descriptor is an empty buffer
+/// under it.
 ///
 /// # Safety
 /// `info` and its chain must be valid.
 unsafe fn robust_enabled(info: &vk::DeviceCreateInfo<'_>) -> bool {
     // SAFETY: the caller's contract.
     unsafe {
-        if let Some(f) = info.p_enabled_features.as_ref() {
-            return f.robust_buffer_access == vk::TRUE;
+        if info.p_enabled_features.as_ref().is_some_and(|f| f.robust_buffer_access == vk::TRUE) {
+            return true;
         }
         let mut next = info.p_next as *const vk::BaseInStructure<'_>;
         while let Some(s) = next.as_ref() {
             if s.s_type == vk::StructureType::PHYSICAL_DEVICE_FEATURES_2 {
                 let f = &*(next as *const vk::PhysicalDeviceFeatures2<'_>);
-                return f.features.robust_buffer_access == vk::TRUE;
+                if f.features.robust_buffer_access == vk::TRUE {
+                    return true;
+                }
+            }
+            if s.s_type == vk::StructureType::PHYSICAL_DEVICE_ROBUSTNESS_2_FEATURES_EXT {
+                let f = &*(next as *const vk::PhysicalDeviceRobustness2FeaturesEXT<'_>);
+                if f.robust_buffer_access2 == vk::TRUE || f.null_descriptor == vk::TRUE {
+                    return true;
+                }
             }
             next = s.p_next;
         }
@@ -194,6 +213,9 @@ unsafe fn robust_enabled(info: &vk::DeviceCreateInfo<'_>) -> bool {
 pub unsafe extern "system" fn destroy_device(raw: vk::Device, _alloc: *const vk::AllocationCallbacks<'_>) {
     guard_void(|| {
         if let Some(d) = handles::free_dispatchable::<Device>(raw.as_raw()) {
+            // Stop the queues' workers first (Vulkan requires the device to be idle; if it
+            // is not, waits end and running dispatches are cancelled).
+            crate::queue::stop_workers(&d);
             for &q in &d.queues {
                 handles::free_dispatchable::<Queue>(q);
             }
@@ -431,4 +453,21 @@ pub unsafe extern "system" fn get_buffer_device_address(
             None => 0,
         }
     })
+}
+
+/// `vkGetBufferOpaqueCaptureAddress`: 0, as capture and replay of addresses
+/// (`bufferDeviceAddressCaptureReplay`) is not offered.
+pub unsafe extern "system" fn get_buffer_opaque_capture_address(
+    _raw: vk::Device,
+    _info: *const vk::BufferDeviceAddressInfo<'_>,
+) -> u64 {
+    0
+}
+
+/// `vkGetDeviceMemoryOpaqueCaptureAddress`: 0, as above.
+pub unsafe extern "system" fn get_device_memory_opaque_capture_address(
+    _raw: vk::Device,
+    _info: *const vk::DeviceMemoryOpaqueCaptureAddressInfo<'_>,
+) -> u64 {
+    0
 }

@@ -229,3 +229,21 @@ pub unsafe fn put<T>(out: *mut T, value: T) -> Result<vk::Result, vk::Result> {
     unsafe { out.write(value) };
     OK
 }
+
+/// The structure of type `ty` in the input chain `next`.
+///
+/// # Safety
+/// `next` must be null or a valid input chain.
+pub unsafe fn find_in_chain(
+    mut next: *const std::ffi::c_void,
+    ty: vk::StructureType,
+) -> Option<*const vk::BaseInStructure<'static>> {
+    // SAFETY: the caller's contract.
+    while let Some(s) = unsafe { (next as *const vk::BaseInStructure<'_>).as_ref() } {
+        if s.s_type == ty {
+            return Some(next as *const vk::BaseInStructure<'static>);
+        }
+        next = s.p_next as *const std::ffi::c_void;
+    }
+    None
+}

@@ -7,16 +7,22 @@ use std::sync::Arc;
 
 use ash::vk::{self, Handle};
 
+use crate::debug_utils::{self, Messengers};
 use crate::handles::{self, guard, guard_void, put, slice, write_array, OK};
 use crate::physical;
 
 /// An instance: it owns one physical device.
 pub struct Instance {
     physical: u64,
+    /// Its `VK_EXT_debug_utils` messengers.
+    pub messengers: Arc<Messengers>,
 }
 
 /// The physical device (one per instance).
-pub struct PhysicalDevice;
+pub struct PhysicalDevice {
+    /// The messengers of its instance (devices made from it report there).
+    pub messengers: Arc<Messengers>,
+}
 
 pub(crate) fn physical(raw: vk::PhysicalDevice) -> Result<Arc<PhysicalDevice>, vk::Result> {
     handles::get_dispatchable::<PhysicalDevice>(raw.as_raw())
@@ -81,18 +87,24 @@ pub unsafe extern "system" fn create_instance(
     guard(|| {
         // SAFETY: the caller's create info.
         let info = unsafe { info.as_ref() }.ok_or(vk::Result::ERROR_INITIALIZATION_FAILED)?;
+        // SAFETY: the caller's chain.
+        let creation_messengers = unsafe { debug_utils::chained(info.p_next) };
         // SAFETY: the names are the caller's.
         unsafe {
             check_extensions(
                 info.pp_enabled_extension_names,
                 info.enabled_extension_count,
                 physical::INSTANCE_EXTENSIONS,
-            )?
-        };
+            )
+        }
+        .inspect_err(|_| {
+            debug_utils::creation_error(&creation_messengers, "vkCreateInstance: an extension is not supported")
+        })?;
         // Interface version 5: any apiVersion is accepted (the loader and the application
         // see the device's version in its properties).
-        let physical = handles::new_dispatchable(Arc::new(PhysicalDevice), 0);
-        let instance = handles::new_dispatchable(Arc::new(Instance { physical }), 0);
+        let messengers = Arc::new(Messengers::default());
+        let physical = handles::new_dispatchable(Arc::new(PhysicalDevice { messengers: messengers.clone() }), 0);
+        let instance = handles::new_dispatchable(Arc::new(Instance { physical, messengers }), 0);
         // SAFETY: the caller's output pointer.
         unsafe { put(out, vk::Instance::from_raw(instance)) }
     })
@@ -285,27 +297,6 @@ pub unsafe extern "system" fn get_physical_device_format_properties2(
             unsafe { (*out).format_properties = physical::format_properties(format) };
         }
     })
-}
-
-pub unsafe extern "system" fn get_physical_device_image_format_properties(
-    _pd: vk::PhysicalDevice,
-    _format: vk::Format,
-    _ty: vk::ImageType,
-    _tiling: vk::ImageTiling,
-    _usage: vk::ImageUsageFlags,
-    _flags: vk::ImageCreateFlags,
-    _out: *mut vk::ImageFormatProperties,
-) -> vk::Result {
-    // No images yet.
-    vk::Result::ERROR_FORMAT_NOT_SUPPORTED
-}
-
-pub unsafe extern "system" fn get_physical_device_image_format_properties2(
-    _pd: vk::PhysicalDevice,
-    _info: *const vk::PhysicalDeviceImageFormatInfo2<'_>,
-    _out: *mut vk::ImageFormatProperties2<'_>,
-) -> vk::Result {
-    vk::Result::ERROR_FORMAT_NOT_SUPPORTED
 }
 
 pub unsafe extern "system" fn get_physical_device_sparse_image_format_properties(

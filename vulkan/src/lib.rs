@@ -1,28 +1,39 @@
 //! spirjit as a Vulkan driver (an ICD the Khronos loader loads from a JSON manifest): a
-//! compute-only Vulkan 1.1 device that runs compute shaders with spirjit on the CPU.
+//! compute-only Vulkan 1.2 device that runs compute shaders with spirjit on the CPU.
 //!
 //! The library exports exactly the three functions of the loader–driver interface
 //! (`vk_icdNegotiateLoaderICDInterfaceVersion`, `vk_icdGetInstanceProcAddr`,
 //! `vk_icdGetPhysicalDeviceProcAddr`); every Vulkan command is reached through them
 //! (`icd`). Handles are checked against a registry (`handles`), and every entry point runs
 //! under a guard, so a wrong handle or an internal error is an error code, never a crash or
-//! a panic across the C boundary. Modules: `physical` (what the device reports),
-//! `instance`, `device` (memory, buffers), `descriptor`, `pipeline`, `command` (recording),
-//! `queue` (submission, synchronization), `query` (timestamp query pools) and `execute`
-//! (running commands).
+//! a panic across the C boundary. Modules: `physical` (what the device reports; `caps`
+//! its `…2` feature and property structures), `format` (the supported image formats and
+//! their features), `instance`, `device` (memory, buffers), `image` (images, views,
+//! samplers), `descriptor`, `pipeline`, `command` (recording), `transfer` (image copies
+//! and clears), `queue` (submission, the queues' worker threads), `sync` (fences,
+//! semaphores, events and waits), `debug_utils` (`VK_EXT_debug_utils` messengers),
+//! `query` (timestamp query pools), `template` (descriptor update templates, push
+//! descriptors) and `execute` (running commands).
 //! The manifest is written by `spirjit vulkan-icd` ([`manifest_json`]).
 
+mod caps;
 mod command;
+mod debug_utils;
 mod descriptor;
 mod device;
 mod execute;
+mod format;
 mod handles;
 mod icd;
+mod image;
 mod instance;
 mod physical;
 mod pipeline;
 mod query;
 mod queue;
+mod sync;
+mod template;
+mod transfer;
 
 use std::ffi::c_char;
 

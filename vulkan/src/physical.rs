@@ -11,7 +11,9 @@ use ash::vk;
 pub const LANES: u32 = 8;
 
 /// The Vulkan version the device implements.
-pub const API_VERSION: u32 = vk::make_api_version(0, 1, 1, 0);
+/// 1.2: see `caps::vulkan12_features` for the 1.2 features it lacks, and the docs for
+/// why not 1.3.
+pub const API_VERSION: u32 = vk::make_api_version(0, 1, 2, 0);
 
 /// The driver's version (the crate's).
 pub const DRIVER_VERSION: u32 = vk::make_api_version(0, 0, 1, 0);
@@ -22,6 +24,9 @@ pub const MAX_WORK_GROUP_INVOCATIONS: u32 = spirjit::MAX_WORK_GROUP_SIZE as u32;
 /// Bytes of push constants a pipeline layout may have.
 pub const MAX_PUSH_CONSTANTS: u32 = 256;
 
+/// Descriptors a set (and a variable-count binding) may have.
+pub const MAX_DESCRIPTORS_PER_SET: u32 = 1 << 16;
+
 /// Alignment of every allocation (and so of mapped pointers and device addresses).
 pub const MEMORY_ALIGNMENT: u64 = 64;
 
@@ -30,25 +35,49 @@ pub const MAX_ALLOCATION: u64 = 1 << 40;
 
 /// Device extensions, each (name, spec version).
 pub const DEVICE_EXTENSIONS: &[(&str, u32)] = &[
+    ("VK_EXT_calibrated_timestamps", 2),
+    ("VK_EXT_host_query_reset", 1),
+    ("VK_EXT_robustness2", 1),
+    ("VK_EXT_scalar_block_layout", 1),
+    ("VK_EXT_shader_atomic_float", 1),
+    ("VK_EXT_shader_atomic_float2", 1),
+    ("VK_EXT_shader_image_atomic_int64", 1),
+    ("VK_EXT_subgroup_size_control", 2),
     ("VK_KHR_16bit_storage", 1),
     ("VK_KHR_8bit_storage", 1),
     ("VK_KHR_bind_memory2", 1),
     ("VK_KHR_buffer_device_address", 1),
+    ("VK_KHR_calibrated_timestamps", 1),
+    ("VK_KHR_copy_commands2", 1),
     ("VK_KHR_dedicated_allocation", 3),
+    ("VK_KHR_descriptor_update_template", 1),
+    ("VK_KHR_driver_properties", 1),
     ("VK_KHR_get_memory_requirements2", 1),
     ("VK_KHR_maintenance1", 2),
     ("VK_KHR_maintenance3", 1),
+    ("VK_KHR_push_descriptor", 2),
     ("VK_KHR_relaxed_block_layout", 1),
+    ("VK_KHR_shader_atomic_int64", 1),
     ("VK_KHR_shader_float16_int8", 1),
+    ("VK_KHR_shader_float_controls", 4),
+    ("VK_KHR_shader_integer_dot_product", 1),
     ("VK_KHR_shader_non_semantic_info", 1),
+    ("VK_KHR_shader_subgroup_extended_types", 1),
+    ("VK_KHR_shader_subgroup_uniform_control_flow", 1),
     ("VK_KHR_spirv_1_4", 1),
     ("VK_KHR_storage_buffer_storage_class", 1),
+    ("VK_KHR_synchronization2", 1),
+    ("VK_KHR_timeline_semaphore", 2),
     ("VK_KHR_uniform_buffer_standard_layout", 1),
     ("VK_KHR_variable_pointers", 1),
+    ("VK_KHR_vulkan_memory_model", 3),
+    ("VK_KHR_workgroup_memory_explicit_layout", 1),
+    ("VK_KHR_zero_initialize_workgroup_memory", 1),
 ];
 
 /// Instance extensions.
-pub const INSTANCE_EXTENSIONS: &[(&str, u32)] = &[("VK_KHR_get_physical_device_properties2", 2)];
+pub const INSTANCE_EXTENSIONS: &[(&str, u32)] =
+    &[("VK_EXT_debug_utils", 2), ("VK_KHR_get_physical_device_properties2", 2)];
 
 /// `VkExtensionProperties` for a list.
 pub fn extension_properties(list: &[(&str, u32)]) -> Vec<vk::ExtensionProperties> {
@@ -77,22 +106,36 @@ pub fn device_name() -> String {
     format!("spirjit (CPU, {} threads)", spirjit::num_threads())
 }
 
-/// A stable id for the device and driver (VkPhysicalDeviceIDProperties).
-fn uuid(tag: u8) -> [u8; 16] {
-    let mut u = *b"spirjit-vulkan-0";
-    u[15] = tag;
-    u
-}
-
 fn limits() -> vk::PhysicalDeviceLimits {
     let wg = MAX_WORK_GROUP_INVOCATIONS;
     vk::PhysicalDeviceLimits {
-        max_image_dimension1_d: 0,
+        max_image_dimension1_d: crate::format::MAX_DIMENSION_2D,
+        max_image_dimension2_d: crate::format::MAX_DIMENSION_2D,
+        max_image_dimension3_d: crate::format::MAX_DIMENSION_3D,
+        max_image_dimension_cube: crate::format::MAX_DIMENSION_2D,
+        max_image_array_layers: crate::format::MAX_ARRAY_LAYERS,
+        max_texel_buffer_elements: crate::format::MAX_TEXEL_BUFFER_ELEMENTS,
+        max_per_stage_descriptor_samplers: 1 << 16,
+        max_per_stage_descriptor_sampled_images: 1 << 16,
+        max_per_stage_descriptor_storage_images: 1 << 16,
+        max_descriptor_set_samplers: 1 << 16,
+        max_descriptor_set_sampled_images: 1 << 16,
+        max_descriptor_set_storage_images: 1 << 16,
+        max_sampler_anisotropy: 1.0,
+        min_texel_offset: -8,
+        max_texel_offset: 7,
+        min_texel_gather_offset: -8,
+        max_texel_gather_offset: 7,
+        sub_texel_precision_bits: 8,
+        mipmap_precision_bits: 4,
+        sampled_image_color_sample_counts: vk::SampleCountFlags::TYPE_1,
+        sampled_image_integer_sample_counts: vk::SampleCountFlags::TYPE_1,
+        storage_image_sample_counts: vk::SampleCountFlags::TYPE_1,
         max_uniform_buffer_range: u32::MAX,
         max_storage_buffer_range: u32::MAX,
         max_push_constants_size: MAX_PUSH_CONSTANTS,
         max_memory_allocation_count: u32::MAX,
-        max_sampler_allocation_count: 0,
+        max_sampler_allocation_count: 1 << 20,
         buffer_image_granularity: 1,
         max_bound_descriptor_sets: 8,
         max_per_stage_descriptor_uniform_buffers: 1 << 16,
@@ -144,71 +187,30 @@ pub fn features() -> vk::PhysicalDeviceFeatures {
         shader_float64: vk::TRUE,
         shader_int64: vk::TRUE,
         shader_int16: vk::TRUE,
+        // Storage images: every storage format; formats come from the bound view.
+        shader_storage_image_extended_formats: vk::TRUE,
+        shader_storage_image_read_without_format: vk::TRUE,
+        shader_storage_image_write_without_format: vk::TRUE,
+        image_cube_array: vk::TRUE,
+        shader_uniform_buffer_array_dynamic_indexing: vk::TRUE,
+        shader_storage_buffer_array_dynamic_indexing: vk::TRUE,
         ..Default::default()
     }
 }
 
-/// Fill the structures of a `VkPhysicalDeviceProperties2` chain that the driver knows.
+/// Fill the structures of a `VkPhysicalDeviceProperties2` chain that the driver knows
+/// (`caps` holds their values).
 ///
 /// # Safety
 /// `next` must be a valid `pNext` chain of output structures.
 pub unsafe fn fill_properties_chain(mut next: *mut vk::BaseOutStructure<'_>) {
     while !next.is_null() {
-        // SAFETY: a valid chain (the caller's contract); each struct is cast to the type
-        // its sType names.
+        // SAFETY: a valid chain (the caller's contract).
         unsafe {
-            match (*next).s_type {
-                vk::StructureType::PHYSICAL_DEVICE_SUBGROUP_PROPERTIES => {
-                    let p = &mut *(next as *mut vk::PhysicalDeviceSubgroupProperties<'_>);
-                    p.subgroup_size = LANES;
-                    p.supported_stages = vk::ShaderStageFlags::COMPUTE;
-                    p.supported_operations = subgroup_ops();
-                    p.quad_operations_in_all_stages = vk::FALSE;
-                }
-                vk::StructureType::PHYSICAL_DEVICE_ID_PROPERTIES => {
-                    let p = &mut *(next as *mut vk::PhysicalDeviceIDProperties<'_>);
-                    p.device_uuid = uuid(b'd');
-                    p.driver_uuid = uuid(b'r');
-                    p.device_luid_valid = vk::FALSE;
-                }
-                vk::StructureType::PHYSICAL_DEVICE_MAINTENANCE_3_PROPERTIES => {
-                    let p = &mut *(next as *mut vk::PhysicalDeviceMaintenance3Properties<'_>);
-                    p.max_per_set_descriptors = 1 << 16;
-                    p.max_memory_allocation_size = MAX_ALLOCATION;
-                }
-                vk::StructureType::PHYSICAL_DEVICE_POINT_CLIPPING_PROPERTIES => {}
-                vk::StructureType::PHYSICAL_DEVICE_MULTIVIEW_PROPERTIES => {
-                    let p = &mut *(next as *mut vk::PhysicalDeviceMultiviewProperties<'_>);
-                    p.max_multiview_view_count = 0;
-                    p.max_multiview_instance_index = 0;
-                }
-                vk::StructureType::PHYSICAL_DEVICE_PROTECTED_MEMORY_PROPERTIES => {
-                    let p = &mut *(next as *mut vk::PhysicalDeviceProtectedMemoryProperties<'_>);
-                    p.protected_no_fault = vk::FALSE;
-                }
-                vk::StructureType::PHYSICAL_DEVICE_DRIVER_PROPERTIES => {
-                    let p = &mut *(next as *mut vk::PhysicalDeviceDriverProperties<'_>);
-                    p.driver_id = vk::DriverId::from_raw(0);
-                    copy_name(&mut p.driver_name, "spirjit");
-                    copy_name(&mut p.driver_info, "spirjit Vulkan compute driver (CPU SIMD)");
-                    p.conformance_version = vk::ConformanceVersion::default();
-                }
-                _ => {}
-            }
+            crate::caps::fill_properties(next);
             next = (*next).p_next;
         }
     }
-}
-
-fn subgroup_ops() -> vk::SubgroupFeatureFlags {
-    vk::SubgroupFeatureFlags::BASIC
-        | vk::SubgroupFeatureFlags::VOTE
-        | vk::SubgroupFeatureFlags::ARITHMETIC
-        | vk::SubgroupFeatureFlags::BALLOT
-        | vk::SubgroupFeatureFlags::SHUFFLE
-        | vk::SubgroupFeatureFlags::SHUFFLE_RELATIVE
-        | vk::SubgroupFeatureFlags::CLUSTERED
-        | vk::SubgroupFeatureFlags::QUAD
 }
 
 /// Fill the structures of a `VkPhysicalDeviceFeatures2` chain that the driver knows.
@@ -216,58 +218,10 @@ fn subgroup_ops() -> vk::SubgroupFeatureFlags {
 /// # Safety
 /// `next` must be a valid `pNext` chain of output structures.
 pub unsafe fn fill_features_chain(mut next: *mut vk::BaseOutStructure<'_>) {
-    let t = vk::TRUE;
     while !next.is_null() {
-        // SAFETY: as in `fill_properties_chain`.
+        // SAFETY: a valid chain (the caller's contract).
         unsafe {
-            match (*next).s_type {
-                vk::StructureType::PHYSICAL_DEVICE_16BIT_STORAGE_FEATURES => {
-                    let f = &mut *(next as *mut vk::PhysicalDevice16BitStorageFeatures<'_>);
-                    f.storage_buffer16_bit_access = t;
-                    f.uniform_and_storage_buffer16_bit_access = t;
-                    f.storage_push_constant16 = t;
-                    f.storage_input_output16 = vk::FALSE;
-                }
-                vk::StructureType::PHYSICAL_DEVICE_8BIT_STORAGE_FEATURES => {
-                    let f = &mut *(next as *mut vk::PhysicalDevice8BitStorageFeatures<'_>);
-                    f.storage_buffer8_bit_access = t;
-                    f.uniform_and_storage_buffer8_bit_access = t;
-                    f.storage_push_constant8 = t;
-                }
-                vk::StructureType::PHYSICAL_DEVICE_SHADER_FLOAT16_INT8_FEATURES => {
-                    let f = &mut *(next as *mut vk::PhysicalDeviceShaderFloat16Int8Features<'_>);
-                    f.shader_float16 = t;
-                    f.shader_int8 = t;
-                }
-                vk::StructureType::PHYSICAL_DEVICE_VARIABLE_POINTERS_FEATURES => {
-                    let f = &mut *(next as *mut vk::PhysicalDeviceVariablePointersFeatures<'_>);
-                    f.variable_pointers_storage_buffer = t;
-                    f.variable_pointers = t;
-                }
-                vk::StructureType::PHYSICAL_DEVICE_BUFFER_DEVICE_ADDRESS_FEATURES => {
-                    let f = &mut *(next as *mut vk::PhysicalDeviceBufferDeviceAddressFeatures<'_>);
-                    f.buffer_device_address = t;
-                    f.buffer_device_address_capture_replay = vk::FALSE;
-                    f.buffer_device_address_multi_device = vk::FALSE;
-                }
-                vk::StructureType::PHYSICAL_DEVICE_UNIFORM_BUFFER_STANDARD_LAYOUT_FEATURES => {
-                    let f = &mut *(next as *mut vk::PhysicalDeviceUniformBufferStandardLayoutFeatures<'_>);
-                    f.uniform_buffer_standard_layout = t;
-                }
-                vk::StructureType::PHYSICAL_DEVICE_VULKAN_1_1_FEATURES => {
-                    let f = &mut *(next as *mut vk::PhysicalDeviceVulkan11Features<'_>);
-                    f.storage_buffer16_bit_access = t;
-                    f.uniform_and_storage_buffer16_bit_access = t;
-                    f.storage_push_constant16 = t;
-                    f.variable_pointers_storage_buffer = t;
-                    f.variable_pointers = t;
-                }
-                vk::StructureType::PHYSICAL_DEVICE_MULTIVIEW_FEATURES
-                | vk::StructureType::PHYSICAL_DEVICE_PROTECTED_MEMORY_FEATURES
-                | vk::StructureType::PHYSICAL_DEVICE_SAMPLER_YCBCR_CONVERSION_FEATURES
-                | vk::StructureType::PHYSICAL_DEVICE_SHADER_DRAW_PARAMETERS_FEATURES => {}
-                _ => {}
-            }
+            crate::caps::fill_features(next);
             next = (*next).p_next;
         }
     }
@@ -310,7 +264,7 @@ pub fn queue_family() -> vk::QueueFamilyProperties {
     }
 }
 
-/// Format support: buffers only (no images yet), so none of the image features.
-pub fn format_properties(_format: vk::Format) -> vk::FormatProperties {
-    vk::FormatProperties::default()
+/// Format support: the formats of `format`'s table.
+pub fn format_properties(format: vk::Format) -> vk::FormatProperties {
+    crate::format::properties(format)
 }

@@ -4,10 +4,19 @@
 //! (SIMD width [`physical::LANES`], checked accesses, robust access when enabled), applies
 //! the stage's specialization constants (each map entry's bytes as `SpecValue::Bits`) and
 //! compiles the entry point at once, so a bad module fails `vkCreateComputePipelines` with
-//! the reason logged. Compiled programs are shared through the runtime's program cache;
-//! pipeline caches hold the compiled code of their pipelines, which their data carries to
-//! a later process (and the runtime's on-disk code cache does the same without them).
-//! This module must not run kernels.
+//! the reason logged.
+//!
+//! Sub-group size (`VK_EXT_subgroup_size_control`): a stage with a required size is
+//! compiled at that width (or fails). Otherwise the kernel runs at [`physical::LANES`]
+//! when the vector path takes it and at 1 when it does not; Vulkan lets `SubgroupSize`
+//! vary (between the device's minimum 1 and maximum 16) only with
+//! `ALLOW_VARYING_SUBGROUP_SIZE` or a SPIR-V 1.6 module, so a module that can observe its
+//! sub-groups (a `GroupNonUniform*` or `Subgroup*KHR` capability) and would run at another
+//! width without either fails pipeline creation with the reason, rather than see a size
+//! the device does not report. Compiled programs are shared through the runtime's program
+//! cache; pipeline caches hold the compiled code of their pipelines, which their data
+//! carries to a later process (the runtime's on-disk code cache does the same without
+//! them). This module must not run kernels.
 
 use std::sync::{Arc, Mutex, PoisonError};
 
@@ -123,6 +132,28 @@ fn declares_addresses(bytes: &[u8]) -> bool {
     words.windows(2).any(|w| w[0] == OP_CAPABILITY && w[1] == PHYSICAL_STORAGE_BUFFER_ADDRESSES)
 }
 
+/// Whether the module declares a capability through which a shader sees its sub-groups
+/// (`GroupNonUniform*`, `SubgroupBallotKHR`, `SubgroupVoteKHR`), and its SPIR-V version.
+fn subgroup_use(bytes: &[u8]) -> (bool, u32) {
+    const OP_CAPABILITY: u32 = (2 << 16) | 17;
+    let words: Vec<u32> = bytes.chunks_exact(4).map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]])).collect();
+    let observes = words.windows(2).any(|w| w[0] == OP_CAPABILITY && (matches!(w[1], 61..=68 | 4423 | 4431)));
+    (observes, words.get(1).copied().unwrap_or(0))
+}
+
+/// The stage's `VkPipelineShaderStageRequiredSubgroupSizeCreateInfo`, if any.
+///
+/// # Safety
+/// The stage's chain must be valid.
+unsafe fn required_subgroup_size(stage: &vk::PipelineShaderStageCreateInfo<'_>) -> Option<u32> {
+    let ty = vk::StructureType::PIPELINE_SHADER_STAGE_REQUIRED_SUBGROUP_SIZE_CREATE_INFO;
+    // SAFETY: the caller's contract; the structure is the type its sType names.
+    unsafe {
+        let s = handles::find_in_chain(stage.p_next, ty)?;
+        Some((*(s as *const vk::PipelineShaderStageRequiredSubgroupSizeCreateInfo<'_>)).required_subgroup_size)
+    }
+}
+
 fn build(info: &vk::ComputePipelineCreateInfo<'_>, robust: bool) -> Result<ComputePipeline, String> {
     let stage = &info.stage;
     if stage.stage != vk::ShaderStageFlags::COMPUTE {
@@ -137,29 +168,47 @@ fn build(info: &vk::ComputePipelineCreateInfo<'_>, robust: bool) -> Result<Compu
     let entry = unsafe { std::ffi::CStr::from_ptr(stage.p_name) }.to_string_lossy().into_owned();
     // SAFETY: the stage's specialization info (the caller's contract).
     let spec = unsafe { specialization(stage.p_specialization_info) }?;
+    // SAFETY: the stage's chain (the caller's contract).
+    let required = unsafe { required_subgroup_size(stage) };
     let options = spirjit::Options { lanes: physical::LANES, checked: true, robust_buffer_access: robust };
     let program = spirjit::Program::with_options(&module.bytes, &options).map_err(|e| e.to_string())?;
-    let pipeline = program.pipeline(&entry, &spec).map_err(|e| e.to_string())?;
+    let pipeline_options = spirjit::PipelineOptions { required_subgroup_size: required };
+    let pipeline = program.pipeline_with(&entry, &spec, &pipeline_options).map_err(|e| e.to_string())?;
     // Compile now, so that errors surface here rather than at the first dispatch.
-    pipeline.kernel().path().map_err(|e| e.to_string())?;
+    let path = pipeline.kernel().path().map_err(|e| e.to_string())?;
+    let (observes, version) = subgroup_use(&module.bytes);
+    let varying = stage.flags.contains(vk::PipelineShaderStageCreateFlags::ALLOW_VARYING_SUBGROUP_SIZE_EXT)
+        || version >= 0x0001_0600;
+    if required.is_none() && !varying && observes && path.lanes != physical::LANES {
+        return Err(format!(
+            "the shader uses sub-group operations and runs with sub-groups of {} ({}), not the device's {}; create \
+             the stage with VK_PIPELINE_SHADER_STAGE_CREATE_ALLOW_VARYING_SUBGROUP_SIZE_BIT to run it so",
+            path.lanes,
+            path.note,
+            physical::LANES
+        ));
+    }
     check_layout(&pipeline, &layout)?;
     let uses_addresses = declares_addresses(&module.bytes);
     Ok(ComputePipeline { pipeline, uses_addresses })
 }
 
 /// The shader's interface must be in the pipeline layout: each binding it uses, with a
-/// buffer type and enough descriptors, and its push constants within the layout's ranges.
+/// descriptor type that fits it and enough descriptors, and its push constants within the layout's ranges.
 fn check_layout(pipeline: &spirjit::Pipeline, layout: &PipelineLayout) -> Result<(), String> {
     for b in pipeline.bindings() {
-        if b.runtime_sized {
-            return Err(format!(
-                "binding ({}, {}) is a run-time sized descriptor array (runtimeDescriptorArray), which needs \
-                 descriptor indexing; this driver does not offer it",
-                b.set, b.binding
-            ));
-        }
+        // A run-time sized array (count 0 here) takes what each dispatch's set has.
         let found = layout.sets.get(b.set as usize).and_then(|s| s.bindings.get(&b.binding));
         match found {
+            Some(l) if !crate::descriptor::fits(b.kind, l.ty) => {
+                return Err(format!(
+                    "binding ({}, {}) is a {} in the shader and {:?} in the layout",
+                    b.set,
+                    b.binding,
+                    b.kind.name(),
+                    l.ty
+                ))
+            }
             Some(l) if l.count >= b.count => {}
             Some(l) => {
                 return Err(format!(
@@ -174,14 +223,8 @@ fn check_layout(pipeline: &spirjit::Pipeline, layout: &PipelineLayout) -> Result
                 ))
             }
         }
-        if !matches!(b.kind, spirjit::DescriptorKind::StorageBuffer | spirjit::DescriptorKind::UniformBuffer) {
-            return Err(format!(
-                "binding ({}, {}) is a {:?}; the driver supports buffers only so far",
-                b.set, b.binding, b.kind
-            ));
-        }
     }
-    let push = pipeline.push_constant_size();
+    let push = pipeline.push_constant_range();
     if push > u64::from(layout.push_size) {
         return Err(format!("the shader reads {push} bytes of push constants; the layout has {}", layout.push_size));
     }

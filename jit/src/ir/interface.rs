@@ -71,11 +71,14 @@ pub struct Binding {
     pub runtime_sized: bool,
 }
 
-/// The push-constant block a kernel uses: parameter `param` (by value), `size` bytes.
+/// The push-constant block a kernel uses: parameter `param` (by value), `size` bytes
+/// (its KIR type's size), of which the members span the first `used` (without tail
+/// padding: `struct { uvec3 }` uses 12 of 16): what a Vulkan push-constant range must cover.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PushConstants {
     pub param: u32,
     pub size: u64,
+    pub used: u64,
 }
 
 /// How a Vulkan-style kernel's parameters map onto descriptor bindings and push

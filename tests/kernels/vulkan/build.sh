@@ -2,8 +2,8 @@
 # Rebuilds every <name>.comp here and in images/ into <name>.spv (Vulkan 1.1 SPIR-V here,
 # 1.2 in images/, unless a leading
 # `// env: vulkanX.Y` line names another target; `// flags: ...` adds glslangValidator
-# flags) and validates it. A source with a `// parts: N` line is built N times, with
-# -DPART=1..N, into <name>_p1.spv .. <name>_pN.spv. Every asm/<name>.spvasm is
+# flags, `// val: ...` spirv-val flags) and validates it. A source with a `// parts: N`
+# line is built N times, with -DPART=1..N, into <name>_p1.spv .. <name>_pN.spv. Every asm/<name>.spvasm is
 # assembled into asm/<name>.spv for the target its leading `; env: vulkanX.Y` line
 # names (vulkan1.2 when none) and validated for it. Tool check and validation from
 # ../spv-tools.sh. Needs glslangValidator (Debian glslang-tools), spirv-as and spirv-val
@@ -20,7 +20,9 @@ build() { # source, output, target env, extra flags...
         glslangValidator -V --target-env "$env" "$@" -o "$out" "$src" >&2
         exit 1
     }
-    spv_validate "$env" "$out"
+    # shellcheck disable=SC2207
+    local val=($(sed -n 's|^// val: *\(.*\)$|\1|p' "$src"))
+    spv_validate "$env" "$out" "${val[@]}"
 }
 for src in *.comp images/*.comp; do
     name="${src%.comp}"

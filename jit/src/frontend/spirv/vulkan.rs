@@ -35,6 +35,19 @@ pub(crate) fn is_vulkan(m: &SpvModule) -> bool {
     m.capabilities.iter().any(|c| c == "Shader")
 }
 
+/// The bytes of a push-constant block type that hold its members, as a pipeline
+/// layout's push-constant range must cover them: without the tail padding of a struct
+/// or of a 3-component vector (`struct { uvec3 }` is 12 bytes, though its KIR type
+/// occupies 16).
+fn data_extent(ty: &Type) -> u64 {
+    match ty {
+        Type::Struct(s) => s.members.iter().map(|(offset, m)| offset + data_extent(m)).max().unwrap_or(0),
+        Type::Vector(s, n) => s.size() * u64::from(*n),
+        Type::Array { elem, len, stride } if *len > 0 => stride * (len - 1) + data_extent(elem),
+        other => other.size(),
+    }
+}
+
 /// One resource variable of the module.
 struct Resource {
     var: u32,
@@ -63,11 +76,11 @@ pub(crate) fn bind_resources(
         let kind = bind(m, t, params, &r).map_err(|e| err_at(e, inst))?;
         match kind {
             None => {
-                let size = params.last().map_or(0, |p| match &p.kind {
-                    ParamKind::Value(ty) => ty.size(),
-                    _ => 0,
+                let (size, used) = params.last().map_or((0, 0), |p| match &p.kind {
+                    ParamKind::Value(ty) => (ty.size(), data_extent(ty)),
+                    _ => (0, 0),
                 });
-                interface.push_constants = Some(PushConstants { param: first_param, size });
+                interface.push_constants = Some(PushConstants { param: first_param, size, used });
             }
             Some(kind) => interface.bindings.push(Binding {
                 set: r.set,

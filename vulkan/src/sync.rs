@@ -1,0 +1,483 @@
+//! Synchronization objects — fences, semaphores (binary and timeline), events — and the
+//! waits on them, from the host (`vkWaitForFences`, `vkWaitSemaphores`) and from the
+//! queues' workers (a submission's semaphore waits, `vkCmdWaitEvents`).
+//!
+//! Every change of these objects' state happens under one lock (the hub) and wakes every
+//! waiter, and every wait checks its condition under that lock, so a wait never misses a
+//! change and never spins; a wait also ends when the device is lost or destroyed. The
+//! objects themselves only hold atomics, so a check is cheap. This module must not run
+//! commands or know about queues.
+
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::{Arc, Condvar, Mutex, MutexGuard, OnceLock};
+use std::time::{Duration, Instant};
+
+use ash::vk::{self, Handle};
+
+use crate::debug_utils::Messengers;
+use crate::device::{device, DeviceState};
+use crate::handles::{self, guard, guard_void, put, slice, OK};
+
+/// The lock every state change of a synchronization object takes, and the condition
+/// variable its waiters sleep on.
+struct Hub {
+    lock: Mutex<()>,
+    changed: Condvar,
+}
+
+fn hub() -> &'static Hub {
+    static HUB: OnceLock<Hub> = OnceLock::new();
+    HUB.get_or_init(|| Hub { lock: Mutex::new(()), changed: Condvar::new() })
+}
+
+fn lock(h: &Hub) -> MutexGuard<'_, ()> {
+    // The hub's mutex guards no data of its own (the state is in atomics), so a poisoned
+    // lock is still usable.
+    h.lock.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+/// Change synchronization state (`f`) under the hub lock, then wake every waiter.
+pub fn change<R>(f: impl FnOnce() -> R) -> R {
+    let h = hub();
+    let g = lock(h);
+    let r = f();
+    drop(g);
+    h.changed.notify_all();
+    r
+}
+
+/// How a wait ended.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Waited {
+    /// The condition holds.
+    Done,
+    /// The deadline passed first.
+    TimedOut,
+    /// `stop` said to give up (the device was lost or is being destroyed).
+    Stopped,
+}
+
+/// Block until `ready()` (checked under the hub lock, so it may also consume what it
+/// waited for), `stop()`, or the deadline (None: no deadline).
+pub fn wait(deadline: Option<Instant>, mut ready: impl FnMut() -> bool, mut stop: impl FnMut() -> bool) -> Waited {
+    let h = hub();
+    let mut g = lock(h);
+    loop {
+        if ready() {
+            return Waited::Done;
+        }
+        if stop() {
+            return Waited::Stopped;
+        }
+        match deadline {
+            None => g = h.changed.wait(g).unwrap_or_else(|e| e.into_inner()),
+            Some(t) => {
+                let now = Instant::now();
+                if now >= t {
+                    return Waited::TimedOut;
+                }
+                g = h.changed.wait_timeout(g, t - now).unwrap_or_else(|e| e.into_inner()).0;
+            }
+        }
+    }
+}
+
+/// The deadline of a Vulkan timeout in nanoseconds from now (None: too far to matter).
+pub fn deadline(timeout_ns: u64) -> Option<Instant> {
+    Instant::now().checked_add(Duration::from_nanos(timeout_ns))
+}
+
+/// What the queues of a device share about its synchronization: how long a dispatch may
+/// run, whether the device is being destroyed, and where its messages go.
+pub struct DeviceSync {
+    /// The time limit of one dispatch or event wait (`SPIRJIT_VK_TIMEOUT_MS`; None: none).
+    pub timeout: Option<Duration>,
+    /// Set when the device is destroyed: waits stop, running dispatches are cancelled.
+    shutdown: AtomicBool,
+    /// Cancels the running dispatches at destruction.
+    pub cancel: spirjit::CancelToken,
+    /// The debug-utils messengers of the device's instance.
+    pub messengers: Arc<Messengers>,
+}
+
+/// The default time limit of one dispatch.
+const DEFAULT_TIMEOUT_MS: u64 = 10_000;
+
+impl DeviceSync {
+    /// The settings of a new device (reads `SPIRJIT_VK_TIMEOUT_MS`: milliseconds, 0 for
+    /// no limit; 10 s by default).
+    pub fn new(messengers: Arc<Messengers>) -> DeviceSync {
+        let ms = match std::env::var("SPIRJIT_VK_TIMEOUT_MS") {
+            Ok(v) => v.trim().parse::<u64>().unwrap_or_else(|_| {
+                handles::log(&format!("SPIRJIT_VK_TIMEOUT_MS={v:?} is not a number of milliseconds; using 10000"));
+                DEFAULT_TIMEOUT_MS
+            }),
+            Err(_) => DEFAULT_TIMEOUT_MS,
+        };
+        DeviceSync {
+            timeout: (ms > 0).then(|| Duration::from_millis(ms)),
+            shutdown: AtomicBool::new(false),
+            cancel: spirjit::CancelToken::new(),
+            messengers,
+        }
+    }
+
+    /// Whether the device is being destroyed.
+    pub fn shutting_down(&self) -> bool {
+        self.shutdown.load(Ordering::SeqCst)
+    }
+
+    /// The options every dispatch of the device runs with.
+    pub fn run_options(&self) -> spirjit::RunOptions {
+        spirjit::RunOptions { timeout: self.timeout, cancel: Some(self.cancel.clone()) }
+    }
+}
+
+/// Whether waits on behalf of `d` should give up: the device is lost or being destroyed.
+pub fn stopped(d: &DeviceState) -> bool {
+    d.lost.load(Ordering::SeqCst) || d.sync.shutting_down()
+}
+
+/// Mark the device destroyed: every wait on its behalf ends, running dispatches stop.
+pub fn shut_down(d: &DeviceState) {
+    change(|| d.sync.shutdown.store(true, Ordering::SeqCst));
+    d.sync.cancel.cancel();
+}
+
+/// Make the device lost because of `reason`: logged on stderr and sent to the instance's
+/// debug-utils messengers; every wait on the device ends with `ERROR_DEVICE_LOST`.
+pub fn lose(d: &DeviceState, reason: &str) {
+    let message = format!("device lost: {reason}");
+    handles::log(&message);
+    d.sync.messengers.send(
+        vk::DebugUtilsMessageSeverityFlagsEXT::ERROR,
+        vk::DebugUtilsMessageTypeFlagsEXT::GENERAL,
+        "spirjit-device-lost",
+        &message,
+    );
+    change(|| d.lost.store(true, Ordering::SeqCst));
+}
+
+/// A fence.
+pub struct Fence {
+    signaled: AtomicBool,
+}
+
+impl Fence {
+    /// Signal or reset it.
+    pub fn set(&self, value: bool) {
+        change(|| self.signaled.store(value, Ordering::SeqCst));
+    }
+
+    fn is_set(&self) -> bool {
+        self.signaled.load(Ordering::SeqCst)
+    }
+}
+
+/// A semaphore. A binary one's value is 1 when signaled, 0 when not; a timeline one's is
+/// its counter.
+pub struct Semaphore {
+    pub timeline: bool,
+    value: AtomicU64,
+}
+
+impl Semaphore {
+    /// For a submission's wait: whether it is satisfied, under the hub lock (a binary
+    /// semaphore is unsignaled by the wait that takes it).
+    pub fn take(&self, value: u64) -> bool {
+        if self.timeline {
+            self.value.load(Ordering::SeqCst) >= value
+        } else {
+            self.value.compare_exchange(1, 0, Ordering::SeqCst, Ordering::SeqCst).is_ok()
+        }
+    }
+
+    /// A signal operation (call inside [`change`]): binary to 1, timeline to `value` (it
+    /// never goes back).
+    pub fn signal(&self, value: u64) {
+        if self.timeline {
+            self.value.fetch_max(value, Ordering::SeqCst);
+        } else {
+            self.value.store(1, Ordering::SeqCst);
+        }
+    }
+
+    fn counter(&self) -> u64 {
+        self.value.load(Ordering::SeqCst)
+    }
+}
+
+/// An event.
+pub struct Event {
+    state: AtomicBool,
+}
+
+impl Event {
+    /// Set or reset it.
+    pub fn set(&self, value: bool) {
+        change(|| self.state.store(value, Ordering::SeqCst));
+    }
+
+    fn is_set(&self) -> bool {
+        self.state.load(Ordering::SeqCst)
+    }
+}
+
+/// `vkCmdWaitEvents` when it runs: block until every event is set. Errors when the device
+/// is lost or destroyed meanwhile, or the wait passes the device's time limit.
+pub fn wait_events(d: &DeviceState, events: &[Arc<Event>]) -> Result<(), String> {
+    let deadline = d.sync.timeout.and_then(|t| Instant::now().checked_add(t));
+    match wait(deadline, || events.iter().all(|e| e.is_set()), || stopped(d)) {
+        Waited::Done => Ok(()),
+        Waited::Stopped => Err("vkCmdWaitEvents: the device was lost or destroyed while waiting".to_string()),
+        Waited::TimedOut => Err(format!(
+            "vkCmdWaitEvents: the events were not set within the time limit of {:.3} s (SPIRJIT_VK_TIMEOUT_MS)",
+            d.sync.timeout.unwrap_or_default().as_secs_f64()
+        )),
+    }
+}
+
+/// The result of a host wait that ended.
+fn host_wait_result(w: Waited) -> Result<vk::Result, vk::Result> {
+    match w {
+        Waited::Done => OK,
+        Waited::TimedOut => Ok(vk::Result::TIMEOUT),
+        Waited::Stopped => Err(vk::Result::ERROR_DEVICE_LOST),
+    }
+}
+
+pub unsafe extern "system" fn create_fence(
+    raw: vk::Device,
+    info: *const vk::FenceCreateInfo<'_>,
+    _alloc: *const vk::AllocationCallbacks<'_>,
+    out: *mut vk::Fence,
+) -> vk::Result {
+    guard(|| {
+        device(raw)?;
+        // SAFETY: the caller's create info.
+        let info = unsafe { info.as_ref() }.ok_or(vk::Result::ERROR_UNKNOWN)?;
+        let signaled = info.flags.contains(vk::FenceCreateFlags::SIGNALED);
+        let id = handles::new_object(Arc::new(Fence { signaled: AtomicBool::new(signaled) }), raw.as_raw());
+        // SAFETY: the caller's output pointer.
+        unsafe { put(out, vk::Fence::from_raw(id)) }
+    })
+}
+
+pub unsafe extern "system" fn destroy_fence(
+    _raw: vk::Device,
+    fence: vk::Fence,
+    _alloc: *const vk::AllocationCallbacks<'_>,
+) {
+    guard_void(|| {
+        handles::free_object::<Fence>(fence.as_raw());
+    })
+}
+
+pub unsafe extern "system" fn reset_fences(_raw: vk::Device, count: u32, fences: *const vk::Fence) -> vk::Result {
+    guard(|| {
+        // SAFETY: the caller's array.
+        for f in unsafe { slice(fences, count)? } {
+            handles::get::<Fence>(f.as_raw())?.set(false);
+        }
+        OK
+    })
+}
+
+pub unsafe extern "system" fn get_fence_status(raw: vk::Device, fence: vk::Fence) -> vk::Result {
+    guard(|| {
+        let d = device(raw)?;
+        if d.state.lost.load(Ordering::SeqCst) {
+            return Err(vk::Result::ERROR_DEVICE_LOST);
+        }
+        Ok(if handles::get::<Fence>(fence.as_raw())?.is_set() { vk::Result::SUCCESS } else { vk::Result::NOT_READY })
+    })
+}
+
+pub unsafe extern "system" fn wait_for_fences(
+    raw: vk::Device,
+    count: u32,
+    fences: *const vk::Fence,
+    wait_all: vk::Bool32,
+    timeout: u64,
+) -> vk::Result {
+    guard(|| {
+        let d = device(raw)?;
+        // SAFETY: the caller's array.
+        let fences = unsafe { slice(fences, count)? }
+            .iter()
+            .map(|f| handles::get::<Fence>(f.as_raw()))
+            .collect::<Result<Vec<_>, _>>()?;
+        let all = wait_all == vk::TRUE;
+        let ready = || if all { fences.iter().all(|f| f.is_set()) } else { fences.iter().any(|f| f.is_set()) };
+        // A lost device fails the wait even when the fences are signaled (Vulkan allows both;
+        // failing tells the application sooner).
+        let state = &d.state;
+        host_wait_result(wait(deadline(timeout), || !state.lost.load(Ordering::SeqCst) && ready(), || stopped(state)))
+    })
+}
+
+/// The semaphore type a create info's chain asks for, and its initial value.
+///
+/// # Safety
+/// `info`'s chain must be valid.
+unsafe fn semaphore_type(info: &vk::SemaphoreCreateInfo<'_>) -> (bool, u64) {
+    // SAFETY: the caller's contract; each struct is read as the type its sType names.
+    unsafe {
+        let mut next = info.p_next as *const vk::BaseInStructure<'_>;
+        while let Some(s) = next.as_ref() {
+            if s.s_type == vk::StructureType::SEMAPHORE_TYPE_CREATE_INFO {
+                let t = &*(next as *const vk::SemaphoreTypeCreateInfo<'_>);
+                if t.semaphore_type == vk::SemaphoreType::TIMELINE {
+                    return (true, t.initial_value);
+                }
+            }
+            next = s.p_next;
+        }
+    }
+    (false, 0)
+}
+
+pub unsafe extern "system" fn create_semaphore(
+    raw: vk::Device,
+    info: *const vk::SemaphoreCreateInfo<'_>,
+    _alloc: *const vk::AllocationCallbacks<'_>,
+    out: *mut vk::Semaphore,
+) -> vk::Result {
+    guard(|| {
+        device(raw)?;
+        // SAFETY: the caller's create info and its chain.
+        let info = unsafe { info.as_ref() }.ok_or(vk::Result::ERROR_UNKNOWN)?;
+        // SAFETY: as above.
+        let (timeline, initial) = unsafe { semaphore_type(info) };
+        let id = handles::new_object(Arc::new(Semaphore { timeline, value: AtomicU64::new(initial) }), raw.as_raw());
+        // SAFETY: the caller's output pointer.
+        unsafe { put(out, vk::Semaphore::from_raw(id)) }
+    })
+}
+
+pub unsafe extern "system" fn destroy_semaphore(
+    _raw: vk::Device,
+    semaphore: vk::Semaphore,
+    _alloc: *const vk::AllocationCallbacks<'_>,
+) {
+    guard_void(|| {
+        handles::free_object::<Semaphore>(semaphore.as_raw());
+    })
+}
+
+fn timeline(raw: vk::Semaphore, what: &str) -> Result<Arc<Semaphore>, vk::Result> {
+    let s = handles::get::<Semaphore>(raw.as_raw())?;
+    if !s.timeline {
+        handles::log(&format!("{what}: semaphore {:#x} is binary, not a timeline semaphore", raw.as_raw()));
+        return Err(vk::Result::ERROR_UNKNOWN);
+    }
+    Ok(s)
+}
+
+pub unsafe extern "system" fn get_semaphore_counter_value(
+    raw: vk::Device,
+    semaphore: vk::Semaphore,
+    out: *mut u64,
+) -> vk::Result {
+    guard(|| {
+        let d = device(raw)?;
+        let s = timeline(semaphore, "vkGetSemaphoreCounterValue")?;
+        if d.state.lost.load(Ordering::SeqCst) {
+            return Err(vk::Result::ERROR_DEVICE_LOST);
+        }
+        // SAFETY: the caller's output pointer.
+        unsafe { put(out, s.counter()) }
+    })
+}
+
+pub unsafe extern "system" fn wait_semaphores(
+    raw: vk::Device,
+    info: *const vk::SemaphoreWaitInfo<'_>,
+    timeout: u64,
+) -> vk::Result {
+    guard(|| {
+        let d = device(raw)?;
+        // SAFETY: the caller's wait info and its arrays.
+        let info = unsafe { info.as_ref() }.ok_or(vk::Result::ERROR_UNKNOWN)?;
+        // SAFETY: as above.
+        let (sems, values) =
+            unsafe { (slice(info.p_semaphores, info.semaphore_count)?, slice(info.p_values, info.semaphore_count)?) };
+        let sems = sems.iter().map(|&s| timeline(s, "vkWaitSemaphores")).collect::<Result<Vec<_>, _>>()?;
+        let any = info.flags.contains(vk::SemaphoreWaitFlags::ANY);
+        let reached = |(s, v): (&Arc<Semaphore>, &u64)| s.counter() >= *v;
+        let ready = || {
+            if any {
+                sems.iter().zip(values).any(reached)
+            } else {
+                sems.iter().zip(values).all(reached)
+            }
+        };
+        let state = &d.state;
+        host_wait_result(wait(deadline(timeout), ready, || stopped(state)))
+    })
+}
+
+pub unsafe extern "system" fn signal_semaphore(
+    raw: vk::Device,
+    info: *const vk::SemaphoreSignalInfo<'_>,
+) -> vk::Result {
+    guard(|| {
+        let d = device(raw)?;
+        // SAFETY: the caller's signal info.
+        let info = unsafe { info.as_ref() }.ok_or(vk::Result::ERROR_UNKNOWN)?;
+        let s = timeline(info.semaphore, "vkSignalSemaphore")?;
+        if d.state.lost.load(Ordering::SeqCst) {
+            return Err(vk::Result::ERROR_DEVICE_LOST);
+        }
+        change(|| s.signal(info.value));
+        OK
+    })
+}
+
+pub unsafe extern "system" fn create_event(
+    raw: vk::Device,
+    info: *const vk::EventCreateInfo<'_>,
+    _alloc: *const vk::AllocationCallbacks<'_>,
+    out: *mut vk::Event,
+) -> vk::Result {
+    guard(|| {
+        device(raw)?;
+        if info.is_null() {
+            return Err(vk::Result::ERROR_UNKNOWN);
+        }
+        let id = handles::new_object(Arc::new(Event { state: AtomicBool::new(false) }), raw.as_raw());
+        // SAFETY: the caller's output pointer.
+        unsafe { put(out, vk::Event::from_raw(id)) }
+    })
+}
+
+pub unsafe extern "system" fn destroy_event(
+    _raw: vk::Device,
+    event: vk::Event,
+    _alloc: *const vk::AllocationCallbacks<'_>,
+) {
+    guard_void(|| {
+        handles::free_object::<Event>(event.as_raw());
+    })
+}
+
+pub unsafe extern "system" fn get_event_status(_raw: vk::Device, event: vk::Event) -> vk::Result {
+    guard(|| {
+        let e = handles::get::<Event>(event.as_raw())?;
+        Ok(if e.is_set() { vk::Result::EVENT_SET } else { vk::Result::EVENT_RESET })
+    })
+}
+
+pub unsafe extern "system" fn set_event(_raw: vk::Device, event: vk::Event) -> vk::Result {
+    guard(|| {
+        handles::get::<Event>(event.as_raw())?.set(true);
+        OK
+    })
+}
+
+pub unsafe extern "system" fn reset_event(_raw: vk::Device, event: vk::Event) -> vk::Result {
+    guard(|| {
+        handles::get::<Event>(event.as_raw())?.set(false);
+        OK
+    })
+}
