@@ -106,6 +106,10 @@ def _dtype_of(t, signed):
         return np.dtype((_scalar_dtype(t[1], signed), (t[3] // _SCALAR_SIZE[t[1]],)))
     if tag == "array":
         elem = _dtype_of(t[1], signed)
+        if t[1][0] == "vector" and t[3] < elem.itemsize and t[3] % elem.base.itemsize == 0:
+            # Vectors packed closer than their size (scalar block layout: vec3 12 bytes
+            # apart): each element is the components that fit in the stride.
+            elem = np.dtype((elem.base, (t[3] // elem.base.itemsize,)))
         if t[3] == elem.itemsize:
             return np.dtype((elem, (t[2],)))
         return np.dtype({"names": [f"f{i}" for i in range(t[2])], "formats": [elem] * t[2],
