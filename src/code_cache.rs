@@ -114,13 +114,23 @@ pub fn code_cache_dir() -> Option<PathBuf> {
 /// The directory, created private to this user when missing; `None` when there is no
 /// cache or the directory is not safe to run code from (writable by other users, or
 /// owned by another user).
+/// The directory is checked (and made) once per process and directory: the verdict is
+/// kept here, so lookups and stores cost no probe I/O.
 fn usable_dir() -> Option<PathBuf> {
+    static CHECKED: Mutex<Option<(PathBuf, bool)>> = Mutex::new(None);
     let dir = code_cache_dir()?;
-    if !dir.is_dir() {
-        std::fs::create_dir_all(&dir).ok()?;
+    let mut checked = CHECKED.lock().unwrap_or_else(PoisonError::into_inner);
+    if let Some((d, ok)) = &*checked {
+        if *d == dir {
+            return ok.then_some(dir);
+        }
+    }
+    if !dir.is_dir() && std::fs::create_dir_all(&dir).is_ok() {
         set_private(&dir);
     }
-    private_to_us(&dir).then_some(dir)
+    let ok = private_to_us(&dir);
+    *checked = Some((dir.clone(), ok));
+    ok.then_some(dir)
 }
 
 #[cfg(unix)]
@@ -282,9 +292,9 @@ pub(crate) fn lookup(key: &Key) -> Option<Vec<u8>> {
 }
 
 /// Keep `artifact` under `key`; best effort (a full disk or a read-only directory only
-/// means no caching).
-pub(crate) fn store(key: &Key, artifact: &[u8]) {
-    let Some(dir) = usable_dir() else { return };
+/// means no caching). Whether it was written.
+pub(crate) fn store(key: &Key, artifact: &[u8]) -> bool {
+    let Some(dir) = usable_dir() else { return false };
     let mut bytes = Vec::with_capacity(MAGIC.len() + 32 + artifact.len());
     bytes.extend_from_slice(MAGIC);
     bytes.extend_from_slice(&key.0);
@@ -294,7 +304,7 @@ pub(crate) fn store(key: &Key, artifact: &[u8]) {
     let tmp = dir.join(format!(".{}.{}.tmp", key.file_name(), std::process::id()));
     if std::fs::write(&tmp, &bytes).is_err() || std::fs::rename(&tmp, &path).is_err() {
         let _ = std::fs::remove_file(&tmp);
-        return;
+        return false;
     }
     // Listing the directory costs more than a store: trim on the first store of the
     // process and every 64th after it.
@@ -302,6 +312,7 @@ pub(crate) fn store(key: &Key, artifact: &[u8]) {
     if STORES.fetch_add(1, std::sync::atomic::Ordering::Relaxed).is_multiple_of(64) {
         trim(&dir, MAX_BYTES);
     }
+    true
 }
 
 /// Remove the least recently used cache files of `dir` until it holds at most `max`

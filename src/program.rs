@@ -301,8 +301,12 @@ impl Program {
                 }
             }
             let code = pipeline::compile_kernel(&self.inner.module, index, &lower, data)?;
-            if let (Some(key), Some(artifact)) = (&key, code.artifact()) {
-                code_cache::store(key, artifact);
+            // On disk the artifact need not stay in memory too ([`Program::compiled_code`]
+            // reads it back); without a usable directory the code keeps it.
+            if let (Some(key), Some(artifact)) = (&key, code.take_artifact()) {
+                if !code_cache::store(key, &artifact) {
+                    code.keep_artifact(artifact);
+                }
             }
             Ok(code)
         });
@@ -332,11 +336,9 @@ impl Program {
     /// `None` when it cannot be handed over (see [`crate::Kernel::compiled_code`]).
     pub(crate) fn compiled_code(&self, index: usize) -> Result<Option<code_cache::CompiledCode>> {
         let code = self.compiled_kernel(index)?;
-        let key = self.code_key(index, &self.inner.options.lower_options());
-        Ok(match (key, code.artifact()) {
-            (Some(key), Some(bytes)) => Some(code_cache::CompiledCode { key: *key.bytes(), bytes: Arc::from(bytes) }),
-            _ => None,
-        })
+        let Some(key) = self.code_key(index, &self.inner.options.lower_options()) else { return Ok(None) };
+        let bytes = code.artifact().or_else(|| code_cache::lookup(&key));
+        Ok(bytes.map(|b| code_cache::CompiledCode { key: *key.bytes(), bytes: Arc::from(b) }))
     }
 
     /// Kernel `index`'s width choice (see `tier`): it takes part when the compiler chose

@@ -15,6 +15,7 @@
 //!
 //! This module decides and records; it does not compile or run anything.
 
+use std::sync::atomic::{AtomicU8, Ordering};
 use std::sync::{Mutex, PoisonError};
 use std::time::Duration;
 
@@ -50,21 +51,32 @@ enum State {
 /// The width choice of one kernel.
 pub(crate) struct Tier {
     state: Mutex<State>,
+    /// The side once decided ([`UNDECIDED`] before), read without the lock on every launch.
+    side: AtomicU8,
 }
+
+const UNDECIDED: u8 = 0;
+const VECTOR: u8 = 1;
+const SCALAR: u8 = 2;
 
 impl Tier {
     /// A kernel that takes part (`eligible`) or always runs its vector code.
     pub(crate) fn new(eligible: bool) -> Tier {
-        let state = if eligible && enabled() {
-            State::Measuring { vector: Vec::new(), scalar: Vec::new() }
+        let (state, side) = if eligible && enabled() {
+            (State::Measuring { vector: Vec::new(), scalar: Vec::new() }, UNDECIDED)
         } else {
-            State::Decided { side: Side::Vector, speedup: 1.0 }
+            (State::Decided { side: Side::Vector, speedup: 1.0 }, VECTOR)
         };
-        Tier { state: Mutex::new(state) }
+        Tier { state: Mutex::new(state), side: AtomicU8::new(side) }
     }
 
     /// The code a launch of `items` work-items runs, and whether to record its time.
     pub(crate) fn choose(&self, items: u64) -> (Side, bool) {
+        match self.side.load(Ordering::Acquire) {
+            VECTOR => return (Side::Vector, false),
+            SCALAR => return (Side::Scalar, false),
+            _ => {}
+        }
         match &*self.state.lock().unwrap_or_else(PoisonError::into_inner) {
             State::Decided { side, .. } => (*side, false),
             State::Measuring { .. } if items < MIN_ITEMS => (Side::Vector, false),
@@ -88,6 +100,7 @@ impl Tier {
             let speedup = best(vector) / best(scalar).max(f64::MIN_POSITIVE);
             let side = if speedup >= MARGIN { Side::Scalar } else { Side::Vector };
             *state = State::Decided { side, speedup };
+            self.side.store(if side == Side::Scalar { SCALAR } else { VECTOR }, Ordering::Release);
         }
     }
 

@@ -326,3 +326,74 @@ def test_dynamic_offsets_and_one_buffer_bound_twice(gpu):
 def test_the_driver_tests_are_clean_under_the_validation_layer():
     skip_unless_validation_rerun_possible()
     rerun_under_validation(__file__)
+
+
+def _pipeline_cache_data(gpu, cache):
+    """vkGetPipelineCacheData through the loader's export (the `vulkan` package lacks it)."""
+    import ctypes
+
+    lib = ctypes.CDLL("libvulkan.so.1")
+    fn = lib.vkGetPipelineCacheData
+    fn.argtypes = [ctypes.c_void_p, ctypes.c_uint64, ctypes.POINTER(ctypes.c_size_t), ctypes.c_void_p]
+    fn.restype = ctypes.c_int
+    device = int(ffi.cast("uintptr_t", gpu.device))
+    handle = int(ffi.cast("uint64_t", cache))
+    size = ctypes.c_size_t(0)
+    assert fn(device, handle, ctypes.byref(size), None) == 0
+    buf = ctypes.create_string_buffer(size.value)
+    assert fn(device, handle, ctypes.byref(size), buf) == 0
+    return buf.raw[: size.value]
+
+
+def _pipeline_cache(gpu, data=b""):
+    blob = ffi.from_buffer(data) if data else None
+    info = vk.VkPipelineCacheCreateInfo(initialDataSize=len(data), pInitialData=blob)
+    return vk.vkCreatePipelineCache(gpu.device, info, None)
+
+
+@needs_spirjit
+def test_pipeline_cache_data_carries_the_compiled_code():
+    g = Gpu()
+    try:
+        uuid = bytes(vk.vkGetPhysicalDeviceProperties(g.physical).pipelineCacheUUID)
+        empty = _pipeline_cache(g)
+        header = _pipeline_cache_data(g, empty)
+        assert len(header) > 32 and header[16:32] == uuid
+        cache = _pipeline_cache(g)
+        g.pipeline(_spv("vadd.spv"), [[(0, SB), (1, SB), (2, SB)]], cache=cache)
+        data = _pipeline_cache_data(g, cache)
+        assert data[:32] == header[:32] and len(data) > len(header) + 256, "no code in the cache data"
+        # The data given back holds the same entries; a pipeline made with it runs.
+        again = _pipeline_cache(g, data)
+        assert _pipeline_cache_data(g, again) == data
+        n = 256
+        ba, _ = g.buffer(f32(range(n)))
+        bb, _ = g.buffer(f32([2.0] * n))
+        bc, mc = g.buffer(bytes(4 * n))
+        pipe, playout, (layout,) = g.pipeline(_spv("vadd.spv"), [[(0, SB), (1, SB), (2, SB)]], cache=again)
+        ds = g.descriptor_set(layout, [(0, SB, ba, 0, WHOLE), (1, SB, bb, 0, WHOLE), (2, SB, bc, 0, WHOLE)])
+
+        def record(cb):
+            vk.vkCmdBindPipeline(cb, CS, pipe)
+            vk.vkCmdBindDescriptorSets(cb, CS, playout, 0, 1, [ds], 0, None)
+            vk.vkCmdDispatch(cb, n // 64, 1, 1)
+
+        g.submit(record)
+        assert unf32(g.read(mc, 4 * n)) == [i + 2.0 for i in range(n)]
+        # A damaged entry is left out; data of another build or CPU is ignored.
+        damaged = bytearray(data)
+        damaged[-10] ^= 0xFF
+        damaged = _pipeline_cache(g, bytes(damaged))
+        assert _pipeline_cache_data(g, damaged) == header
+        foreign = bytearray(data)
+        foreign[16] ^= 0xFF
+        foreign = _pipeline_cache(g, bytes(foreign))
+        assert _pipeline_cache_data(g, foreign) == header
+        # Merging gathers the entries.
+        merged = _pipeline_cache(g)
+        vk.vkMergePipelineCaches(g.device, merged, 1, [again])
+        assert _pipeline_cache_data(g, merged) == data
+        for c in (empty, cache, again, damaged, foreign, merged):
+            vk.vkDestroyPipelineCache(g.device, c, None)
+    finally:
+        g.close()

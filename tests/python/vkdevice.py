@@ -316,9 +316,9 @@ class Gpu:
         vk.vkUnmapMemory(self.device, mem)
         return data
 
-    def pipeline(self, code, sets, push_size=0, spec=None, entry="main"):
+    def pipeline(self, code, sets, push_size=0, spec=None, entry="main", cache=None):
         """A compute pipeline; `sets` lists, per set, its (binding, descriptor type) pairs;
-        `spec` lists (constant id, value bytes)."""
+        `spec` lists (constant id, value bytes); `cache` a pipeline cache to create it with."""
         module = vk.vkCreateShaderModule(
             self.device, vk.VkShaderModuleCreateInfo(codeSize=len(code), pCode=code), None
         )
@@ -362,7 +362,7 @@ class Gpu:
             )
             pipe = vk.vkCreateComputePipelines(
                 self.device,
-                vk.VK_NULL_HANDLE,
+                cache or vk.VK_NULL_HANDLE,
                 1,
                 # Every pipeline may be dispatched from a base group.
                 [vk.VkComputePipelineCreateInfo(flags=DISPATCH_BASE, stage=stage, layout=playout)],

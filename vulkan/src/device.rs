@@ -359,6 +359,27 @@ pub unsafe extern "system" fn destroy_buffer(
     })
 }
 
+/// Write `r` into `out` and answer a chained `VkMemoryDedicatedRequirements` (no
+/// dedicated allocation preferred or required: every resource lives in plain memory).
+///
+/// # Safety
+/// `out` must be a valid `VkMemoryRequirements2` whose chain is valid.
+pub(crate) unsafe fn put_requirements2(out: *mut vk::MemoryRequirements2<'_>, r: vk::MemoryRequirements) {
+    // SAFETY: the caller's contract.
+    unsafe {
+        (*out).memory_requirements = r;
+        let mut next = (*out).p_next as *mut vk::BaseOutStructure<'_>;
+        while let Some(s) = next.as_mut() {
+            if s.s_type == vk::StructureType::MEMORY_DEDICATED_REQUIREMENTS {
+                let d = &mut *(next as *mut vk::MemoryDedicatedRequirements<'_>);
+                d.prefers_dedicated_allocation = vk::FALSE;
+                d.requires_dedicated_allocation = vk::FALSE;
+            }
+            next = s.p_next;
+        }
+    }
+}
+
 fn buffer_requirements(buffer: vk::Buffer) -> Result<vk::MemoryRequirements, vk::Result> {
     let b = handles::get::<Buffer>(buffer.as_raw())?;
     Ok(vk::MemoryRequirements { size: b.size.max(1), alignment: 16, memory_type_bits: 1 })
@@ -387,32 +408,33 @@ pub unsafe extern "system" fn get_buffer_memory_requirements2(
         unsafe {
             let (Some(info), false) = (info.as_ref(), out.is_null()) else { return };
             let Ok(r) = buffer_requirements(info.buffer) else { return };
-            (*out).memory_requirements = r;
-            let mut next = (*out).p_next as *mut vk::BaseOutStructure<'_>;
-            while let Some(s) = next.as_mut() {
-                if s.s_type == vk::StructureType::MEMORY_DEDICATED_REQUIREMENTS {
-                    let d = &mut *(next as *mut vk::MemoryDedicatedRequirements<'_>);
-                    d.prefers_dedicated_allocation = vk::FALSE;
-                    d.requires_dedicated_allocation = vk::FALSE;
-                }
-                next = s.p_next;
-            }
+            put_requirements2(out, r);
         }
     })
 }
 
 fn bind_buffer(buffer: vk::Buffer, memory: vk::DeviceMemory, offset: u64) -> Result<(), vk::Result> {
     let b = handles::get::<Buffer>(buffer.as_raw())?;
+    bind_memory("vkBindBufferMemory", "buffer", &b.bound, b.size, memory, offset)
+}
+
+/// Bind `size` bytes of a resource (`what`, for messages of `command`) whose binding is
+/// `bound` to `memory` at `offset`: they must fit, and a resource is bound once.
+pub(crate) fn bind_memory(
+    command: &str,
+    what: &str,
+    bound: &OnceLock<(Arc<Memory>, u64)>,
+    size: u64,
+    memory: vk::DeviceMemory,
+    offset: u64,
+) -> Result<(), vk::Result> {
     let m = handles::get::<Memory>(memory.as_raw())?;
-    if offset.checked_add(b.size).is_none_or(|end| end > m.size) {
-        handles::log(&format!(
-            "vkBindBufferMemory: {} bytes at {offset} do not fit {} bytes of memory",
-            b.size, m.size
-        ));
+    if offset.checked_add(size).is_none_or(|end| end > m.size) {
+        handles::log(&format!("{command}: {size} bytes at {offset} do not fit {} bytes of memory", m.size));
         return Err(vk::Result::ERROR_UNKNOWN);
     }
-    if b.bound.set((m, offset)).is_err() {
-        handles::log("vkBindBufferMemory: the buffer is already bound");
+    if bound.set((m, offset)).is_err() {
+        handles::log(&format!("{command}: the {what} is already bound"));
         return Err(vk::Result::ERROR_UNKNOWN);
     }
     Ok(())

@@ -243,16 +243,7 @@ pub unsafe extern "system" fn get_image_memory_requirements2(
         unsafe {
             let (Some(info), false) = (info.as_ref(), out.is_null()) else { return };
             let Ok(r) = image_requirements(info.image) else { return };
-            (*out).memory_requirements = r;
-            let mut next = (*out).p_next as *mut vk::BaseOutStructure<'_>;
-            while let Some(s) = next.as_mut() {
-                if s.s_type == vk::StructureType::MEMORY_DEDICATED_REQUIREMENTS {
-                    let d = &mut *(next as *mut vk::MemoryDedicatedRequirements<'_>);
-                    d.prefers_dedicated_allocation = vk::FALSE;
-                    d.requires_dedicated_allocation = vk::FALSE;
-                }
-                next = s.p_next;
-            }
+            crate::device::put_requirements2(out, r);
         }
     })
 }
@@ -284,20 +275,7 @@ pub unsafe extern "system" fn get_image_sparse_memory_requirements2(
 
 fn bind_image(image: vk::Image, memory: vk::DeviceMemory, offset: u64) -> Result<(), vk::Result> {
     let i = handles::get::<Image>(image.as_raw())?;
-    let m = handles::get::<Memory>(memory.as_raw())?;
-    if offset.checked_add(i.size).is_none_or(|end| end > m.size()) {
-        handles::log(&format!(
-            "vkBindImageMemory: {} bytes at {offset} do not fit {} bytes of memory",
-            i.size,
-            m.size()
-        ));
-        return Err(vk::Result::ERROR_UNKNOWN);
-    }
-    if i.bound.set((m, offset)).is_err() {
-        handles::log("vkBindImageMemory: the image is already bound");
-        return Err(vk::Result::ERROR_UNKNOWN);
-    }
-    Ok(())
+    crate::device::bind_memory("vkBindImageMemory", "image", &i.bound, i.size, memory, offset)
 }
 
 pub unsafe extern "system" fn bind_image_memory(

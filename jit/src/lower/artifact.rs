@@ -226,7 +226,8 @@ fn link(bytes: &[u8], kernel: &ir::Kernel, data: &Arc<ModuleData>) -> Result<Ker
         times: CompileTimes::default(),
         cached: true,
     };
-    Ok(KernelCode { kernel: compiled, jit: Some(jit), data: data.clone(), artifact: Some(bytes.to_vec()) })
+    // The bytes are wherever they were loaded from: not kept twice.
+    Ok(KernelCode { kernel: compiled, jit: Some(jit), data: data.clone(), artifact: None.into() })
 }
 
 fn put_u32(out: &mut Vec<u8>, v: u32) {

@@ -190,16 +190,28 @@ pub struct KernelCode {
     /// The machine code; freed on drop.
     jit: Option<JITModule>,
     data: Arc<ModuleData>,
-    /// The code as an artifact (see `artifact`), when it can be one.
-    artifact: Option<Vec<u8>>,
+    /// The code as an artifact (see `artifact`), when it can be one and nobody took it.
+    artifact: std::sync::Mutex<Option<Vec<u8>>>,
 }
 
 impl KernelCode {
     /// The compiled code as bytes a cache can keep and [`KernelCode::from_artifact`] can
-    /// load in another process of the same build; `None` when the code refers to
-    /// something an artifact cannot name.
-    pub fn artifact(&self) -> Option<&[u8]> {
-        self.artifact.as_deref()
+    /// load in another process of the same build, taken out of this value (a cache that
+    /// keeps them elsewhere need not hold them twice); `None` when the code refers to
+    /// something an artifact cannot name, when it was loaded from an artifact, or when it
+    /// was taken already.
+    pub fn take_artifact(&self) -> Option<Vec<u8>> {
+        self.artifact.lock().unwrap_or_else(std::sync::PoisonError::into_inner).take()
+    }
+
+    /// Give back an artifact taken with [`KernelCode::take_artifact`] (kept for later).
+    pub fn keep_artifact(&self, bytes: Vec<u8>) {
+        *self.artifact.lock().unwrap_or_else(std::sync::PoisonError::into_inner) = Some(bytes);
+    }
+
+    /// A copy of the artifact, if this value still holds it.
+    pub fn artifact(&self) -> Option<Vec<u8>> {
+        self.artifact.lock().unwrap_or_else(std::sync::PoisonError::into_inner).clone()
     }
 
     /// Load `bytes`, an artifact of `kernel`, against `data` (this process's copy of the
@@ -617,7 +629,7 @@ impl<'m> Jit<'m> {
             cached: false,
         };
         let artifact = artifact::encode(&self.jit, defined.id, &defined.code, &kernel);
-        Ok(KernelCode { kernel, jit: Some(self.jit), data: self.data.clone(), artifact })
+        Ok(KernelCode { kernel, jit: Some(self.jit), data: self.data.clone(), artifact: artifact.into() })
     }
 }
 
