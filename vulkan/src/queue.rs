@@ -14,6 +14,7 @@
 //! synchronization objects (that is `sync`).
 
 use std::collections::VecDeque;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Condvar, Mutex, MutexGuard};
 use std::thread::JoinHandle;
 
@@ -55,13 +56,21 @@ pub struct Worker {
     device: Arc<DeviceState>,
     pending: Mutex<Pending>,
     changed: Condvar,
+    /// Submissions so far, readable without the lock (an idle worker spins on it briefly).
+    queued: AtomicU64,
     thread: Mutex<Option<JoinHandle<()>>>,
 }
 
 impl Worker {
     /// The worker of a new queue of `device` (its thread starts at the first submission).
     pub fn new(device: Arc<DeviceState>) -> Worker {
-        Worker { device, pending: Mutex::new(Pending::default()), changed: Condvar::new(), thread: Mutex::new(None) }
+        Worker {
+            device,
+            pending: Mutex::new(Pending::default()),
+            changed: Condvar::new(),
+            queued: AtomicU64::new(0),
+            thread: Mutex::new(None),
+        }
     }
 
     fn lock(&self) -> MutexGuard<'_, Pending> {
@@ -88,6 +97,7 @@ impl Worker {
         let mut p = self.lock();
         p.jobs.push_back(job);
         p.submitted += 1;
+        self.queued.store(p.submitted, Ordering::SeqCst);
         drop(p);
         self.changed.notify_all();
         Ok(())
@@ -98,12 +108,23 @@ impl Worker {
         loop {
             let job = {
                 let mut p = self.lock();
+                let mut spun = false;
                 loop {
                     if let Some(j) = p.jobs.pop_front() {
                         break j;
                     }
                     if p.stop {
                         return;
+                    }
+                    if !spun {
+                        // The next submission of a submit-and-wait loop usually comes within
+                        // microseconds; waking a sleeping thread costs tens of them.
+                        spun = true;
+                        let seen = p.submitted;
+                        drop(p);
+                        sync::spin_until(|| self.queued.load(Ordering::SeqCst) != seen);
+                        p = self.lock();
+                        continue;
                     }
                     p = self.changed.wait(p).unwrap_or_else(|e| e.into_inner());
                 }

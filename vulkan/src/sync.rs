@@ -4,9 +4,11 @@
 //!
 //! Every change of these objects' state happens under one lock (the hub) and wakes every
 //! waiter, and every wait checks its condition under that lock, so a wait never misses a
-//! change and never spins; a wait also ends when the device is lost or destroyed. The
-//! objects themselves only hold atomics, so a check is cheap. This module must not run
-//! commands or know about queues.
+//! change; a wait also ends when the device is lost or destroyed. The objects themselves
+//! only hold atomics, so a check is cheap. Before sleeping, a wait watches the hub's change
+//! counter for a few tens of microseconds (`SPIN`): waking a sleeping thread costs that much
+//! again on a virtual machine, and the short dispatches a submit-and-wait loop runs are done
+//! within it. This module must not run commands or know about queues.
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Condvar, Mutex, MutexGuard, OnceLock};
@@ -23,11 +25,32 @@ use crate::handles::{self, guard, guard_void, put, slice, OK};
 struct Hub {
     lock: Mutex<()>,
     changed: Condvar,
+    /// Counts the changes, so a spinning wait sees one without taking the lock.
+    generation: AtomicU64,
+}
+
+/// How long a wait (and a queue's idle worker) spins before it sleeps.
+pub const SPIN: Duration = Duration::from_micros(50);
+
+/// Spin until `moved()` or `SPIN` has passed; true when `moved()` became true.
+pub fn spin_until(mut moved: impl FnMut() -> bool) -> bool {
+    let start = Instant::now();
+    loop {
+        for _ in 0..64 {
+            if moved() {
+                return true;
+            }
+            std::hint::spin_loop();
+        }
+        if start.elapsed() >= SPIN {
+            return moved();
+        }
+    }
 }
 
 fn hub() -> &'static Hub {
     static HUB: OnceLock<Hub> = OnceLock::new();
-    HUB.get_or_init(|| Hub { lock: Mutex::new(()), changed: Condvar::new() })
+    HUB.get_or_init(|| Hub { lock: Mutex::new(()), changed: Condvar::new(), generation: AtomicU64::new(0) })
 }
 
 fn lock(h: &Hub) -> MutexGuard<'_, ()> {
@@ -41,6 +64,7 @@ pub fn change<R>(f: impl FnOnce() -> R) -> R {
     let h = hub();
     let g = lock(h);
     let r = f();
+    h.generation.fetch_add(1, Ordering::SeqCst);
     drop(g);
     h.changed.notify_all();
     r
@@ -62,12 +86,22 @@ pub enum Waited {
 pub fn wait(deadline: Option<Instant>, mut ready: impl FnMut() -> bool, mut stop: impl FnMut() -> bool) -> Waited {
     let h = hub();
     let mut g = lock(h);
+    let mut spun = false;
     loop {
         if ready() {
             return Waited::Done;
         }
         if stop() {
             return Waited::Stopped;
+        }
+        if !spun && deadline.is_none_or(|t| Instant::now() + SPIN < t) {
+            // Once: watch for a change without the lock, then check again under it.
+            spun = true;
+            let seen = h.generation.load(Ordering::SeqCst);
+            drop(g);
+            spin_until(|| h.generation.load(Ordering::SeqCst) != seen);
+            g = lock(h);
+            continue;
         }
         match deadline {
             None => g = h.changed.wait(g).unwrap_or_else(|e| e.into_inner()),
