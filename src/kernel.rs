@@ -264,6 +264,14 @@ impl Kernel {
             Side::Vector => vector,
             Side::Scalar => self.program.scalar()?.compiled_kernel(self.index)?,
         };
+        // Code that takes y and z as uniform per lane group runs only where lane groups
+        // lie within rows; other launch shapes get the code without that assumption.
+        let compiled = match &plan {
+            Some(p) if compiled.kernel.whole_rows && !p.rows_whole(compiled.kernel.lanes) => {
+                self.program.compiled_kernel_any_rows(self.index)?
+            }
+            _ => compiled,
+        };
         let ck = &compiled.kernel;
         let start = Instant::now();
         let bound = bind(&k.name, &k.params, args)?;

@@ -145,6 +145,22 @@ impl Plan {
         s
     }
 
+    /// Whether every lane group of `lanes` work-items of every work-group of this launch
+    /// lies within one row of its group (full groups and the partial last ones).
+    pub fn rows_whole(&self, lanes: u32) -> bool {
+        let sizes = |d: usize| {
+            let l = self.local[d].max(1);
+            let rest = self.global[d] % l;
+            [Some(l), (rest != 0).then_some(rest)]
+        };
+        let (xs, ys, zs) = (sizes(0), sizes(1), sizes(2));
+        xs.iter().flatten().all(|&x| {
+            ys.iter()
+                .flatten()
+                .all(|&y| zs.iter().flatten().all(|&z| spirjit_jit::lower::plan::launch_rows_whole([x, y, z], lanes)))
+        })
+    }
+
     /// The id of the work-group with row-major linear index `linear` (x fastest).
     pub fn group_id(&self, linear: u64) -> [u64; 3] {
         let x = linear % self.num_groups[0];

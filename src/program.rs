@@ -45,7 +45,12 @@ pub struct Options {
 impl Options {
     /// The code generator's options for these.
     pub(crate) fn lower_options(&self) -> LowerOptions {
-        LowerOptions { lanes: self.lanes, checked: self.checked, robust: self.checked && self.robust_buffer_access }
+        LowerOptions {
+            lanes: self.lanes,
+            checked: self.checked,
+            robust: self.checked && self.robust_buffer_access,
+            whole_rows: true,
+        }
     }
 }
 
@@ -87,8 +92,11 @@ struct Inner {
     specializations: Mutex<Vec<(Translation, Program)>>,
     /// The module's data, shared by its compiled kernels (copied on the first compile).
     data: OnceLock<Arc<ModuleData>>,
-    /// Each kernel's machine code, compiled on first use.
+    /// Each kernel's machine code, compiled on first use. At W > 1 it may assume that lane
+    /// groups lie within rows (`LowerOptions::whole_rows`).
     kernels: Vec<OnceLock<std::result::Result<KernelCode, CompileError>>>,
+    /// Each kernel's code without that assumption, compiled when a launch breaks it.
+    any_rows: Vec<OnceLock<std::result::Result<KernelCode, CompileError>>>,
     /// The key of `words` for the on-disk code cache (computed once).
     words_key: OnceLock<code_cache::Key>,
     /// Each kernel's width choice (see `tier`), made on first use.
@@ -263,6 +271,7 @@ impl Program {
     pub fn from_module(module: ir::Module, options: &Options) -> Program {
         let kernels = module.kernels.iter().map(|_| OnceLock::new()).collect();
         let tiers = module.kernels.iter().map(|_| OnceLock::new()).collect();
+        let any_rows = module.kernels.iter().map(|_| OnceLock::new()).collect();
         Program {
             inner: Arc::new(Inner {
                 module,
@@ -273,6 +282,7 @@ impl Program {
                 specializations: Mutex::new(Vec::new()),
                 data: OnceLock::new(),
                 kernels,
+                any_rows,
                 words_key: OnceLock::new(),
                 tiers,
                 scalar: OnceLock::new(),
@@ -282,11 +292,22 @@ impl Program {
 
     /// The compiled code of kernel number `index`, compiling it now if needed.
     pub(crate) fn compiled_kernel(&self, index: usize) -> Result<&KernelCode> {
-        let slot = self.inner.kernels.get(index).ok_or_else(|| {
+        self.compiled_variant(index, true)
+    }
+
+    /// Kernel `index` compiled without assuming that lane groups lie within rows, for
+    /// launches whose work-groups break it (see `LowerOptions::whole_rows`).
+    pub(crate) fn compiled_kernel_any_rows(&self, index: usize) -> Result<&KernelCode> {
+        self.compiled_variant(index, false)
+    }
+
+    fn compiled_variant(&self, index: usize, whole_rows: bool) -> Result<&KernelCode> {
+        let slots = if whole_rows { &self.inner.kernels } else { &self.inner.any_rows };
+        let slot = slots.get(index).ok_or_else(|| {
             Error::Compile(CompileError::internal(format!("the program has no kernel number {index}")))
         })?;
         let r = slot.get_or_init(|| {
-            let lower = self.inner.options.lower_options();
+            let lower = LowerOptions { whole_rows, ..self.inner.options.lower_options() };
             let data = self.inner.data.get_or_init(|| Arc::new(ModuleData::new(&self.inner.module)));
             let key = self.code_key(index, &lower);
             if let (Some(key), Some(kernel)) = (&key, self.inner.module.kernels.get(index)) {

@@ -464,3 +464,43 @@ fn nbody() {
         }
     }
 }
+
+#[test]
+fn rows2d_ids() {
+    // The ids of 2-D launches whose lane groups lie within rows and launches whose do
+    // not (narrow groups, partial groups); `tests/whole_rows.rs` compares the widths.
+    let shapes: [([u64; 2], [u64; 2]); 5] =
+        [([64, 32], [16, 4]), ([64, 32], [8, 4]), ([60, 30], [16, 4]), ([37, 23], [8, 8]), ([48, 16], [12, 2])];
+    for v in variants("rows2d") {
+        for (global, local) in shapes {
+            let (w, h) = (global[0] as usize, global[1] as usize);
+            let input = vec![1.0f32; w * h];
+            let mut out = vec![0f32; w * h];
+            let mut ids = vec![-1i32; 4 * w * h];
+            let args = &mut [
+                Arg::read_only(&input),
+                Arg::buffer(&mut out),
+                Arg::buffer(&mut ids),
+                Arg::value(w as i32),
+                Arg::value(h as i32),
+            ];
+            v.run("rows2d", NdRange::d2(global[0], global[1]).local(&local), args);
+            for y in 0..global[1] {
+                for x in 0..global[0] {
+                    let i = y as usize * w + x as usize;
+                    let (lx, ly) = (x % local[0], y % local[1]);
+                    let (gx, gy) = (x / local[0], y / local[1]);
+                    let sx = local[0].min(global[0] - gx * local[0]);
+                    let sy = local[1].min(global[1] - gy * local[1]);
+                    let want = [lx + 100 * ly, gx + 100 * gy, ly * sx + lx, sx * 100 + sy].map(|v| v as i32);
+                    assert_eq!(&ids[4 * i..4 * i + 4], &want, "{}: ({x}, {y}) of {global:?} / {local:?}", v.label);
+                    // All-ones input: the stencil keeps 1, row 1 of a group adds 1, then
+                    // y % 3 halvings.
+                    let base = if ly == 1 { 2.0f32 } else { 1.0 };
+                    let want_v = base * 0.5f32.powi((y % 3) as i32);
+                    assert_eq!(out[i], want_v, "{}: value at ({x}, {y}) of {global:?} / {local:?}", v.label);
+                }
+            }
+        }
+    }
+}

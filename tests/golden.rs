@@ -42,7 +42,7 @@ fn module_of(name: &str) -> ir::Module {
 /// Everything the golden file of `module` holds.
 fn render(module: &ir::Module) -> String {
     let dump = |lanes: u32, kind: DumpKind| {
-        pipeline::dump(module, &LowerOptions { lanes, checked: true, robust: false }, kind)
+        pipeline::dump(module, &LowerOptions { lanes, checked: true, robust: false, whole_rows: true }, kind)
             .unwrap_or_else(|e| format!("error: {e}\n"))
     };
     let mut out = String::new();

@@ -34,7 +34,7 @@ pub fn compile_bytes(bytes: &[u8], lanes: u32) {
         Ok(m) => m,
         Err(e) => return check(&e),
     };
-    if let Err(e) = spirjit_jit::pipeline::compile(&module, &LowerOptions { lanes, checked: true, robust: false }) {
+    if let Err(e) = spirjit_jit::pipeline::compile(&module, &LowerOptions { lanes, checked: true, robust: false, whole_rows: true }) {
         check(&e);
     }
 }

@@ -68,7 +68,7 @@ pub fn analyze(kernel: &ir::Kernel, options: &LowerOptions) -> Result<(KernelFac
     let has_barriers = func.insts.iter().any(|i| matches!(i.kind, InstKind::Barrier));
     let liveness = has_barriers.then(|| Liveness::new(func, &cfg));
     let provenance = if options.checked { Provenances::new(kernel, &cfg) } else { Provenances::unknown() };
-    let choice = plan::choose(kernel, options.lanes, &cfg, &domtree);
+    let choice = plan::choose(kernel, options.lanes, options.whole_rows, &cfg, &domtree);
     let mut remarks: Vec<Remark> = choice
         .divergent
         .iter()

@@ -8,6 +8,11 @@
 //! calls, the local / global ids, sub-group local ids and sub-group collectives are
 //! varying; the other sub-group queries are uniform (a sub-group is a lane group).
 //!
+//! When every lane group of a launch lies within one row of its work-group (the
+//! work-group's x size is a multiple of W, or it has one row; see
+//! [`Uniformity::new_rows`]), the ids of dimensions 1 and 2 are uniform too: a 2-D kernel's
+//! `y` and everything computed from it stay scalars.
+//!
 //! For varying integers and pointers the analysis also records a *lane stride* hint:
 //! `Some(s)` when lane `l` is expected to hold `lane0 + l * s` (derived from the id of
 //! dimension 0 through additions, constant multiplications and resizes). The hint is
@@ -54,12 +59,29 @@ pub enum Witness {
 pub struct Uniformity {
     varying: Vec<Option<Witness>>,
     stride: Vec<Option<i64>>,
+    /// Ids of dimensions 1 and 2 are uniform (lane groups lie within rows).
+    whole_rows: bool,
 }
 
 impl Uniformity {
     /// Analyse the blocks of `func` reachable in `cfg`.
     pub fn new(func: &Function, cfg: &Cfg) -> Uniformity {
-        Self::analyse(func, cfg)
+        Self::new_rows(func, cfg, false)
+    }
+
+    /// [`Uniformity::new`] for code that only runs lane groups lying within one row of
+    /// their work-group (`whole_rows`): then the local and global ids of dimensions 1
+    /// and 2 are uniform.
+    pub fn new_rows(func: &Function, cfg: &Cfg, whole_rows: bool) -> Uniformity {
+        let n = func.values.len();
+        let mut u = Uniformity { varying: vec![None; n], stride: vec![None; n], whole_rows };
+        u.propagate(func, cfg, true);
+        u
+    }
+
+    /// Whether the analysis took the ids of dimensions 1 and 2 as uniform.
+    pub fn whole_rows(&self) -> bool {
+        self.whole_rows
     }
 
     /// Analyse for masked execution (divergent control flow linearized, see
@@ -67,8 +89,14 @@ impl Uniformity {
     /// divergent branches are varying (`divergence`), and so is every value of a loop
     /// that lanes may leave in different iterations when it is used after the loop.
     pub fn new_masked(func: &Function, cfg: &Cfg) -> Uniformity {
+        Self::new_masked_rows(func, cfg, false)
+    }
+
+    /// [`Uniformity::new_masked`] with the ids of dimensions 1 and 2 uniform when
+    /// `whole_rows` (see [`Uniformity::new_rows`]).
+    pub fn new_masked_rows(func: &Function, cfg: &Cfg, whole_rows: bool) -> Uniformity {
         let n = func.values.len();
-        let mut u = Uniformity { varying: vec![None; n], stride: vec![None; n] };
+        let mut u = Uniformity { varying: vec![None; n], stride: vec![None; n], whole_rows };
         u.propagate(func, cfg, false);
         let flow = divergence::Divergence::new(cfg);
         let mut handled = vec![false; func.blocks.len()];
@@ -117,13 +145,6 @@ impl Uniformity {
             }
             _ => false,
         }
-    }
-
-    fn analyse(func: &Function, cfg: &Cfg) -> Uniformity {
-        let n = func.values.len();
-        let mut u = Uniformity { varying: vec![None; n], stride: vec![None; n] };
-        u.propagate(func, cfg, true);
-        u
     }
 
     /// Propagate varying values through instructions and block arguments to a fixpoint;
@@ -187,6 +208,7 @@ impl Uniformity {
             InstKind::WorkItem(WorkItemQuery::GlobalId | WorkItemQuery::LocalId, dim) => {
                 match func.scalar_const(*dim) {
                     Some(d) if d >= 3 => None,
+                    Some(1 | 2) if self.whole_rows => None,
                     _ => Some(Witness::WorkItemId),
                 }
             }
@@ -196,6 +218,14 @@ impl Uniformity {
             }
             InstKind::Call { .. } | InstKind::CallWhole { .. } => Some(Witness::Call),
             InstKind::SubGroup { op, .. } => Self::sub_group_witness(*op),
+            // One component of a vector built in place (the front end's id vectors):
+            // as uniform as that component.
+            InstKind::Extract(a, i)
+                if matches!(func.def_inst(*a).map(|d| &d.kind),
+                    Some(InstKind::Construct(vs)) if vs.get(*i as usize).is_some_and(|c| self.is_uniform(*c))) =>
+            {
+                None
+            }
             k => k.uses().into_iter().find(|v| !self.is_uniform(*v)).map(Witness::Operand),
         }
     }

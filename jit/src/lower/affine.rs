@@ -16,7 +16,7 @@ use cranelift_codegen::ir::{types, InstBuilder, Value as ClifValue};
 
 use super::leaf::At;
 use super::state::FnLower;
-use crate::ir::{self, BinaryOp, ConvOp, InstKind, MathOp, WorkItemQuery};
+use crate::ir::{self, BinaryOp, BlockId, ConvOp, InstKind, MathOp, ValueOrigin, WorkItemQuery};
 use crate::Result;
 
 /// How far a definition chain is followed before giving up.
@@ -51,6 +51,24 @@ impl FnLower<'_, '_> {
         let r = f(self);
         self.affine_readable = None;
         r
+    }
+
+    /// True when uniform `x`'s plain Cranelift value may be used at the current
+    /// instruction: always on unmasked code (KIR dominance is Cranelift's); under masked
+    /// control flow, where blocks may be skipped, when it is carried in a variable or
+    /// defined in the current block or the entry block (which every lane group runs).
+    fn dominates_here(&self, x: ir::Value) -> bool {
+        if self.masks.is_none() || self.needs_var.get(x.0 as usize).copied().unwrap_or(false) {
+            return true;
+        }
+        let Some(def) = self.func.values.get(x.0 as usize) else { return false };
+        match def.origin {
+            ValueOrigin::BlockParam(b, _) => b == BlockId(0),
+            ValueOrigin::Inst(ii) => [Some(BlockId(0)), self.cur_at.map(|c| c.0)]
+                .into_iter()
+                .flatten()
+                .any(|b| self.func.block(b).insts.contains(&ii)),
+        }
     }
 
     /// True when lane values of `x` may be read at the current instruction.
@@ -369,7 +387,7 @@ impl FnLower<'_, '_> {
 
     fn lane0_at(&mut self, v: ir::Value, depth: u32) -> Result<Option<ClifValue>> {
         if !self.is_varying(v) {
-            if !self.readable(v) {
+            if !self.readable(v) || !self.dominates_here(v) {
                 // Not restored after a barrier: only a constant can be rebuilt here.
                 let (Some(k), Some(s)) = (self.func.scalar_const(v), self.value_type(v)?.scalar()) else {
                     return Ok(None);

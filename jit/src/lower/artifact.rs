@@ -33,7 +33,7 @@ pub(crate) struct Code {
 
 /// First bytes of an artifact, and the version of its layout.
 const MAGIC: &[u8; 4] = b"SPJA";
-const FORMAT: u32 = 1;
+const FORMAT: u32 = 2;
 
 /// Most bytes of code and relocations one artifact may hold (a sanity limit when reading).
 const MAX_CODE: u64 = 1 << 30;
@@ -73,6 +73,7 @@ pub(crate) fn encode(jit: &JITModule, id: FuncId, code: &Code, kernel: &Compiled
     put_u64(&mut out, kernel.private_align);
     put_u64(&mut out, kernel.local_static_size);
     put_u32(&mut out, kernel.barrier_count);
+    out.push(u8::from(kernel.whole_rows));
     put_u64(&mut out, code.align);
     put_u64(&mut out, code.bytes.len() as u64);
     out.extend_from_slice(&code.bytes);
@@ -159,6 +160,11 @@ fn link(bytes: &[u8], kernel: &ir::Kernel, data: &Arc<ModuleData>) -> Result<Ker
         return Err(bad("its local memory size differs from the kernel's"));
     }
     let barrier_count = r.u32().ok_or_else(|| bad("truncated"))?;
+    let whole_rows = match r.take(1).ok_or_else(|| bad("truncated"))?[0] {
+        0 => false,
+        1 => true,
+        _ => return Err(bad("malformed row flag")),
+    };
     let align = r.u64().ok_or_else(|| bad("truncated"))?;
     let len = r.u64().filter(|&n| n <= MAX_CODE).ok_or_else(|| bad("bad code size"))?;
     let code = r.take(len as usize).ok_or_else(|| bad("truncated code"))?.to_vec();
@@ -223,6 +229,7 @@ fn link(bytes: &[u8], kernel: &ir::Kernel, data: &Arc<ModuleData>) -> Result<Ker
         private_align,
         local_static_size,
         barrier_count,
+        whole_rows,
         times: CompileTimes::default(),
         cached: true,
     };

@@ -65,12 +65,29 @@ impl FnLower<'_, '_> {
             } else {
                 zeros
             }
+        } else if let Some(c) = self.uniform_component(&inst.kind, r) {
+            // A uniform component of a varying vector built in place (a y id of the
+            // front end's id vector when lane groups lie within rows): that scalar.
+            self.get(c, At::Group)?
         } else if !self.is_varying(r) {
             self.value_inst(&inst.kind, &ty, At::Group)?
         } else {
             self.varying_value(&inst.kind, &ty)?
         };
         self.set(r, vals)
+    }
+
+    /// For `r = extract(construct(..), i)` that is uniform while the vector varies: the
+    /// component `i`.
+    fn uniform_component(&self, kind: &InstKind, r: ir::Value) -> Option<ir::Value> {
+        let InstKind::Extract(a, i) = kind else { return None };
+        if self.is_varying(r) || !self.is_varying(*a) {
+            return None;
+        }
+        match self.func.def_inst(*a).map(|d| &d.kind) {
+            Some(InstKind::Construct(vs)) => vs.get(*i as usize).copied(),
+            _ => None,
+        }
     }
 
     /// The leaves of a varying value: the vector form of its family where there is one,

@@ -51,8 +51,9 @@ pub(crate) fn open(
     count: ClifValue,
     lanes: u32,
     has_barriers: bool,
+    rows: bool,
 ) -> (GroupLoop, ClifValue, WorkItemIds) {
-    let needs = IdNeeds::scan(func, lanes > 1);
+    let needs = IdNeeds::scan(func, lanes > 1, rows);
     let flags = ctx_flags();
     let load =
         |b: &mut FunctionBuilder, field: usize, d: usize| b.ins().load(types::I64, flags, ctx, (field + 8 * d) as i32);

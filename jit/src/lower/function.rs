@@ -129,8 +129,9 @@ impl<'a, 'f> FnLower<'a, 'f> {
         let stride = load_ctx(&mut b, offsets::PRIVATE_STRIDE);
         let cancel_ptr = load_ctx(&mut b, offsets::CANCEL);
         // From here on, code runs once per lane group (the loop head and the kernel).
+        let rows = lanes.0 > 1 && facts.uniformity.as_ref().is_some_and(|u| u.whole_rows());
         let (group, lane_group, mut ids) =
-            super::entry::open(&mut b, func, ctx, first_group, group_count, lanes.0, has_barriers);
+            super::entry::open(&mut b, func, ctx, first_group, group_count, lanes.0, has_barriers, rows);
         ids.build_lane_vectors(&mut b, lane_group, lanes.0)?;
         let off = b.ins().imul(lane_group, stride);
         let private_base = b.ins().iadd(private_mem, off);
@@ -272,7 +273,14 @@ impl<'a, 'f> FnLower<'a, 'f> {
             self.jit.target_config()
         };
         self.b.finalize(config);
-        Ok(Translated { private_stride: stride, private_align: align, barrier_count, remarks: self.remarks })
+        let whole_rows = self.uni.is_some_and(|u| u.whole_rows());
+        Ok(Translated {
+            private_stride: stride,
+            private_align: align,
+            barrier_count,
+            whole_rows,
+            remarks: self.remarks,
+        })
     }
 
     pub fn clif_block(&self, blk: BlockId) -> Result<Block> {

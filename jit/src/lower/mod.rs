@@ -89,11 +89,17 @@ pub struct LowerOptions {
     /// With `checked`: out-of-bounds reads give zero and writes are dropped instead of
     /// stopping the kernel with an error (Vulkan's robust buffer access).
     pub robust: bool,
+    /// At W > 1, the code may assume that every lane group lies within one row of its
+    /// work-group (x size a multiple of W, or one row: [`plan::launch_rows_whole`]), so
+    /// that y and z ids are scalars per lane group. The caller must then run launches
+    /// that break it with code compiled without it; [`CompiledKernel::whole_rows`] says
+    /// whether a kernel's code took the assumption.
+    pub whole_rows: bool,
 }
 
 impl Default for LowerOptions {
     fn default() -> Self {
-        LowerOptions { lanes: 1, checked: true, robust: false }
+        LowerOptions { lanes: 1, checked: true, robust: false, whole_rows: false }
     }
 }
 
@@ -117,6 +123,10 @@ pub struct CompiledKernel {
     pub local_static_size: u64,
     /// Number of barriers in the kernel (resume points are 1..=barrier_count).
     pub barrier_count: u32,
+    /// The code assumes that every lane group lies within one row of its work-group
+    /// ([`LowerOptions::whole_rows`]): a launch whose work-groups break that
+    /// ([`plan::launch_rows_whole`] false) must not run it.
+    pub whole_rows: bool,
     /// Time spent in each stage of compiling the kernel (zero for code loaded from an
     /// artifact).
     pub times: CompileTimes,
@@ -625,6 +635,7 @@ impl<'m> Jit<'m> {
             private_align: info.private_align,
             local_static_size: kernel.local_static_size,
             barrier_count: info.barrier_count,
+            whole_rows: lanes > 1 && info.whole_rows,
             times,
             cached: false,
         };

@@ -83,7 +83,11 @@ pub struct Choice {
 ///
 /// A kernel that requires a sub-group size ([`ir::Kernel::reqd_sub_group_size`]) is
 /// planned at that W whatever `lanes` asks, and never at a smaller one.
-pub fn choose(kernel: &ir::Kernel, lanes: u32, cfg: &Cfg, dt: &DomTree) -> Choice {
+///
+/// With `whole_rows` the code may assume that every lane group lies within one row of
+/// its work-group (see [`rows_assumed`]); the uniformity then takes y and z ids as
+/// uniform.
+pub fn choose(kernel: &ir::Kernel, lanes: u32, whole_rows: bool, cfg: &Cfg, dt: &DomTree) -> Choice {
     let w = kernel.reqd_sub_group_size.unwrap_or(if lanes == 0 { default_lanes(kernel) } else { lanes });
     let scalar = |path| Choice { path, uniformity: None, divergent: Vec::new(), escapes: Vec::new() };
     if w == 1 {
@@ -95,12 +99,13 @@ pub fn choose(kernel: &ir::Kernel, lanes: u32, cfg: &Cfg, dt: &DomTree) -> Choic
         )));
     }
     let func = &kernel.func;
-    let uni = Uniformity::new(func, cfg);
+    let rows = whole_rows && rows_assumed(kernel, w);
+    let uni = Uniformity::new_rows(func, cfg, rows);
     let divergent = divergent_branches(func, cfg, &uni);
     let uni = match divergent.first() {
         None => uni,
         Some(first) => match masked_path_allowed(func, cfg, dt, first) {
-            Ok(()) => Uniformity::new_masked(func, cfg),
+            Ok(()) => Uniformity::new_masked_rows(func, cfg, rows),
             Err(why) => return Choice { path: Err(why), uniformity: None, divergent, escapes: Vec::new() },
         },
     };
@@ -111,6 +116,33 @@ pub fn choose(kernel: &ir::Kernel, lanes: u32, cfg: &Cfg, dt: &DomTree) -> Choic
         Ok(path) => Choice { path: Ok(path), uniformity: Some(uni), divergent, escapes },
         Err(why) => Choice { path: Err(why), uniformity: None, divergent, escapes: Vec::new() },
     }
+}
+
+/// Whether code for `kernel` at W = `w` gains from assuming whole rows: it queries a y or
+/// z id, and its required work-group size (when it has one) keeps every lane group
+/// within a row (x size a multiple of W, or a single row). Launches that break the
+/// assumption run code compiled without it (the runtime's choice, per launch).
+pub fn rows_assumed(kernel: &ir::Kernel, w: u32) -> bool {
+    let func = &kernel.func;
+    let rows_query = |i: &ir::Inst| match &i.kind {
+        ir::InstKind::WorkItem(ir::WorkItemQuery::GlobalId | ir::WorkItemQuery::LocalId, dim) => {
+            matches!(func.scalar_const(*dim), Some(1 | 2))
+        }
+        _ => false,
+    };
+    // Front ends build the whole id vector and extract the components they use.
+    let queries_rows = func.insts.iter().any(rows_query) && {
+        let read = super::workitem::read_values(func, false, false);
+        func.insts.iter().any(|i| rows_query(i) && i.result.is_some_and(|r| read.get(r.0 as usize) == Some(&true)))
+    };
+    let fits = kernel.reqd_work_group_size.is_none_or(|[x, y, z]| launch_rows_whole([x, y, z].map(u64::from), w));
+    w > 1 && queries_rows && fits
+}
+
+/// Whether every lane group of W lanes of a work-group of `size` lies within one row:
+/// the x size is a multiple of W, or the group has a single row.
+pub fn launch_rows_whole(size: [u64; 3], w: u32) -> bool {
+    size[0].is_multiple_of(u64::from(w.max(1))) || size[1].saturating_mul(size[2]) <= 1
 }
 
 /// The divergent branches of `func` (at most [`MAX_EXPLAINED_BRANCHES`]).

@@ -59,6 +59,8 @@ pub(crate) struct Translated {
     pub private_stride: u64,
     pub private_align: u64,
     pub barrier_count: u32,
+    /// The code took y and z ids as uniform (lane groups within rows).
+    pub whole_rows: bool,
 }
 
 /// State of the translation of one kernel.

@@ -94,7 +94,7 @@ thread_local! {
 }
 
 fn build(m: &Module) -> CompiledModule {
-    let options = LowerOptions { lanes: LANES.with(|l| l.get()), checked: true, robust: false };
+    let options = LowerOptions { lanes: LANES.with(|l| l.get()), checked: true, robust: false, whole_rows: false };
     match compile(m, &options) {
         Ok(c) => {
             if options.lanes != 1 {

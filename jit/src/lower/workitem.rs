@@ -6,7 +6,8 @@
 //! computes `group_id * enqueued_local_size + global_offset` once per call. At W > 1 the
 //! loop head builds the ids of the lanes as vectors: first id + lane iota when the lane
 //! group lies within one row, per lane otherwise (the only place left with divisions,
-//! taken only by lane groups that wrap a row).
+//! taken only by lane groups that wrap a row). Code compiled for lane groups within rows
+//! (`LowerOptions::whole_rows`) reads y and z as the tracked scalars.
 //!
 //! This module must not touch kernel memory.
 
@@ -38,8 +39,9 @@ pub(crate) fn id_source(func: &ir::Function, v: ir::Value) -> Option<(WorkItemQu
 
 /// Per value: read by some instruction or terminator, where reading one component of
 /// a `construct` reads only that operand, and (`narrow_forms`, the vector path) `(int)`
-/// of an id query reads the query's `i32` form (built separately), not the query itself.
-fn read_values(func: &ir::Function, narrow_forms: bool) -> Vec<bool> {
+/// of an id query reads the query's `i32` form (built separately), not the query itself
+/// — except a y or z id when lane groups lie within rows (`rows`): that one is a scalar.
+pub(crate) fn read_values(func: &ir::Function, narrow_forms: bool, rows: bool) -> Vec<bool> {
     let mut read = vec![false; func.values.len()];
     let mark = |v: ir::Value, read: &mut Vec<bool>| {
         if let Some(r) = read.get_mut(v.0 as usize) {
@@ -61,7 +63,7 @@ fn read_values(func: &ir::Function, narrow_forms: bool) -> Vec<bool> {
             InstKind::Convert(c, a)
                 if narrow_forms
                     && !c.saturate
-                    && id_source(func, *a).is_some()
+                    && id_source(func, *a).is_some_and(|(_, d)| d == 0 || !rows)
                     && inst.result.is_some_and(|r| func.ty(r).scalar() == Some(Scalar::I32)) => {}
             InstKind::Extract(a, _) if construct_of(*a).is_some() => {} // Below, when read.
             k => {
@@ -96,10 +98,11 @@ fn read_values(func: &ir::Function, narrow_forms: bool) -> Vec<bool> {
 
 impl IdNeeds {
     /// Scan every instruction of `func` for id queries; `vector`: for the vector path
-    /// (W > 1), which builds `i32` forms for `(int)` of an id.
-    pub fn scan(func: &ir::Function, vector: bool) -> IdNeeds {
+    /// (W > 1), which builds `i32` forms for `(int)` of an id; `rows`: the code takes y
+    /// and z ids as uniform (lane groups within rows).
+    pub fn scan(func: &ir::Function, vector: bool, rows: bool) -> IdNeeds {
         let mut n = IdNeeds::default();
-        let read = read_values(func, vector);
+        let read = read_values(func, vector, rows);
         for inst in &func.insts {
             // `(int)get_global_id(0)`: the `i32` lane vectors directly.
             if let (true, InstKind::Convert(c, a)) = (vector, &inst.kind) {
@@ -297,7 +300,10 @@ impl FnLower<'_, '_> {
     }
 
     fn local_id(&mut self, d: usize, at: At) -> ClifValue {
-        if self.lanes.0 == 1 {
+        // At W = 1 the tracked position is the work-item's; when lane groups lie within
+        // rows, the y and z of the group's first work-item are every lane's.
+        let rows = d > 0 && self.uni.is_some_and(|u| u.whole_rows());
+        if self.lanes.0 == 1 || rows {
             if let Some(v) = self.ids.first_pos(d) {
                 return v;
             }

@@ -35,7 +35,8 @@ impl Guarded {
 
 /// Compile `m` at W = `w` with checks on or off.
 fn build_at(m: &Module, w: u32, checked: bool) -> CompiledModule {
-    compile(m, &LowerOptions { lanes: w, checked, robust: false }).unwrap_or_else(|e| panic!("{e}\nKIR:\n{m}"))
+    compile(m, &LowerOptions { lanes: w, checked, robust: false, whole_rows: false })
+        .unwrap_or_else(|e| panic!("{e}\nKIR:\n{m}"))
 }
 
 /// `out[gid + shift] = gid` (i32), with `out` of parameter 0.
@@ -105,7 +106,9 @@ fn in_bounds_kernels_run_and_unchecked_kernels_have_no_checks() {
         assert_eq!(status, Status::DONE, "W = {w}");
         buf.check(&format!("W = {w}"));
     }
-    let text = dump_clif(&shifted_store(0), &LowerOptions { lanes: 1, checked: false, robust: false }).unwrap();
+    let text =
+        dump_clif(&shifted_store(0), &LowerOptions { lanes: 1, checked: false, robust: false, whole_rows: false })
+            .unwrap();
     assert!(!text.contains("icmp ult"), "unchecked code compares addresses:\n{text}");
 }
 

@@ -77,7 +77,7 @@ fn saxpy_module() -> Module {
 
 fn run_saxpy(w: u32, n: usize, local: u64) -> Vec<u32> {
     let m = saxpy_module();
-    let cm = compile(&m, &LowerOptions { lanes: w, checked: true, robust: false }).unwrap();
+    let cm = compile(&m, &LowerOptions { lanes: w, checked: true, robust: false, whole_rows: false }).unwrap();
     assert_eq!(cm.kernels[0].lanes, w, "{:?}", cm.kernels[0].path_note);
     let a: Vec<f32> = (0..n).map(|i| i as f32 * 0.37 - 3.0).collect();
     let bb: Vec<f32> = (0..n).map(|i| 1.0 / (i as f32 + 0.5)).collect();
@@ -101,7 +101,8 @@ fn vector_results_are_bit_identical_with_partial_lane_groups() {
 
 #[test]
 fn clif_of_a_vector_add_uses_f32x4_arithmetic_and_vector_memory() {
-    let text = dump_clif(&saxpy_module(), &LowerOptions { lanes: 4, checked: true, robust: false }).unwrap();
+    let text = dump_clif(&saxpy_module(), &LowerOptions { lanes: 4, checked: true, robust: false, whole_rows: false })
+        .unwrap();
     assert!(text.contains("vector, W = 4"), "{text}");
     assert!(text.contains("fadd.f32x4") || text.contains("= fadd v"), "{text}");
     assert!(text.contains("load.f32x4"), "{text}");
@@ -136,7 +137,7 @@ fn divergent_module() -> Module {
 
 /// Run kernel 0 of `m` (one i32 output per work-item, plus an i32 input `inp`) at W.
 fn run_io(m: &Module, w: u32, inp: &[i32], global: u64, local: u64) -> (u32, Option<String>, Vec<i32>) {
-    let cm = compile(m, &LowerOptions { lanes: w, checked: true, robust: false }).unwrap();
+    let cm = compile(m, &LowerOptions { lanes: w, checked: true, robust: false, whole_rows: false }).unwrap();
     let mut out = vec![-7i32; global as usize + 1];
     let args = [out.as_mut_ptr() as u64, inp.as_ptr() as u64];
     // Exactly one slot per parameter: the region sizes follow the slots.
@@ -236,7 +237,7 @@ fn barriers_inside_divergent_control_flow_are_reported_at_run_time() {
     let mut m = divergent_module();
     let f = &mut m.kernels[0].func;
     FunctionBuilder::at(f, BlockId(1)).inst_void(InstKind::Barrier);
-    let cm = compile(&m, &LowerOptions { lanes: 4, checked: true, robust: false }).unwrap();
+    let cm = compile(&m, &LowerOptions { lanes: 4, checked: true, robust: false, whole_rows: false }).unwrap();
     let note = cm.kernels[0].path_note.clone().unwrap_or_default();
     assert_eq!(cm.kernels[0].lanes, 4, "{note}");
     let mut out = vec![0i32; 8];
@@ -259,12 +260,14 @@ fn barriers_after_varying_loops_run_masked() {
 
 #[test]
 fn uniform_kernels_get_the_vector_path_and_a_note() {
-    let cm = compile(&saxpy_module(), &LowerOptions { lanes: 8, checked: true, robust: false }).unwrap();
+    let cm =
+        compile(&saxpy_module(), &LowerOptions { lanes: 8, checked: true, robust: false, whole_rows: false }).unwrap();
     assert_eq!(cm.kernels[0].lanes, 8);
     assert_eq!(cm.kernels[0].path_note.as_deref(), Some("vector, W = 8"));
     let cm = compile(&saxpy_module(), &LowerOptions::default()).unwrap();
     assert_eq!((cm.kernels[0].lanes, cm.kernels[0].path_note.clone()), (1, None));
-    let cm = compile(&saxpy_module(), &LowerOptions { lanes: 3, checked: true, robust: false }).unwrap();
+    let cm =
+        compile(&saxpy_module(), &LowerOptions { lanes: 3, checked: true, robust: false, whole_rows: false }).unwrap();
     assert_eq!(cm.kernels[0].lanes, 1);
 }
 
@@ -285,7 +288,7 @@ fn corpus_modules_lower_at_w4_with_a_path_per_kernel() {
         if compile(&m, &LowerOptions::default()).is_err() {
             continue;
         }
-        let cm = compile(&m, &LowerOptions { lanes: 4, checked: true, robust: false })
+        let cm = compile(&m, &LowerOptions { lanes: 4, checked: true, robust: false, whole_rows: false })
             .unwrap_or_else(|e| panic!("{}: W = 4 failed where W = 1 succeeded: {e}", p.display()));
         let file = p.file_name().map(|f| f.to_string_lossy().into_owned()).unwrap_or_default();
         for k in &cm.kernels {
@@ -330,7 +333,8 @@ fn vector_typed_elements_are_loaded_whole_and_bit_identical() {
                 .map(|k| if s == Scalar::F32 { (k as f32 * 0.731 - 9.0).to_bits() } else { (k as u32) * 0x9e37 })
                 .collect();
             let run = |w: u32| {
-                let cm = compile(&m, &LowerOptions { lanes: w, checked: true, robust: false }).unwrap();
+                let cm =
+                    compile(&m, &LowerOptions { lanes: w, checked: true, robust: false, whole_rows: false }).unwrap();
                 assert_eq!(cm.kernels[0].lanes, w, "{:?}", cm.kernels[0].path_note);
                 let mut out = vec![0xdead_beefu32; (global as usize + 1) * words];
                 let args = [inp.as_ptr() as u64, out.as_mut_ptr() as u64];
@@ -344,9 +348,11 @@ fn vector_typed_elements_are_loaded_whole_and_bit_identical() {
             }
         }
     }
-    let text =
-        dump_clif(&vector_elements_module(Scalar::F32, 4), &LowerOptions { lanes: 4, checked: true, robust: false })
-            .unwrap();
+    let text = dump_clif(
+        &vector_elements_module(Scalar::F32, 4),
+        &LowerOptions { lanes: 4, checked: true, robust: false, whole_rows: false },
+    )
+    .unwrap();
     assert!(text.contains("load.f32x4") && text.contains("shuffle"), "{text}");
     assert!(text.contains("= fma v") && text.contains("= fmul v"), "{text}");
 }
@@ -437,7 +443,7 @@ fn vector_typed_elements_out_of_bounds_are_reported_like_w1() {
     let m = vector_elements_module(Scalar::F32, 4);
     let inp = vec![1.5f32; 4 * 13];
     for w in [1, 2, 4, 8] {
-        let cm = compile(&m, &LowerOptions { lanes: w, checked: true, robust: false }).unwrap();
+        let cm = compile(&m, &LowerOptions { lanes: w, checked: true, robust: false, whole_rows: false }).unwrap();
         let mut out = vec![0u32; 4 * 16];
         let (pi, po) = (inp.as_ptr() as u64, out.as_mut_ptr() as u64);
         let slots = [pi, po, 16 * 13, 16 * 16];
@@ -482,7 +488,7 @@ fn crossing_module(op: ConvOp, add: u64, bias: u64) -> Module {
 }
 
 fn run_crossing(m: &Module, w: u32, n: u64, local: u64) -> Vec<u32> {
-    let cm = compile(m, &LowerOptions { lanes: w, checked: true, robust: false }).unwrap();
+    let cm = compile(m, &LowerOptions { lanes: w, checked: true, robust: false, whole_rows: false }).unwrap();
     assert_eq!(cm.kernels[0].lanes, w, "{:?}", cm.kernels[0].path_note);
     let mut out = vec![0xdead_beef_u32; 512];
     let args = [out.as_mut_ptr() as u64];
@@ -523,7 +529,8 @@ fn strided_module() -> Module {
 /// Runs the strided kernel over `n` work-items with an input of `len` elements (its
 /// real size in the region table, so out-of-bounds lanes are caught).
 fn run_strided(w: u32, n: u64, local: u64, len: usize) -> (u64, ErrorRecord, Vec<i32>) {
-    let cm = compile(&strided_module(), &LowerOptions { lanes: w, checked: true, robust: false }).unwrap();
+    let cm = compile(&strided_module(), &LowerOptions { lanes: w, checked: true, robust: false, whole_rows: false })
+        .unwrap();
     assert_eq!(cm.kernels[0].lanes, w, "{:?}", cm.kernels[0].path_note);
     let input: Vec<i32> = (0..len as i32).map(|i| i * 7 - 3).collect();
     let mut out = vec![-1i32; n as usize];
@@ -587,11 +594,11 @@ fn a_kernel_over_the_compile_budget_gets_a_smaller_w_and_the_same_results() {
     let m = long_chain_module(n);
     let cfg = crate::analysis::Cfg::new(&m.kernels[0].func);
     let dt = crate::analysis::DomTree::new(&cfg);
-    let path = crate::lower::plan::choose(&m.kernels[0], 16, &cfg, &dt).path.expect("a vector path");
+    let path = crate::lower::plan::choose(&m.kernels[0], 16, false, &cfg, &dt).path.expect("a vector path");
     assert_eq!(path.lanes, 8, "{path:?}");
     let note = path.budget_note.expect("the note says why W = 16 was not used");
     assert!(note.contains("W = 16 is over the compile budget"), "{note}");
-    let cm = compile(&m, &LowerOptions { lanes: 16, checked: true, robust: false }).unwrap();
+    let cm = compile(&m, &LowerOptions { lanes: 16, checked: true, robust: false, whole_rows: false }).unwrap();
     assert_eq!(cm.kernels[0].lanes, 8, "{:?}", cm.kernels[0].path_note);
     assert!(cm.kernels[0].path_note.as_deref().is_some_and(|p| p.contains("compile budget")));
     let len = 40;
@@ -664,7 +671,7 @@ fn bit_counts_match_the_scalar_lowering_at_every_width() {
         .map(|i| edges.get(i as usize).copied().unwrap_or(i.wrapping_mul(0x9e37_79b9_7f4a_7c15) >> (i % 64)))
         .collect();
     let run = |w: u32| {
-        let cm = compile(&m, &LowerOptions { lanes: w, checked: true, robust: false }).unwrap();
+        let cm = compile(&m, &LowerOptions { lanes: w, checked: true, robust: false, whole_rows: false }).unwrap();
         assert_eq!(cm.kernels[0].lanes, w, "{:?}", cm.kernels[0].path_note);
         let mut out = vec![0xdead_beef_u64; 12 * 64];
         let args = [out.as_mut_ptr() as u64, inp.as_ptr() as u64];
@@ -801,7 +808,7 @@ fn clamped_indices_take_the_vector_path_and_match_w1() {
         let m = clamped_module(n);
         let input: Vec<i32> = (0..n as i32).map(|i| i * 31 + 7).collect();
         let run = |w: u32| {
-            let cm = compile(&m, &LowerOptions { lanes: w, checked: true, robust: false }).unwrap();
+            let cm = compile(&m, &LowerOptions { lanes: w, checked: true, robust: false, whole_rows: false }).unwrap();
             assert_eq!(cm.kernels[0].lanes, w, "{:?}", cm.kernels[0].path_note);
             let mut out = vec![-1i32; 15 * n as usize];
             let args = [input.as_ptr() as u64, out.as_mut_ptr() as u64];
@@ -813,7 +820,9 @@ fn clamped_indices_take_the_vector_path_and_match_w1() {
             assert_eq!(run(w), reference, "W = {w}, n = {n}, local = {local}");
         }
     }
-    let text = dump_clif(&clamped_module(64), &LowerOptions { lanes: 16, checked: true, robust: false }).unwrap();
+    let text =
+        dump_clif(&clamped_module(64), &LowerOptions { lanes: 16, checked: true, robust: false, whole_rows: false })
+            .unwrap();
     assert!(text.contains("load.i32x4"), "clamped loads should be vector loads when in range: {text}");
 }
 
@@ -892,7 +901,7 @@ fn split_indices_take_the_vector_path_and_match_w1() {
     let input: Vec<i32> = (0..4 * n as i32 + 256).map(|i| i * 13 - 5).collect();
     for (div, k) in [(32u64, 5u64), (16, 4), (7, 2), (0, 0), (5, 6), (48, 3)] {
         let run = |w: u32| {
-            let cm = compile(&m, &LowerOptions { lanes: w, checked: true, robust: false }).unwrap();
+            let cm = compile(&m, &LowerOptions { lanes: w, checked: true, robust: false, whole_rows: false }).unwrap();
             assert_eq!(cm.kernels[0].lanes, w, "{:?}", cm.kernels[0].path_note);
             let mut out = vec![-1i32; 9 * n as usize];
             let args = [input.as_ptr() as u64, out.as_mut_ptr() as u64, div, k];
@@ -904,7 +913,7 @@ fn split_indices_take_the_vector_path_and_match_w1() {
             assert_eq!(run(w), reference, "W = {w}, m = {div}, k = {k}");
         }
     }
-    let text = dump_clif(&m, &LowerOptions { lanes: 16, checked: true, robust: false }).unwrap();
+    let text = dump_clif(&m, &LowerOptions { lanes: 16, checked: true, robust: false, whole_rows: false }).unwrap();
     assert!(text.matches("load.i32x4").count() >= 4, "row-split loads should have a vector form: {text}");
 }
 
@@ -943,7 +952,7 @@ fn atomic_additions_to_one_address_give_a_serial_order_at_every_width() {
     let m = module(vec![ptr_param(Type::I32), ptr_param(Type::I32)], f, 0);
     let n = 100u64;
     let run = |w: u32| {
-        let cm = compile(&m, &LowerOptions { lanes: w, checked: true, robust: false }).unwrap();
+        let cm = compile(&m, &LowerOptions { lanes: w, checked: true, robust: false, whole_rows: false }).unwrap();
         assert_eq!(cm.kernels[0].lanes, w);
         let mut counts = vec![0i32; 2];
         let mut out = vec![-1i32; 2 * n as usize];
