@@ -1,6 +1,7 @@
 """Null descriptors and descriptor indexing of image-type descriptors (storage and sampled
-images, samplers, combined image samplers, texel buffers) in the Vulkan driver, through
-the real loader (helpers from test_vulkan_driver_images.py).
+images, samplers, combined image samplers, texel buffers) in the Vulkan driver, and the
+filtering of procedure addresses by enabled extensions and versions, through the real
+loader (helpers from test_vulkan_driver_images.py).
 
 Null descriptors (`VK_EXT_robustness2` `nullDescriptor`) run on spirjit and on lavapipe,
 which has them, and the results are compared. Lavapipe has neither partially bound
@@ -296,6 +297,46 @@ def test_image_sampler_and_texel_buffer_arrays_with_non_uniform_indices_updated_
         d.close()
 
 
+def _loader_proc(handle, getter, name):
+    """The loader's `getter` (vkGetDeviceProcAddr or vkGetInstanceProcAddr) for `name`,
+    as an address (0 for NULL): called through cffi, as the `vulkan` package's wrappers
+    raise on NULL."""
+    lib = ffi.dlopen("libvulkan.so.1")
+    kind = "VkDevice" if getter == "vkGetDeviceProcAddr" else "VkInstance"
+    fn = ffi.cast(f"PFN_vkVoidFunction (*)({kind}, const char*)", getattr(lib, getter))
+    return int(ffi.cast("uintptr_t", fn(handle, name.encode())))
+
+
+def test_proc_addresses_follow_enabled_extensions_and_versions():
+    """vkGetDeviceProcAddr returns NULL for commands of device extensions not enabled and
+    of core versions above the instance's apiVersion; vkGetInstanceProcAddr likewise for
+    instance extensions."""
+    plain = drv.Gpu("spirjit", api=(1, 0))
+    try:
+        dev = lambda n: _loader_proc(plain.device, "vkGetDeviceProcAddr", n)  # noqa: E731
+        inst = lambda n: _loader_proc(plain.instance, "vkGetInstanceProcAddr", n)  # noqa: E731
+        assert dev("vkCmdDispatch") and dev("vkQueueSubmit")
+        assert dev("vkCmdPushDescriptorSetKHR") == 0
+        assert dev("vkTrimCommandPool") == 0 and dev("vkTrimCommandPoolKHR") == 0  # 1.1 / VK_KHR_maintenance1
+        assert dev("vkWaitSemaphores") == 0 and dev("vkQueueSubmit2KHR") == 0
+        assert inst("vkCreateDebugUtilsMessengerEXT") == 0
+    finally:
+        plain.close()
+    dbg = ["VK_EXT_debug_utils"]
+    full = drv.Gpu("spirjit", api=(1, 1), extensions=["VK_KHR_push_descriptor", "VK_KHR_maintenance1"],
+                   instance_extensions=dbg)
+    try:
+        dev = lambda n: _loader_proc(full.device, "vkGetDeviceProcAddr", n)  # noqa: E731
+        inst = lambda n: _loader_proc(full.instance, "vkGetInstanceProcAddr", n)  # noqa: E731
+        assert dev("vkCmdPushDescriptorSetKHR") and dev("vkTrimCommandPool") and dev("vkTrimCommandPoolKHR")
+        assert dev("vkWaitSemaphores") == 0 and dev("vkWaitSemaphoresKHR") == 0  # 1.2 / not enabled
+        assert dev("vkQueueSubmit2") == 0  # core 1.3, above the device's 1.2
+        assert inst("vkCreateDebugUtilsMessengerEXT") and inst("vkDestroyDebugUtilsMessengerEXT")
+        assert dev("vkSetDebugUtilsObjectNameEXT")
+    finally:
+        full.close()
+
+
 @pytest.mark.skipif("VK_INSTANCE_LAYERS" in os.environ, reason="already running under a layer")
 @pytest.mark.skipif(not drv._validation_layer_installed(), reason="the Khronos validation layer "
                     "(vulkan-validationlayers) is not installed")
@@ -308,4 +349,3 @@ def test_the_descriptor_tests_are_clean_under_the_validation_layer():
     text = out.stdout + out.stderr
     assert out.returncode == 0, text[-4000:]
     assert "Validation Error" not in text, text[-4000:]
-
