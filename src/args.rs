@@ -83,9 +83,11 @@ pub enum Arg<'a> {
     /// A combined image sampler the kernel only reads (see [`Arg::ReadOnlyImage`]).
     ReadOnlySampledImage(&'a crate::Image, crate::Sampler),
     /// A null descriptor (Vulkan's `nullDescriptor`), bound to nothing: for an image or
-    /// texel-buffer parameter, reads and samples give zero, writes and atomics are
-    /// dropped and size queries give 0; for a sampler parameter, the default sampler;
-    /// for a buffer parameter, an empty buffer (every access is out of bounds).
+    /// texel-buffer parameter, reads and samples give zero, writes are dropped and size
+    /// queries give 0, and an atomic reaches no texel (an out-of-bounds access: an error
+    /// in checked kernels, dropped under robust buffer access); for a sampler parameter,
+    /// the default sampler; for a buffer parameter, an empty buffer (every access is out
+    /// of bounds).
     Null,
 }
 
