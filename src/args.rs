@@ -82,6 +82,13 @@ pub enum Arg<'a> {
     ReadOnlyImage(&'a crate::Image),
     /// A combined image sampler the kernel only reads (see [`Arg::ReadOnlyImage`]).
     ReadOnlySampledImage(&'a crate::Image, crate::Sampler),
+    /// A null descriptor (Vulkan's `nullDescriptor`), bound to nothing: for an image or
+    /// texel-buffer parameter, reads and samples give zero, writes are dropped and size
+    /// queries give 0, and an atomic reaches no texel (an out-of-bounds access: an error
+    /// in checked kernels, dropped under robust buffer access); for a sampler parameter,
+    /// the default sampler; for a buffer parameter, an empty buffer (every access is out
+    /// of bounds).
+    Null,
 }
 
 impl<'a> Arg<'a> {
@@ -146,6 +153,11 @@ impl<'a> Arg<'a> {
         Arg::ReadOnlySampledImage(image, sampler)
     }
 
+    /// A null descriptor (see [`Arg::Null`]).
+    pub fn null() -> Self {
+        Arg::Null
+    }
+
     /// What this argument is, for messages ("a buffer of 16 bytes").
     pub fn describe(&self) -> String {
         match self {
@@ -158,6 +170,7 @@ impl<'a> Arg<'a> {
                 format!("an image{}_t view of {}x{}x{}", i.dim().name(), i.width(), i.height(), i.depth())
             }
             Arg::Sampler(_) => "a sampler".to_string(),
+            Arg::Null => "a null descriptor".to_string(),
             Arg::SampledImage(i, _) => {
                 format!("an image{}_t of {}x{}x{} with a sampler", i.dim().name(), i.width(), i.height(), i.depth())
             }
@@ -299,6 +312,8 @@ fn bind_one(kernel: &str, i: usize, p: &Param, a: &mut Arg<'_>, bound: &mut Boun
         ParamKind::Pointer { space, pointee } => {
             let (ptr, len) = match a {
                 Arg::Buffer(b) => (b.as_mut_ptr() as u64, b.len()),
+                // An empty buffer: the address of no bytes.
+                Arg::Null => (std::ptr::NonNull::<u8>::dangling().as_ptr() as u64, 0),
                 Arg::ReadOnly(b) => {
                     if !p.read_only && *space != AddressSpace::Constant {
                         return Err(fail(format!(
@@ -367,6 +382,13 @@ const COMBINED_ACCESS: &str = "sampled";
 /// sampler argument (the slot holds the sampler bits).
 fn bind_image_or_sampler(p: &Param, a: &mut Arg<'_>, i: usize, bound: &mut Bound) -> std::result::Result<(), String> {
     match (&p.kind, a) {
+        // A null descriptor: slot 0, which the image builtins read as an image of no
+        // texels (zeros, dropped writes, sizes 0) and samplers as the default sampler.
+        (ParamKind::Sampler | ParamKind::Image { .. }, Arg::Null) => {
+            bound.slots[i] = 0;
+            bound.sizes[i] = Some(0);
+            Ok(())
+        }
         (ParamKind::Sampler, Arg::Sampler(s)) => {
             bound.slots[i] = s.bits() as u64;
             bound.sizes[i] = Some(4);

@@ -230,6 +230,7 @@ fn reborrow<'s>(a: &'s mut Arg<'_>) -> Arg<'s> {
         Arg::ReadOnlyImage(i) => Arg::ReadOnlyImage(i),
         Arg::ReadOnlySampledImage(i, s) => Arg::ReadOnlySampledImage(i, *s),
         Arg::Sampler(s) => Arg::Sampler(*s),
+        Arg::Null => Arg::Null,
     }
 }
 

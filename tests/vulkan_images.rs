@@ -707,3 +707,49 @@ fn texel_buffers_atomics_arrays_and_queries() {
         assert_eq!(q, [[5, 3, 4, 1], [2, 3, 4, 1], [3, 3, 2, 0], [1, 0, 0, 0]], "lanes {lanes}");
     }
 }
+
+#[test]
+fn null_descriptors_read_zero_drop_writes_and_have_size_zero() {
+    for lanes in [1, 4] {
+        // Every image argument null: sizes 0 (levels and samples stay 1).
+        let p = common::vulkan::program("images/queries", lanes);
+        let mut q = [[-1i32; 4]; 4];
+        p.kernel("main")
+            .unwrap()
+            .run(&NdRange::d1(1), &mut [Arg::null(), Arg::null(), Arg::null(), Arg::null(), Arg::buffer(&mut q)])
+            .unwrap_or_else(|e| panic!("null queries lanes {lanes}: {e}"));
+        assert_eq!(q, [[0, 0, 0, 1], [0, 0, 0, 1], [0, 0, 0, 0], [1, 0, 0, 0]], "lanes {lanes}");
+
+        // A null source texel buffer reads zeros; writes to a null destination are dropped.
+        let p = common::vulkan::program("images/texel_buffers", lanes);
+        let n = 8;
+        let mut dst = Image::new(ImageDim::D1Buffer, ChannelOrder::RGBA, ChannelType::Float, [n, 1, 1]).unwrap();
+        let mut counts =
+            Image::new(ImageDim::D1Buffer, ChannelOrder::R, ChannelType::UnsignedInt32, [4, 1, 1]).unwrap();
+        let mut sizes = [-1i32; 2];
+        p.kernel("main")
+            .unwrap()
+            .run(
+                &NdRange::d1(n as u64),
+                &mut [Arg::null(), Arg::image(&mut dst), Arg::image(&mut counts), Arg::buffer(&mut sizes)],
+            )
+            .unwrap_or_else(|e| panic!("null texel buffer lanes {lanes}: {e}"));
+        assert!(f32s(dst.bytes()).iter().all(|v| *v == 0.0), "lanes {lanes}");
+        assert_eq!(sizes, [0, n as i32], "lanes {lanes}");
+        let mut src = Image::new(ImageDim::D1Buffer, ChannelOrder::RGBA, ChannelType::Float, [n, 1, 1]).unwrap();
+        p.kernel("main")
+            .unwrap()
+            .run(
+                &NdRange::d1(n as u64),
+                &mut [Arg::image(&mut src), Arg::null(), Arg::image(&mut counts), Arg::buffer(&mut sizes)],
+            )
+            .unwrap_or_else(|e| panic!("null destination lanes {lanes}: {e}"));
+        assert_eq!(sizes, [n as i32, 0], "lanes {lanes}");
+        // An atomic on a null image reaches no texel: out of bounds in a checked kernel.
+        let r = p.kernel("main").unwrap().run(
+            &NdRange::d1(n as u64),
+            &mut [Arg::image(&mut src), Arg::image(&mut dst), Arg::null(), Arg::buffer(&mut sizes)],
+        );
+        assert!(r.is_err(), "lanes {lanes}");
+    }
+}

@@ -51,10 +51,12 @@ pub fn vulkan11_features() -> vk::PhysicalDeviceVulkan11Features<'static> {
     }
 }
 
-/// The Vulkan 1.2 features. Descriptor indexing is offered for buffer descriptors only
-/// (an unwritten image, sampler or texel-buffer element of a partially bound binding has
-/// nothing to stand in for it yet), so the `descriptorIndexing` umbrella, which needs it
-/// for images and texel buffers too, is false. `imagelessFramebuffer` and
+/// The Vulkan 1.2 features. Descriptor indexing covers every descriptor type the driver
+/// has (buffers, images, samplers, texel buffers: arrays with uniform and non-uniform
+/// indices, run-time arrays, partially bound and update-after-bind bindings; an
+/// unwritten element is bound to nothing), so the `descriptorIndexing` umbrella is true
+/// (`VK_EXT_descriptor_indexing`); input attachments do not exist in compute, so their
+/// indexing features are false. `imagelessFramebuffer` and
 /// `separateDepthStencilLayouts` are false: the driver has no framebuffers or depth
 /// images at all.
 pub fn vulkan12_features() -> vk::PhysicalDeviceVulkan12Features<'static> {
@@ -66,10 +68,21 @@ pub fn vulkan12_features() -> vk::PhysicalDeviceVulkan12Features<'static> {
         shader_shared_int64_atomics: T,
         shader_float16: T,
         shader_int8: T,
+        descriptor_indexing: T,
+        shader_uniform_texel_buffer_array_dynamic_indexing: T,
+        shader_storage_texel_buffer_array_dynamic_indexing: T,
         shader_uniform_buffer_array_non_uniform_indexing: T,
+        shader_sampled_image_array_non_uniform_indexing: T,
         shader_storage_buffer_array_non_uniform_indexing: T,
+        shader_storage_image_array_non_uniform_indexing: T,
+        shader_uniform_texel_buffer_array_non_uniform_indexing: T,
+        shader_storage_texel_buffer_array_non_uniform_indexing: T,
         descriptor_binding_uniform_buffer_update_after_bind: T,
+        descriptor_binding_sampled_image_update_after_bind: T,
+        descriptor_binding_storage_image_update_after_bind: T,
         descriptor_binding_storage_buffer_update_after_bind: T,
+        descriptor_binding_uniform_texel_buffer_update_after_bind: T,
+        descriptor_binding_storage_texel_buffer_update_after_bind: T,
         descriptor_binding_update_unused_while_pending: T,
         descriptor_binding_partially_bound: T,
         descriptor_binding_variable_descriptor_count: T,

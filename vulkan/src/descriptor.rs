@@ -90,6 +90,9 @@ pub enum Descriptor {
     },
     Sampler(Arc<Sampler>),
     TexelBuffer(Arc<BufferView>),
+    /// A null image or texel-buffer descriptor (`VK_NULL_HANDLE` view written,
+    /// `nullDescriptor`): bound to nothing, read as zeros, writes dropped, size 0.
+    Null,
 }
 
 /// A descriptor set.
@@ -494,8 +497,9 @@ pub struct Write<'a> {
 pub type Placed = (u32, u32, Option<Descriptor>);
 
 /// The `i`-th descriptor of a write of type `ty`, into an element whose immutable
-/// sampler (if any) is `immutable`. A null buffer is a null descriptor (an empty range);
-/// a null image view or buffer view leaves the element unwritten (`None`).
+/// sampler (if any) is `immutable`. A null buffer is a null descriptor (an empty range),
+/// a null image view or buffer view a null image descriptor (`Descriptor::Null`); a null
+/// sampler leaves the element unwritten (`None`).
 fn descriptor(
     ty: vk::DescriptorType,
     source: &dyn WriteSource,
@@ -513,7 +517,7 @@ fn descriptor(
     if is_texel_buffer(ty) {
         let view = source.texel_buffer_view(i).ok_or("a null pTexelBufferView")?;
         if view.is_null() {
-            return Ok(None);
+            return Ok(Some(Descriptor::Null));
         }
         let view = handles::object::<BufferView>(view.as_raw()).ok_or("an invalid buffer view")?;
         return Ok(Some(Descriptor::TexelBuffer(view)));
@@ -541,9 +545,10 @@ fn descriptor(
         vk::DescriptorType::SAMPLER => sampler()?.map(Descriptor::Sampler),
         vk::DescriptorType::COMBINED_IMAGE_SAMPLER => match (view()?, sampler()?) {
             (Some(view), Some(s)) => Some(Descriptor::Image { view, sampler: Some(s) }),
-            _ => None,
+            (None, _) => Some(Descriptor::Null),
+            (Some(_), None) => None,
         },
-        _ => view()?.map(|view| Descriptor::Image { view, sampler: None }),
+        _ => Some(view()?.map_or(Descriptor::Null, |view| Descriptor::Image { view, sampler: None })),
     })
 }
 

@@ -19,6 +19,9 @@ use crate::physical;
 /// A logical device.
 pub struct Device {
     pub state: Arc<DeviceState>,
+    /// Its version and extensions, and its instance's (what `vkGetDeviceProcAddr` returns).
+    pub enabled: crate::icd::Enabled,
+    pub instance_enabled: Arc<crate::icd::Enabled>,
     /// Queue handles, `[index]` of the one family.
     queues: Vec<u64>,
 }
@@ -141,13 +144,16 @@ pub unsafe extern "system" fn create_device(
         // SAFETY: the caller's create info.
         let info = unsafe { info.as_ref() }.ok_or(vk::Result::ERROR_INITIALIZATION_FAILED)?;
         // SAFETY: the caller's arrays.
-        unsafe {
+        let extensions = unsafe {
             instance::check_extensions(
                 info.pp_enabled_extension_names,
                 info.enabled_extension_count,
                 physical::DEVICE_EXTENSIONS,
             )?
         };
+        let instance_enabled = physical_device.instance_enabled.clone();
+        let minor = instance_enabled.minor.min(instance::api_minor(physical::API_VERSION));
+        let enabled = crate::icd::Enabled { minor, extensions };
         // SAFETY: the caller's queue create infos.
         let queue_infos = unsafe { slice(info.p_queue_create_infos, info.queue_create_info_count)? };
         let mut queue_count = 0;
@@ -170,7 +176,7 @@ pub unsafe extern "system" fn create_device(
                 handles::new_dispatchable(Arc::new(Queue { device: state.clone(), worker }), 0)
             })
             .collect();
-        let raw = handles::new_dispatchable(Arc::new(Device { state, queues }), 0);
+        let raw = handles::new_dispatchable(Arc::new(Device { state, enabled, instance_enabled, queues }), 0);
         // SAFETY: the caller's output pointer.
         unsafe { put(out, vk::Device::from_raw(raw)) }
     })

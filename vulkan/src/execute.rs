@@ -11,8 +11,9 @@
 //! A dispatch gives the kernel, for each binding the pipeline uses, the bytes of the
 //! bound descriptor's range (memory + buffer offset + descriptor offset + dynamic offset,
 //! `range` bytes) as `Arg::buffer`; an image view's layers or a texel buffer's range as
-//! `Arg::image_view` (with its sampler for a combined image sampler), and a sampler as
-//! `Arg::sampler`. Aliasing rule: the driver never makes two live `&mut`
+//! `Arg::image_view` (with its sampler for a combined image sampler), a sampler as
+//! `Arg::sampler`, and a null descriptor (or an unwritten one of a partially bound
+//! binding) as `Arg::Null`. Aliasing rule: the driver never makes two live `&mut`
 //! slices over overlapping bytes. The first range over some bytes is given in place; a
 //! later range overlapping one already given (the same buffer or image bound twice, or two
 //! views of one allocation) is given as a private copy, and after the dispatch the bytes the kernel
@@ -154,8 +155,9 @@ struct Range {
 }
 
 /// What one descriptor gives the kernel: bytes (a buffer, or an image's texels read
-/// through `Texels`), a sampler, or an empty buffer (a null buffer descriptor, or an
-/// unwritten one of a partially bound binding).
+/// through `Texels`), a sampler, or nothing (a null descriptor, or an unwritten one of a
+/// partially bound binding): `spirjit::Arg::Null`, an empty buffer for a buffer binding
+/// and an image of no texels (zeros read, writes dropped, size 0) for the image types.
 enum Item {
     Buffer(Range),
     Image(Range, Texels, Option<spirjit::Sampler>),
@@ -183,11 +185,6 @@ enum View {
 
 /// The item descriptor `d` gives a binding of `kind`, with `extra` (a dynamic offset)
 /// added to a buffer's. A combined image sampler read as a sampler gives its sampler.
-/// Whether a binding of `kind` takes buffers.
-fn is_buffer_kind(kind: spirjit::DescriptorKind) -> bool {
-    matches!(kind, spirjit::DescriptorKind::StorageBuffer | spirjit::DescriptorKind::UniformBuffer)
-}
-
 fn item(kind: spirjit::DescriptorKind, d: &Descriptor, extra: u64) -> Result<Item, String> {
     if let (spirjit::DescriptorKind::Sampler, Descriptor::Image { sampler: Some(s), .. }) = (kind, d) {
         return Ok(Item::Sampler(s.sampler));
@@ -204,6 +201,7 @@ fn item(kind: spirjit::DescriptorKind, d: &Descriptor, extra: u64) -> Result<Ite
             // A null descriptor: an empty buffer, which robust access reads as zeros.
             None => Item::Empty,
         },
+        Descriptor::Null => Item::Empty,
         Descriptor::Image { view, sampler } => image(view.texels()?, sampler.as_ref().map(|s| s.sampler)),
         Descriptor::TexelBuffer(view) => image(view.texels()?, None),
         Descriptor::Sampler(s) => Item::Sampler(s.sampler),
@@ -234,8 +232,8 @@ fn dispatch(device: &DeviceState, s: &State, base: [u32; 3], groups: [u32; 3]) -
         for e in 0..count {
             let Some(d) = descs.get(e as usize).and_then(|d| d.as_ref()) else {
                 // A partially bound binding may leave descriptors the shader does not
-                // use unwritten: a buffer gets an empty one there (an access to it faults).
-                if layout.partially_bound() && is_buffer_kind(b.kind) {
+                // use unwritten: they are bound to nothing there (a buffer access faults).
+                if layout.partially_bound() {
                     items.push(Item::Empty);
                     continue;
                 }
@@ -311,7 +309,7 @@ fn dispatch(device: &DeviceState, s: &State, base: [u32; 3], groups: [u32; 3]) -
                         spirjit::Arg::sampled_image_view(t.view(bytes)?, *smp)
                     }
                     (Item::Sampler(smp), _) => spirjit::Arg::sampler(*smp),
-                    (Item::Empty, _) => spirjit::Arg::buffer::<u8>(&mut []),
+                    (Item::Empty, _) => spirjit::Arg::Null,
                     _ => return Err("a descriptor without its memory (a spirjit bug)".to_string()),
                 };
                 args.push(arg);

@@ -9,6 +9,7 @@ use ash::vk::{self, Handle};
 
 use crate::debug_utils::{self, Messengers};
 use crate::handles::{self, guard, guard_void, put, slice, write_array, OK};
+use crate::icd::Enabled;
 use crate::physical;
 
 /// An instance: it owns one physical device.
@@ -16,12 +17,33 @@ pub struct Instance {
     physical: u64,
     /// Its `VK_EXT_debug_utils` messengers.
     pub messengers: Arc<Messengers>,
+    /// Its `apiVersion` and extensions (what `vkGetInstanceProcAddr` returns).
+    pub enabled: Arc<Enabled>,
 }
 
 /// The physical device (one per instance).
 pub struct PhysicalDevice {
     /// The messengers of its instance (devices made from it report there).
     pub messengers: Arc<Messengers>,
+    /// What its instance enabled.
+    pub instance_enabled: Arc<Enabled>,
+}
+
+/// What `instance` enabled, if it is a live instance of the driver.
+pub(crate) fn enabled(instance: vk::Instance) -> Option<Arc<Enabled>> {
+    if instance == vk::Instance::null() {
+        return None;
+    }
+    handles::dispatchable::<Instance>(instance.as_raw()).map(|i| i.enabled.clone())
+}
+
+/// The minor number of Vulkan version `version` (a major above 1 counts as every 1.x).
+pub(crate) fn api_minor(version: u32) -> u32 {
+    match vk::api_version_major(version) {
+        0 => 0,
+        1 => vk::api_version_minor(version),
+        _ => u32::MAX,
+    }
 }
 
 pub(crate) fn physical(raw: vk::PhysicalDevice) -> Result<Arc<PhysicalDevice>, vk::Result> {
@@ -55,7 +77,8 @@ pub unsafe extern "system" fn enumerate_instance_layer_properties(
     guard(|| unsafe { write_array(&[], count, out) })
 }
 
-/// Fail with `ERROR_EXTENSION_NOT_PRESENT` when `names` asks for one not in `offered`.
+/// The extension names `names`, or `ERROR_EXTENSION_NOT_PRESENT` when it asks for one
+/// not in `offered`.
 ///
 /// # Safety
 /// `names` must be `count` valid C strings.
@@ -63,7 +86,8 @@ pub(crate) unsafe fn check_extensions(
     names: *const *const c_char,
     count: u32,
     offered: &[(&str, u32)],
-) -> Result<(), vk::Result> {
+) -> Result<Vec<String>, vk::Result> {
+    let mut out = Vec::new();
     // SAFETY: the caller's contract.
     for &name in unsafe { slice(names, count)? } {
         if name.is_null() {
@@ -75,8 +99,9 @@ pub(crate) unsafe fn check_extensions(
             handles::log(&format!("extension {name} is not supported"));
             return Err(vk::Result::ERROR_EXTENSION_NOT_PRESENT);
         }
+        out.push(name.into_owned());
     }
-    Ok(())
+    Ok(out)
 }
 
 pub unsafe extern "system" fn create_instance(
@@ -90,7 +115,7 @@ pub unsafe extern "system" fn create_instance(
         // SAFETY: the caller's chain.
         let creation_messengers = unsafe { debug_utils::chained(info.p_next) };
         // SAFETY: the names are the caller's.
-        unsafe {
+        let extensions = unsafe {
             check_extensions(
                 info.pp_enabled_extension_names,
                 info.enabled_extension_count,
@@ -100,11 +125,17 @@ pub unsafe extern "system" fn create_instance(
         .inspect_err(|_| {
             debug_utils::creation_error(&creation_messengers, "vkCreateInstance: an extension is not supported")
         })?;
+        // SAFETY: the caller's application info, if any.
+        let api = unsafe { info.p_application_info.as_ref() }.map_or(0, |a| a.api_version);
+        let enabled = Arc::new(Enabled { minor: api_minor(api), extensions });
         // Interface version 5: any apiVersion is accepted (the loader and the application
         // see the device's version in its properties).
         let messengers = Arc::new(Messengers::default());
-        let physical = handles::new_dispatchable(Arc::new(PhysicalDevice { messengers: messengers.clone() }), 0);
-        let instance = handles::new_dispatchable(Arc::new(Instance { physical, messengers }), 0);
+        let physical = handles::new_dispatchable(
+            Arc::new(PhysicalDevice { messengers: messengers.clone(), instance_enabled: enabled.clone() }),
+            0,
+        );
+        let instance = handles::new_dispatchable(Arc::new(Instance { physical, messengers, enabled }), 0);
         // SAFETY: the caller's output pointer.
         unsafe { put(out, vk::Instance::from_raw(instance)) }
     })

@@ -36,6 +36,7 @@ pub const MAX_ALLOCATION: u64 = 1 << 40;
 /// Device extensions, each (name, spec version).
 pub const DEVICE_EXTENSIONS: &[(&str, u32)] = &[
     ("VK_EXT_calibrated_timestamps", 2),
+    ("VK_EXT_descriptor_indexing", 2),
     ("VK_EXT_host_query_reset", 1),
     ("VK_EXT_robustness2", 1),
     ("VK_EXT_scalar_block_layout", 1),
@@ -194,6 +195,8 @@ pub fn features() -> vk::PhysicalDeviceFeatures {
         image_cube_array: vk::TRUE,
         shader_uniform_buffer_array_dynamic_indexing: vk::TRUE,
         shader_storage_buffer_array_dynamic_indexing: vk::TRUE,
+        shader_sampled_image_array_dynamic_indexing: vk::TRUE,
+        shader_storage_image_array_dynamic_indexing: vk::TRUE,
         ..Default::default()
     }
 }

@@ -33,12 +33,34 @@ fn negotiates_version_5_to_7() {
     );
 }
 
+/// A new instance of the driver (Vulkan 1.0, no extensions).
+fn create_instance() -> vk::Instance {
+    let create: vk::PFN_vkCreateInstance =
+        // SAFETY: the function's own type.
+        unsafe { std::mem::transmute(proc_addr(vk::Instance::null(), c"vkCreateInstance").expect("implemented")) };
+    let info = vk::InstanceCreateInfo::default();
+    let mut instance = vk::Instance::null();
+    // SAFETY: valid create info and output.
+    assert_eq!(unsafe { create(&info, std::ptr::null(), &mut instance) }, vk::Result::SUCCESS);
+    instance
+}
+
 #[test]
 fn proc_addr_queries() {
     assert!(proc_addr(vk::Instance::null(), c"vkCreateInstance").is_some());
-    assert!(proc_addr(vk::Instance::null(), c"vkCmdDispatch").is_some());
+    // With no instance, only the global commands.
+    assert!(proc_addr(vk::Instance::null(), c"vkCmdDispatch").is_none());
+    assert!(proc_addr(vk::Instance::null(), c"vkEnumeratePhysicalDevices").is_none());
     assert!(proc_addr(vk::Instance::null(), c"vk_icdGetPhysicalDeviceProcAddr").is_some());
-    assert!(proc_addr(vk::Instance::null(), c"vkCmdDraw").is_none());
+    let instance = create_instance();
+    assert!(proc_addr(instance, c"vkCmdDispatch").is_some());
+    assert!(proc_addr(instance, c"vkCmdDraw").is_none());
+    // A 1.0 instance: no 1.1 commands, no commands of instance extensions not enabled;
+    // device extension commands are there (the device's enabled ones are not known).
+    assert!(proc_addr(instance, c"vkGetPhysicalDeviceProperties2").is_none());
+    assert!(proc_addr(instance, c"vkTrimCommandPool").is_none());
+    assert!(proc_addr(instance, c"vkCreateDebugUtilsMessengerEXT").is_none());
+    assert!(proc_addr(instance, c"vkCmdPushDescriptorSetKHR").is_some());
     // SAFETY: valid C strings.
     unsafe {
         assert!(
@@ -48,6 +70,11 @@ fn proc_addr_queries() {
         assert!(vk_icdGetPhysicalDeviceProcAddr(vk::Instance::null(), c"vkNotAFunction".as_ptr()).is_none());
         assert!(vk_icdGetInstanceProcAddr(vk::Instance::null(), std::ptr::null()).is_none());
     }
+    let destroy: vk::PFN_vkDestroyInstance =
+        // SAFETY: the function's own type.
+        unsafe { std::mem::transmute(proc_addr(instance, c"vkDestroyInstance").expect("implemented")) };
+    // SAFETY: a live instance.
+    unsafe { destroy(instance, std::ptr::null()) };
     for name in spirjit_vulkan::entry_point_names() {
         assert!(name.starts_with("vk"), "{name}");
     }
@@ -55,7 +82,8 @@ fn proc_addr_queries() {
 
 #[test]
 fn wrong_handles_are_errors() {
-    let f = proc_addr(vk::Instance::null(), c"vkEnumeratePhysicalDevices").expect("implemented");
+    let instance = create_instance();
+    let f = proc_addr(instance, c"vkEnumeratePhysicalDevices").expect("implemented");
     // SAFETY: the function's own type.
     let enumerate: vk::PFN_vkEnumeratePhysicalDevices = unsafe { std::mem::transmute(f) };
     let mut count = 0u32;
@@ -65,13 +93,6 @@ fn wrong_handles_are_errors() {
     let r = unsafe { enumerate(bogus, &mut count, std::ptr::null_mut()) };
     assert_eq!(r, vk::Result::ERROR_UNKNOWN);
 
-    let create: vk::PFN_vkCreateInstance =
-        // SAFETY: the function's own type.
-        unsafe { std::mem::transmute(proc_addr(vk::Instance::null(), c"vkCreateInstance").expect("implemented")) };
-    let info = vk::InstanceCreateInfo::default();
-    let mut instance = vk::Instance::null();
-    // SAFETY: valid create info and output.
-    assert_eq!(unsafe { create(&info, std::ptr::null(), &mut instance) }, vk::Result::SUCCESS);
     // The loader word holds the magic value until the loader overwrites it.
     // SAFETY: a dispatchable handle points at the loader's word.
     assert_eq!(unsafe { *(instance.as_raw() as *const usize) }, 0x01CD_C0DE);
@@ -87,7 +108,7 @@ fn wrong_handles_are_errors() {
     assert_eq!(r, vk::Result::ERROR_UNKNOWN);
     let destroy: vk::PFN_vkDestroyInstance =
         // SAFETY: the function's own type.
-        unsafe { std::mem::transmute(proc_addr(vk::Instance::null(), c"vkDestroyInstance").expect("implemented")) };
+        unsafe { std::mem::transmute(proc_addr(instance, c"vkDestroyInstance").expect("implemented")) };
     // SAFETY: a live instance; destroying it twice must be harmless.
     unsafe {
         destroy(instance, std::ptr::null());
