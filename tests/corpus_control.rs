@@ -371,3 +371,170 @@ fn workitem_cl20() {
         }
     }
 }
+
+// ---------------------------------------------------------------------------------------
+// Divergent branches whose lanes agree in most lane groups of a launch (the agree copy
+// and the masked chain, and the switches between them, in the same launch).
+// ---------------------------------------------------------------------------------------
+
+/// Runs of `len` equal values from `kinds`, with a different value planted at a few
+/// positions, so that lane groups at every W see full, empty and mixed masks.
+fn runs_with_spots(n: usize, len: usize, kinds: &[i32], spots: &[(usize, i32)]) -> Vec<i32> {
+    let mut v: Vec<i32> = (0..n).map(|i| kinds[(i / len) % kinds.len()]).collect();
+    for &(at, x) in spots {
+        if at < n {
+            v[at] = x;
+        }
+    }
+    v
+}
+
+#[test]
+fn agree_stencil() {
+    let mut rng = Rng::new(41);
+    let (gw, gh) = (80u64, 24u64);
+    for (w, h, local) in [(70i32, 21i32, [16u64, 4]), (80, 24, [4, 4]), (37, 24, [8, 8])] {
+        let input = rng.vec_f32((gw * gh) as usize, -1.0, 1.0);
+        for v in variants("cf_agree") {
+            let mut out = vec![5.0f32; (gw * gh) as usize];
+            v.run(
+                "agree_stencil",
+                NdRange::d2(gw, gh).local(&local),
+                &mut [Arg::read_only(&input), Arg::buffer(&mut out), Arg::value(w), Arg::value(h)],
+            );
+            let mut want = vec![5.0f32; (gw * gh) as usize];
+            for y in 0..gh as i32 {
+                for x in 0..gw as i32 {
+                    let i = (y * w + x) as usize;
+                    if x > 0 && x < w - 1 && y > 0 && y < h - 1 {
+                        let f = |k: usize| input[k];
+                        want[i] = 0.25 * (f(i - 1) + f(i + 1) + f(i - w as usize) + f(i + w as usize));
+                    } else if x < w && y < h {
+                        want[i] = -1.0;
+                    }
+                }
+            }
+            check_f32_exact(&format!("{} {w}x{h} local {local:?}", v.label), "out", &out, &want);
+        }
+    }
+}
+
+fn agree_regions_ref(m: i32, v: i32, out: &mut i32, aux: &mut i32) {
+    *aux = -7;
+    let mut acc = v;
+    if m > 0 {
+        let mut k = 0;
+        loop {
+            acc = acc.wrapping_mul(3).wrapping_add(k);
+            if acc & 3 == 1 {
+                *aux = acc;
+            }
+            k += 1;
+            if k >= m {
+                break;
+            }
+        }
+        if m > 5 {
+            if v < 0 {
+                *out = acc;
+                return;
+            }
+            acc += 1000;
+        }
+    } else {
+        acc = -acc;
+        if m < -3 {
+            return;
+        }
+    }
+    *out = acc;
+    *aux = m + acc;
+}
+
+#[test]
+fn agree_regions() {
+    let mut rng = Rng::new(43);
+    let n = 640usize;
+    let spots = [(5, 0), (70, 7), (100, -5), (130, 3), (131, 7), (200, -1), (333, 6), (500, 1), (639, -4)];
+    let mode = runs_with_spots(n, 48, &[2, 7, 0, -5, 7, 1, -1, 6], &spots);
+    // Values negative in whole runs and at a few spots (the early return agrees or not).
+    let val: Vec<i32> = (0..n)
+        .map(|i| if (i / 40) % 3 == 1 || i % 97 == 3 { -rng.range(1, 5000) } else { rng.range(0, 5000) })
+        .collect();
+    const SENTINEL: i32 = 0x7777;
+    for local in [32u64, 16, 64] {
+        for v in variants("cf_agree") {
+            let (mut out, mut aux) = (vec![SENTINEL; n], vec![SENTINEL; n]);
+            v.run(
+                "agree_regions",
+                NdRange::d1(n as u64).local(&[local]),
+                &mut [Arg::read_only(&mode), Arg::read_only(&val), Arg::buffer(&mut out), Arg::buffer(&mut aux)],
+            );
+            let (mut want, mut want_aux) = (vec![SENTINEL; n], vec![SENTINEL; n]);
+            for i in 0..n {
+                agree_regions_ref(mode[i], val[i], &mut want[i], &mut want_aux[i]);
+            }
+            let ctx = format!("{} local {local}", v.label);
+            check_eq(&ctx, "out", &out, &want);
+            check_eq(&ctx, "aux", &aux, &want_aux);
+        }
+    }
+}
+
+#[test]
+fn agree_barrier() {
+    let n = 512usize;
+    let mode = runs_with_spots(n, 40, &[3, -2, 1, 0, 5], &[(7, -1), (100, 4), (301, 0), (450, 2)]);
+    for local in [64usize, 16, 32] {
+        for v in variants("cf_agree") {
+            let mut out = vec![0i32; n];
+            v.run(
+                "agree_barrier",
+                NdRange::d1(n as u64).local(&[local as u64]),
+                &mut [Arg::read_only(&mode), Arg::buffer(&mut out), Arg::local(local * 4)],
+            );
+            let mut want = vec![0i32; n];
+            for (g, w) in want.iter_mut().enumerate() {
+                let base = g - g % local;
+                let t = |l: usize| {
+                    let m = mode[base + l % local];
+                    if m > 0 {
+                        m * 2
+                    } else {
+                        1 - m
+                    }
+                };
+                let (l, m) = (g % local, mode[g]);
+                let mut s = t(l + 1);
+                for k in 0..3 {
+                    if m + k as i32 > 1 {
+                        s += k as i32;
+                    } else {
+                        s -= t(l + k);
+                    }
+                }
+                *w = s;
+            }
+            check_eq(&format!("{} local {local}", v.label), "out", &out, &want);
+        }
+    }
+}
+
+#[test]
+fn agree_switch() {
+    let n = 300usize;
+    let mode = runs_with_spots(n, 24, &[0, 1, 2, 9, 1], &[(3, 2), (50, 0), (51, 9), (299, 1)]);
+    for v in variants("cf_agree") {
+        let mut out = vec![0i32; n];
+        v.run("agree_switch", NdRange::d1(n as u64).local(&[20]), &mut [Arg::read_only(&mode), Arg::buffer(&mut out)]);
+        let want: Vec<i32> = (0..n)
+            .map(|g| match mode[g] {
+                0 => 10,
+                1 => g as i32,
+                2 => -(g as i32),
+                _ => 7,
+            })
+            .collect();
+        check_eq(&v.label, "out", &out, &want);
+    }
+}

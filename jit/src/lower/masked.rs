@@ -17,6 +17,7 @@
 //! block parameter is written only along an edge some lane takes. The choice of this
 //! path is `plan`. This module must not lower individual instructions.
 
+use cranelift_codegen::cursor::{Cursor, FuncCursor};
 use cranelift_codegen::ir::condcodes::IntCC as CIntCC;
 use cranelift_codegen::ir::{types, Block, InstBuilder, StackSlotData, StackSlotKind, Value as ClifValue};
 use spirjit_abi::status::error_kind;
@@ -114,6 +115,19 @@ impl FnLower<'_, '_> {
         }
         let escapes = self.facts.escapes.clone();
         let group_all = self.all_active;
+        // The shared all-zero mask, in the entry block (it dominates every lane group).
+        let zero = match self.bounds.entry.and_then(|e| self.b.func.layout.last_inst(e)) {
+            Some(term) => {
+                let mut pos = FuncCursor::new(self.b.func).at_inst(term);
+                let z = pos.ins().iconst(types::I32, 0);
+                Some(pos.ins().splat(types::I32X4, z))
+            }
+            None => None,
+        };
+        let agree = super::agree::agree_copies(self.func, &order, &always)
+            .into_iter()
+            .map(|copy| copy.then(|| self.b.create_block()))
+            .collect();
         self.masks = Some(MaskState {
             store,
             slots,
@@ -125,6 +139,8 @@ impl FnLower<'_, '_> {
             cur_full: false,
             group_all,
             escapes,
+            agree,
+            zero,
         });
         self.reset_masks()?;
         if self.mask_at(BlockId(0)).is_ok() {
@@ -134,14 +150,19 @@ impl FnLower<'_, '_> {
         Ok(())
     }
 
-    fn zero_mask(&mut self) -> Vec<ClifValue> {
-        let z = self.b.ins().iconst(types::I32, 0);
-        let v = self.b.ins().splat(types::I32X4, z);
+    pub(crate) fn zero_mask(&mut self) -> Vec<ClifValue> {
+        let v = match self.masks.as_ref().and_then(|m| m.zero) {
+            Some(z) => z,
+            None => {
+                let z = self.b.ins().iconst(types::I32, 0);
+                self.b.ins().splat(types::I32X4, z)
+            }
+        };
         vec![v; self.lanes.vectors(Scalar::Bool)]
     }
 
     /// The tracking index of `blk`'s mask.
-    fn mask_at(&self, blk: BlockId) -> Result<u32> {
+    pub(crate) fn mask_at(&self, blk: BlockId) -> Result<u32> {
         self.masks
             .as_ref()
             .and_then(|m| *m.slots.get(blk.0 as usize)?)
@@ -166,7 +187,7 @@ impl FnLower<'_, '_> {
         }
     }
 
-    fn write_mask(&mut self, blk: BlockId, m: &[ClifValue]) -> Result<()> {
+    pub(crate) fn write_mask(&mut self, blk: BlockId, m: &[ClifValue]) -> Result<()> {
         let i = self.mask_at(blk)? as usize;
         let nm = self.lanes.vectors(Scalar::Bool);
         match self.masks.as_ref().map(|m| &m.store) {
@@ -203,7 +224,7 @@ impl FnLower<'_, '_> {
     }
 
     /// An `i8`: 1 when any lane of mask `m` is set.
-    fn mask_any(&mut self, m: &[ClifValue]) -> ClifValue {
+    pub(crate) fn mask_any(&mut self, m: &[ClifValue]) -> ClifValue {
         let mut acc = m[0];
         for x in &m[1..] {
             acc = self.b.ins().bor(acc, *x);
@@ -322,7 +343,7 @@ impl FnLower<'_, '_> {
     }
 
     /// An `i32x4` constant with lanes `lanes`.
-    fn i32x4_const(&mut self, lanes: [u32; 4]) -> ClifValue {
+    pub(crate) fn i32x4_const(&mut self, lanes: [u32; 4]) -> ClifValue {
         let bytes: Vec<u8> = lanes.iter().flat_map(|x| x.to_le_bytes()).collect();
         let c = self.b.func.dfg.constants.insert(cranelift_codegen::ir::ConstantData::from(bytes));
         self.b.ins().vconst(types::I32X4, c)
@@ -364,7 +385,19 @@ impl FnLower<'_, '_> {
         for l in 0..self.lanes.0 {
             active.push(self.lane_of(&m, &[Scalar::Bool], l)?.remove(0));
         }
-        // Every lane set: one vector test (lanes of the last vector past W count as set).
+        let all = self.mask_all(&m);
+        self.active = active;
+        self.all_active = Some(all);
+        if let Some(ms) = &mut self.masks {
+            ms.cur = m;
+            ms.cur_full = false;
+        }
+        Ok(())
+    }
+
+    /// An `i8`: 1 when every lane of mask `m` is set, by one vector test (lanes of the
+    /// last vector past W count as set).
+    pub(crate) fn mask_all(&mut self, m: &[ClifValue]) -> ClifValue {
         let mut acc: Option<ClifValue> = None;
         for (k, x) in m.iter().enumerate() {
             let used = (self.lanes.0 as usize).saturating_sub(4 * k).min(4);
@@ -379,17 +412,10 @@ impl FnLower<'_, '_> {
                 None => x,
             });
         }
-        let all = match acc {
+        match acc {
             Some(a) => self.b.ins().vall_true(a),
             None => self.b.ins().iconst(types::I8, 0),
-        };
-        self.active = active;
-        self.all_active = Some(all);
-        if let Some(ms) = &mut self.masks {
-            ms.cur = m;
-            ms.cur_full = false;
         }
-        Ok(())
     }
 
     /// Make `m`, the mask of a block every lane runs, the current mask.
@@ -403,12 +429,12 @@ impl FnLower<'_, '_> {
     }
 
     /// True when every work-item runs `blk` exactly once (`MaskState::always`).
-    fn is_always(&self, blk: BlockId) -> bool {
+    pub(crate) fn is_always(&self, blk: BlockId) -> bool {
         self.masks.as_ref().and_then(|s| s.always.get(blk.0 as usize).copied()).unwrap_or(false)
     }
 
     /// True when the edge `from → to` goes back in the chain (a loop back-edge).
-    fn chain_retreating(&self, from: BlockId, to: BlockId) -> bool {
+    pub(crate) fn chain_retreating(&self, from: BlockId, to: BlockId) -> bool {
         let Some(m) = &self.masks else { return self.cfg.is_retreating(from, to) };
         match (m.order_index.get(from.0 as usize), m.order_index.get(to.0 as usize)) {
             (Some(Some(f)), Some(Some(t))) => t <= f,
@@ -434,24 +460,27 @@ impl FnLower<'_, '_> {
             // Every lane of the lane group reaches a block that every work-item runs
             // once: its mask is the entry mask (edges into it do not track it).
             let m = if always { self.entry_mask()? } else { self.read_mask(blk)? };
-            if !always {
+            if always {
+                self.enter_full_mask(m)?;
+            } else {
                 let any = self.mask_any(&m);
                 let body = self.b.create_block();
                 self.b.ins().brif(any, body, &[], next, &[]);
                 self.b.switch_to_block(body);
-            }
-            if !always {
                 let zero = self.zero_mask();
                 self.write_mask(blk, &zero)?;
-            }
-            if always {
-                self.enter_full_mask(m)?;
-            } else {
+                // Every lane of the lane group here: the block's all-lanes-agree copy.
+                let full = self.mask_all(&m);
+                self.enter_agree_if(full, blk)?;
                 self.enter_mask(m)?;
             }
             self.translate_insts(blk)?;
+            if always {
+                self.agree_end_if_full(blk)?;
+            }
             self.masked_terminator(blk, next).map_err(|e| e.at(None, format!("terminator of {blk}"), None))?;
         }
+        self.translate_agree()?;
         self.b.switch_to_block(exit);
         self.end_lane_group(Status::DONE);
         Ok(())
@@ -470,7 +499,7 @@ impl FnLower<'_, '_> {
         self.pack(&[Scalar::Bool], &per_lane)
     }
 
-    fn masked_terminator(&mut self, blk: BlockId, next: Block) -> Result<()> {
+    pub(crate) fn masked_terminator(&mut self, blk: BlockId, next: Block) -> Result<()> {
         let func = self.func;
         let term = &func.block(blk).term;
         let m = self.masks.as_ref().map(|s| s.cur.clone()).unwrap_or_default();

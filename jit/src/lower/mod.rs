@@ -25,6 +25,7 @@
 //! This module never parses input and never runs kernels.
 
 mod affine;
+mod agree;
 mod arith;
 pub mod artifact;
 mod barrier;

@@ -282,6 +282,11 @@ pub(crate) struct MaskState {
     /// blending under the mask (a value used only where it is defined is consumed in
     /// the same visit of its block, before the block can run again for other lanes).
     pub(crate) escapes: Vec<bool>,
+    /// Per block: the entry of its all-lanes-agree copy (`agree`), where one exists.
+    pub(crate) agree: Vec<Option<Block>>,
+    /// The all-zero mask vector, defined once in the function's entry block so that
+    /// every cleared mask is the same value (no merges of equal masks).
+    pub(crate) zero: Option<ClifValue>,
 }
 
 /// Which work-item ids a kernel queries.
