@@ -32,11 +32,21 @@ struct Mock {
     local_static: u64,
     zero_init: Vec<(u64, u64)>,
     private_stride: u64,
+    merge: bool,
 }
 
 impl Mock {
     fn new(entry: EntryFn) -> Mock {
-        Mock { name: "mock", entry, lanes: 1, barriers: 0, local_static: 0, zero_init: vec![], private_stride: 0 }
+        Mock {
+            name: "mock",
+            entry,
+            lanes: 1,
+            barriers: 0,
+            local_static: 0,
+            zero_init: vec![],
+            private_stride: 0,
+            merge: false,
+        }
     }
 
     fn run(&self, range: &NdRange, params: &[Param], args: &mut [Arg<'_>], cancel: &CancelToken) -> Result<()> {
@@ -67,6 +77,7 @@ impl Mock {
             bound: &bound,
             data_region: (0, 0),
             device_buffers: &[],
+            merge_groups: self.merge,
         };
         match limit {
             None => run(&launch, cancel),
@@ -164,7 +175,11 @@ fn check_ids(mock: &Mock, range: NdRange) {
 fn every_work_item_runs_once() {
     let m1 = Mock::new(write_ids::<1>);
     let m4 = Mock { lanes: 4, ..Mock::new(write_ids::<4>) };
-    for m in [&m1, &m4] {
+    // Neighbouring work-groups merged into one entry call (the mock computes global
+    // ids from the group id and the enqueued size, as compiled code does).
+    let m1m = Mock { merge: true, ..Mock::new(write_ids::<1>) };
+    let m4m = Mock { lanes: 4, merge: true, ..Mock::new(write_ids::<4>) };
+    for m in [&m1, &m4, &m1m, &m4m] {
         check_ids(m, NdRange::d1(1000));
         check_ids(m, NdRange::d1(1021).local(&[64]));
         check_ids(m, NdRange::d2(37, 11).local(&[8, 3]).offset(&[5, 7]));

@@ -223,6 +223,7 @@ fn link(bytes: &[u8], kernel: &ir::Kernel, data: &Arc<ModuleData>) -> Result<Ker
         private_align,
         local_static_size,
         barrier_count,
+        merge_groups: super::groups_mergeable(kernel),
         times: CompileTimes::default(),
         cached: true,
     };

@@ -76,6 +76,7 @@ use state::FnLower;
 
 pub use dump::DumpKind;
 pub use leaf::Lanes;
+pub use workitem::groups_mergeable;
 
 /// Options that change the generated code. Part of the compiled-code cache key.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -117,6 +118,9 @@ pub struct CompiledKernel {
     pub local_static_size: u64,
     /// Number of barriers in the kernel (resume points are 1..=barrier_count).
     pub barrier_count: u32,
+    /// Whether the runtime may run neighbouring work-groups as one larger work-group
+    /// (see [`groups_mergeable`]).
+    pub merge_groups: bool,
     /// Time spent in each stage of compiling the kernel (zero for code loaded from an
     /// artifact).
     pub times: CompileTimes,
@@ -625,6 +629,7 @@ impl<'m> Jit<'m> {
             private_align: info.private_align,
             local_static_size: kernel.local_static_size,
             barrier_count: info.barrier_count,
+            merge_groups: groups_mergeable(kernel),
             times,
             cached: false,
         };
