@@ -5,7 +5,10 @@
 //! work-groups it runs, and the thread keeps them for the next dispatch. A dispatch of
 //! one work-group runs on the calling thread. A work-group runs following the barrier
 //! protocol of `spirjit_abi`: one entry call runs all its lane groups from the start,
-//! then, while they stopped at a barrier, one call resumes all of them from it. The first error stops new work-groups
+//! then, while they stopped at a barrier, one call resumes all of them from it. Kernels
+//! that cannot tell work-groups apart (`Launch::merge_groups`) run neighbouring
+//! work-groups along x as one larger work-group, one entry call for up to
+//! [`MERGED_ITEMS`] work-items. The first error stops new work-groups
 //! from starting and raises the cancel flag that running kernels poll; the driver also
 //! checks the flag at every barrier round. Each worker publishes the table of memory
 //! regions of its work-groups (buffers, by-value copies, local and private memory,
