@@ -6,8 +6,9 @@
 //! one work-group runs on the calling thread. A work-group runs following the barrier
 //! protocol of `spirjit_abi`: one entry call runs all its lane groups from the start,
 //! then, while they stopped at a barrier, one call resumes all of them from it. Kernels
-//! that cannot tell work-groups apart (`Launch::merge_groups`) run neighbouring
-//! work-groups along x as one larger work-group, one entry call for up to
+//! that cannot tell work-groups apart (`Launch::merge_groups`), in work-groups one
+//! work-item high and deep, run neighbouring work-groups as one larger work-group (in
+//! the same order of work-items), one entry call for up to
 //! [`MERGED_ITEMS`] work-items. The first error stops new work-groups
 //! from starting and raises the cancel flag that running kernels poll; the driver also
 //! checks the flag at every barrier round. Each worker publishes the table of memory
@@ -127,12 +128,18 @@ fn layout(l: &Launch) -> Result<Layout> {
 }
 
 /// How many neighbouring work-groups along x one entry call runs: 1 unless the kernel
-/// cannot tell work-groups apart (no barriers, local memory or group queries), then as
+/// cannot tell work-groups apart (no barriers, local memory or group queries) and the
+/// work-groups are rows of work-items, then as
 /// many as keep the call within [`MERGED_ITEMS`] work-items and [`MERGED_PRIVATE`]
 /// bytes of private state (`group_private` per work-group).
 fn merge_factor(l: &Launch, items: u64, group_private: u64) -> u64 {
     let mergeable = l.merge_groups && l.barrier_count == 0 && l.local_static_size == 0 && l.bound.locals.is_empty();
-    if !mergeable || items == 0 || l.plan.num_groups[0] < 2 {
+    // Only work-groups one work-item high and deep: merged, they visit work-items in the
+    // order they would one after the other. Taller work-groups are tiles whose shape
+    // the kernel's cache reuse may depend on (a merged row of 16 x 16 tiles of a matrix
+    // product streams a whole matrix per row, about 5 % slower).
+    let flat = l.plan.local[1] == 1 && l.plan.local[2] == 1;
+    if !mergeable || !flat || items == 0 || l.plan.num_groups[0] < 2 {
         return 1;
     }
     let by_items = MERGED_ITEMS / items;

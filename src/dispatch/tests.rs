@@ -437,3 +437,28 @@ fn huge_local_memory_is_an_error_not_an_abort() {
     let mut buf = vec![0u64; 16];
     m.run(&NdRange::d1(16).local(&[4]), &params[..1], &mut [Arg::buffer(&mut buf)], &CancelToken::new()).unwrap();
 }
+
+/// Records the widest work-group (x items) an entry call was given into buffer 0.
+unsafe extern "C" fn widest(c: *const LaunchContext, _first: u64, _count: u64, _resume: u64) -> u64 {
+    let cx = ctx(c);
+    let out = *cx.args as *const std::sync::atomic::AtomicU64;
+    (*out).fetch_max(cx.local_size[0], Ordering::Relaxed);
+    Status::DONE
+}
+
+#[test]
+fn only_rows_of_work_items_are_merged() {
+    let widest_of = |merge: bool, range: NdRange| {
+        let m = Mock { merge, ..Mock::new(widest) };
+        let mut out = vec![0u64; 1];
+        m.run(&range, &[param("out", AddressSpace::Global)], &mut [Arg::buffer(&mut out)], &CancelToken::new())
+            .unwrap();
+        out[0]
+    };
+    // 1-D: neighbouring work-groups run as one (within a chunk of the pool's work).
+    assert!(widest_of(true, NdRange::d1(1 << 16).local(&[64])) > 64);
+    assert_eq!(widest_of(false, NdRange::d1(1 << 16).local(&[64])), 64);
+    // Rows of a 2-D range (work-groups one item high) merge; tiles do not.
+    assert!(widest_of(true, NdRange::d2(1024, 64).local(&[64, 1])) > 64);
+    assert_eq!(widest_of(true, NdRange::d2(1024, 64).local(&[16, 16])), 16);
+}
