@@ -298,11 +298,12 @@ fn run_flagged(l: &Launch, dflag: &DispatchFlag) -> Result<()> {
             // Merged work-groups stay within one row of groups and within the chunk.
             let span = lay.merge.min(range.end - g).min(l.plan.num_groups[0] - gid[0]).max(1);
             let ran = catch_unwind(AssertUnwindSafe(|| run_group(l, &lay, worker, g, gid, span, shared.flag)));
-            gid[0] += span - 1;
-            l.plan.advance_group_id(&mut gid);
-            g += span;
             match ran.unwrap_or_else(|payload| Err(GroupStop::Failed(panic_error(l, g, payload)))) {
-                Ok(()) => {}
+                Ok(()) => {
+                    gid[0] += span - 1;
+                    l.plan.advance_group_id(&mut gid);
+                    g += span;
+                }
                 Err(GroupStop::Failed(e)) => {
                     shared.fail(g, e);
                     return;

@@ -416,6 +416,7 @@ fn a_panic_in_the_driver_is_an_error_and_the_pool_survives() {
         m.run(&NdRange::d1(16).local(&[4]), &params, &mut [Arg::buffer(&mut buf)], &CancelToken::new()).unwrap_err();
     assert!(matches!(e, Error::Kernel { .. }), "{e}");
     assert!(e.to_string().contains("panicked"), "{e}");
+    assert!(e.to_string().contains("linear index 1)"), "{e}");
     for _ in 0..3 {
         let ok = Mock::new(write_ids::<1>);
         let mut buf = vec![0u64; 64];
