@@ -5,7 +5,11 @@
 //! work-groups it runs, and the thread keeps them for the next dispatch. A dispatch of
 //! one work-group runs on the calling thread. A work-group runs following the barrier
 //! protocol of `spirjit_abi`: one entry call runs all its lane groups from the start,
-//! then, while they stopped at a barrier, one call resumes all of them from it. The first error stops new work-groups
+//! then, while they stopped at a barrier, one call resumes all of them from it. Kernels
+//! that cannot tell work-groups apart (`Launch::merge_groups`), in work-groups one
+//! work-item high and deep, run neighbouring work-groups as one larger work-group (in
+//! the same order of work-items), one entry call for up to
+//! [`MERGED_ITEMS`] work-items. The first error stops new work-groups
 //! from starting and raises the cancel flag that running kernels poll; the driver also
 //! checks the flag at every barrier round. Each worker publishes the table of memory
 //! regions of its work-groups (buffers, by-value copies, local and private memory,
@@ -54,7 +58,17 @@ pub(crate) struct Launch<'a> {
     /// Memory the kernel reaches only through addresses it reads (buffer device
     /// addresses): `(address, bytes)` of each, checked like the other regions.
     pub device_buffers: &'a [(u64, u64)],
+    /// Neighbouring work-groups along x may run as one larger work-group (the kernel
+    /// cannot tell, see `spirjit_jit::lower::groups_mergeable`).
+    pub merge_groups: bool,
 }
+
+/// Most work-items one entry call runs when work-groups are merged: long enough that
+/// the per-call cost (context, entry, loop setup) vanishes next to the lane-group loop,
+/// short enough that cancellation between calls stays prompt.
+const MERGED_ITEMS: u64 = 1 << 14;
+/// Most private-state bytes a worker holds for one merged call.
+const MERGED_PRIVATE: u64 = 1 << 18;
 
 /// Sizes derived from a launch, shared by all workers.
 struct Layout {
@@ -65,6 +79,8 @@ struct Layout {
     private_stride: u64,
     private_align: u64,
     private_total: u64,
+    /// Work-groups along x one entry call runs (1: each on its own).
+    merge: u64,
 }
 
 fn round_up(v: u64, a: u64) -> Option<u64> {
@@ -103,8 +119,32 @@ fn layout(l: &Launch) -> Result<Layout> {
     let width = u64::from(l.lanes.max(1));
     let lane_groups =
         if width.is_power_of_two() { (items + (width - 1)) >> width.trailing_zeros() } else { items.div_ceil(width) };
-    let private_total = private_stride.checked_mul(lane_groups).ok_or_else(|| too_big("private state"))?;
-    Ok(Layout { local_offsets, local_total: end, private_stride, private_align, private_total })
+    let merge = merge_factor(l, items, private_stride.saturating_mul(lane_groups));
+    let private_total = private_stride
+        .checked_mul(lane_groups)
+        .and_then(|p| p.checked_mul(merge))
+        .ok_or_else(|| too_big("private state"))?;
+    Ok(Layout { local_offsets, local_total: end, private_stride, private_align, private_total, merge })
+}
+
+/// How many neighbouring work-groups along x one entry call runs: 1 unless the kernel
+/// cannot tell work-groups apart (no barriers, local memory or group queries) and the
+/// work-groups are rows of work-items, then as
+/// many as keep the call within [`MERGED_ITEMS`] work-items and [`MERGED_PRIVATE`]
+/// bytes of private state (`group_private` per work-group).
+fn merge_factor(l: &Launch, items: u64, group_private: u64) -> u64 {
+    let mergeable = l.merge_groups && l.barrier_count == 0 && l.local_static_size == 0 && l.bound.locals.is_empty();
+    // Only work-groups one work-item high and deep: merged, they visit work-items in the
+    // order they would one after the other. Taller work-groups are tiles whose shape
+    // the kernel's cache reuse may depend on (a merged row of 16 x 16 tiles of a matrix
+    // product streams a whole matrix per row, about 5 % slower).
+    let flat = l.plan.local[1] == 1 && l.plan.local[2] == 1;
+    if !mergeable || !flat || items == 0 || l.plan.num_groups[0] < 2 {
+        return 1;
+    }
+    let by_items = MERGED_ITEMS / items;
+    let by_private = MERGED_PRIVATE.checked_div(group_private).unwrap_or(u64::MAX);
+    by_items.min(by_private).min(l.plan.num_groups[0]).max(1)
 }
 
 /// A worker's arenas, reused across the work-groups it runs (and, through the thread's
@@ -247,17 +287,23 @@ fn run_flagged(l: &Launch, dflag: &DispatchFlag) -> Result<()> {
         };
         // Group ids advance x fastest; only the chunk's first one takes divisions.
         let mut gid = l.plan.group_id(range.start);
-        for g in range {
+        let mut g = range.start;
+        while g < range.end {
             if shared.stop.load(Ordering::Relaxed) || shared.flag.load(Ordering::Relaxed) != 0 {
                 if !shared.stop.load(Ordering::Relaxed) {
                     shared.fail(g, Error::Cancelled { kernel: l.kernel.to_string() });
                 }
                 return;
             }
-            let ran = catch_unwind(AssertUnwindSafe(|| run_group(l, &lay, worker, g, gid, shared.flag)));
-            l.plan.advance_group_id(&mut gid);
+            // Merged work-groups stay within one row of groups and within the chunk.
+            let span = lay.merge.min(range.end - g).min(l.plan.num_groups[0] - gid[0]).max(1);
+            let ran = catch_unwind(AssertUnwindSafe(|| run_group(l, &lay, worker, g, gid, span, shared.flag)));
             match ran.unwrap_or_else(|payload| Err(GroupStop::Failed(panic_error(l, g, payload)))) {
-                Ok(()) => {}
+                Ok(()) => {
+                    gid[0] += span - 1;
+                    l.plan.advance_group_id(&mut gid);
+                    g += span;
+                }
                 Err(GroupStop::Failed(e)) => {
                     shared.fail(g, e);
                     return;
@@ -310,13 +356,16 @@ fn run_flagged(l: &Launch, dflag: &DispatchFlag) -> Result<()> {
     }
 }
 
-/// Run work-group `linear` (whose id is `gid`) to completion.
+/// Run work-group `linear` (whose id is `gid`) to completion, together with the
+/// `span - 1` work-groups after it along x as one work-group when `span > 1` (the
+/// kernel cannot tell: see [`Launch::merge_groups`]).
 fn run_group(
     l: &Launch,
     lay: &Layout,
     w: &mut Worker,
     linear: u64,
     gid: [u64; 3],
+    span: u64,
     flag: &AtomicU32,
 ) -> std::result::Result<(), GroupStop> {
     // Tests inject a runtime panic through this kernel name.
@@ -326,7 +375,12 @@ fn run_group(
     }
     let plan = l.plan;
     debug_assert_eq!(gid, plan.group_id(linear), "work-group ids stepped out of order");
-    let size = plan.group_size(gid);
+    let mut size = plan.group_size(gid);
+    if span > 1 {
+        // Only the last work-group of a row may be smaller than the enqueued size.
+        let last = plan.group_size([gid[0] + span - 1, gid[1], gid[2]]);
+        size[0] = (span - 1) * plan.local[0] + last[0];
+    }
     let items: u64 = size.iter().product();
     // W is a power of two: a shift, not a division, per work-group.
     let width = u64::from(l.lanes.max(1));
@@ -437,14 +491,19 @@ fn describe_status(s: u64) -> String {
 }
 
 /// The error a kernel recorded, with the work-group and work-item it happened in.
-fn kernel_error(l: &Launch, gid: [u64; 3], size: [u64; 3], rec: &ErrorRecord) -> Error {
+fn kernel_error(l: &Launch, first: [u64; 3], size: [u64; 3], rec: &ErrorRecord) -> Error {
     let plan = l.plan;
     let dims = plan.dims as usize;
     let lin = rec.local_linear_id;
-    let lid = [lin % size[0], (lin / size[0]) % size[1], lin / (size[0] * size[1])];
-    let mut global = [0u64; 3];
+    // `size` may span several merged work-groups: the global id first, then the
+    // work-group and local id it has in the launch.
+    let at = [lin % size[0], (lin / size[0]) % size[1], lin / (size[0] * size[1])];
+    let (mut global, mut gid, mut lid) = ([0u64; 3], [0u64; 3], [0u64; 3]);
     for d in 0..3 {
-        global[d] = gid[d] * plan.local[d] + lid[d] + plan.offset[d];
+        let within = first[d] * plan.local[d] + at[d];
+        global[d] = within + plan.offset[d];
+        gid[d] = within / plan.local[d].max(1);
+        lid[d] = within % plan.local[d].max(1);
     }
     let place =
         format!("in work-group {}, work-item {} (global id {})", fmt3(gid, dims), fmt3(lid, dims), fmt3(global, dims));

@@ -297,6 +297,7 @@ impl Kernel {
             bound: &bound,
             data_region: compiled.data_region(),
             device_buffers,
+            merge_groups: ck.merge_groups,
         };
         let run_start = Instant::now();
         let result = dispatch::run_limited(&launch, cancel, options.timeout);

@@ -492,3 +492,52 @@ fn image_reads_with_a_sampler_outside_the_image_are_defined() {
         assert_eq!(out, vec![colors[0], colors[7], colors[14], colors[0]], "{what}");
     }
 }
+
+/// A kernel that cannot tell work-groups apart runs neighbouring ones as one larger
+/// work-group (one entry call): with a global offset and a range that ends inside its
+/// last work-group, in-bounds launches write every element, and an access past the end
+/// is still reported with its own work-group, work-item and global id.
+#[test]
+fn merged_work_groups_keep_ids_and_errors() {
+    let (n, offset, local) = (1000usize, 24usize, 64u64);
+    for build in BUILDS {
+        for lanes in [1, 4, 16] {
+            let what = &format!("{build} at W = {lanes}");
+            let p = program(build, lanes, true);
+            let k = p.kernel("oob_global_load").unwrap();
+            let range = || NdRange::d1(n as u64).local(&[local]).offset(&[offset as u64]);
+            // In bounds: out[i] = in[i + 1] for every global id i in offset..offset + n.
+            let values: Vec<f32> = (0..offset + n + 1).map(|i| i as f32).collect();
+            let mut input = Guarded::new(&values);
+            let mut out = Guarded::new(&vec![-1.0f32; offset + n]);
+            k.run(&range(), &mut [input.arg(), out.arg()]).unwrap_or_else(|e| panic!("{what}: {e}"));
+            out.assert_guards(what);
+            let bytes = &out.raw[GUARD..GUARD + 4 * (offset + n)];
+            for (i, x) in bytes.chunks_exact(4).enumerate() {
+                let x = f32::from_le_bytes([x[0], x[1], x[2], x[3]]);
+                let want = if i < offset { -1.0 } else { (i + 1) as f32 };
+                assert_eq!(x, want, "{what}: out[{i}]");
+            }
+            // One element short: global id offset + n - 1 (work-group 15, local id 39)
+            // reads past the end.
+            let mut input = Guarded::new(&values[..offset + n]);
+            let mut out = Guarded::new(&vec![0.0f32; offset + n]);
+            let m = oob(&k, range(), &mut [input.arg(), out.arg()], what);
+            let last = offset + n - 1;
+            let (group, item) = ((last - offset) / local as usize, (last - offset) % local as usize);
+            mentions(
+                &m,
+                &[
+                    "argument 0 `in`",
+                    &format!("byte offset {}", 4 * (last + 1)),
+                    &format!("work-group ({group})"),
+                    &format!("work-item ({item})"),
+                    &format!("global id ({last})"),
+                ],
+                what,
+            );
+            input.assert_guards(what);
+            out.assert_guards(what);
+        }
+    }
+}

@@ -32,11 +32,21 @@ struct Mock {
     local_static: u64,
     zero_init: Vec<(u64, u64)>,
     private_stride: u64,
+    merge: bool,
 }
 
 impl Mock {
     fn new(entry: EntryFn) -> Mock {
-        Mock { name: "mock", entry, lanes: 1, barriers: 0, local_static: 0, zero_init: vec![], private_stride: 0 }
+        Mock {
+            name: "mock",
+            entry,
+            lanes: 1,
+            barriers: 0,
+            local_static: 0,
+            zero_init: vec![],
+            private_stride: 0,
+            merge: false,
+        }
     }
 
     fn run(&self, range: &NdRange, params: &[Param], args: &mut [Arg<'_>], cancel: &CancelToken) -> Result<()> {
@@ -67,6 +77,7 @@ impl Mock {
             bound: &bound,
             data_region: (0, 0),
             device_buffers: &[],
+            merge_groups: self.merge,
         };
         match limit {
             None => run(&launch, cancel),
@@ -164,7 +175,11 @@ fn check_ids(mock: &Mock, range: NdRange) {
 fn every_work_item_runs_once() {
     let m1 = Mock::new(write_ids::<1>);
     let m4 = Mock { lanes: 4, ..Mock::new(write_ids::<4>) };
-    for m in [&m1, &m4] {
+    // Neighbouring work-groups merged into one entry call (the mock computes global
+    // ids from the group id and the enqueued size, as compiled code does).
+    let m1m = Mock { merge: true, ..Mock::new(write_ids::<1>) };
+    let m4m = Mock { lanes: 4, merge: true, ..Mock::new(write_ids::<4>) };
+    for m in [&m1, &m4, &m1m, &m4m] {
         check_ids(m, NdRange::d1(1000));
         check_ids(m, NdRange::d1(1021).local(&[64]));
         check_ids(m, NdRange::d2(37, 11).local(&[8, 3]).offset(&[5, 7]));
@@ -401,6 +416,7 @@ fn a_panic_in_the_driver_is_an_error_and_the_pool_survives() {
         m.run(&NdRange::d1(16).local(&[4]), &params, &mut [Arg::buffer(&mut buf)], &CancelToken::new()).unwrap_err();
     assert!(matches!(e, Error::Kernel { .. }), "{e}");
     assert!(e.to_string().contains("panicked"), "{e}");
+    assert!(e.to_string().contains("linear index 1)"), "{e}");
     for _ in 0..3 {
         let ok = Mock::new(write_ids::<1>);
         let mut buf = vec![0u64; 64];
@@ -421,4 +437,29 @@ fn huge_local_memory_is_an_error_not_an_abort() {
     assert!(e.to_string().contains("memory"), "{e}");
     let mut buf = vec![0u64; 16];
     m.run(&NdRange::d1(16).local(&[4]), &params[..1], &mut [Arg::buffer(&mut buf)], &CancelToken::new()).unwrap();
+}
+
+/// Records the widest work-group (x items) an entry call was given into buffer 0.
+unsafe extern "C" fn widest(c: *const LaunchContext, _first: u64, _count: u64, _resume: u64) -> u64 {
+    let cx = ctx(c);
+    let out = *cx.args as *const std::sync::atomic::AtomicU64;
+    (*out).fetch_max(cx.local_size[0], Ordering::Relaxed);
+    Status::DONE
+}
+
+#[test]
+fn only_rows_of_work_items_are_merged() {
+    let widest_of = |merge: bool, range: NdRange| {
+        let m = Mock { merge, ..Mock::new(widest) };
+        let mut out = vec![0u64; 1];
+        m.run(&range, &[param("out", AddressSpace::Global)], &mut [Arg::buffer(&mut out)], &CancelToken::new())
+            .unwrap();
+        out[0]
+    };
+    // 1-D: neighbouring work-groups run as one (within a chunk of the pool's work).
+    assert!(widest_of(true, NdRange::d1(1 << 16).local(&[64])) > 64);
+    assert_eq!(widest_of(false, NdRange::d1(1 << 16).local(&[64])), 64);
+    // Rows of a 2-D range (work-groups one item high) merge; tiles do not.
+    assert!(widest_of(true, NdRange::d2(1024, 64).local(&[64, 1])) > 64);
+    assert_eq!(widest_of(true, NdRange::d2(1024, 64).local(&[16, 16])), 16);
 }

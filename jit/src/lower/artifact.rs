@@ -230,6 +230,7 @@ fn link(bytes: &[u8], kernel: &ir::Kernel, data: &Arc<ModuleData>) -> Result<Ker
         local_static_size,
         barrier_count,
         whole_rows,
+        merge_groups: super::groups_mergeable(kernel),
         times: CompileTimes::default(),
         cached: true,
     };

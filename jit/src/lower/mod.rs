@@ -77,6 +77,7 @@ use state::FnLower;
 
 pub use dump::DumpKind;
 pub use leaf::Lanes;
+pub use workitem::groups_mergeable;
 
 /// Options that change the generated code. Part of the compiled-code cache key.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -128,6 +129,9 @@ pub struct CompiledKernel {
     /// ([`LowerOptions::whole_rows`]): a launch whose work-groups break that
     /// ([`plan::launch_rows_whole`] false) must not run it.
     pub whole_rows: bool,
+    /// Whether the runtime may run neighbouring work-groups as one larger work-group
+    /// (see [`groups_mergeable`]).
+    pub merge_groups: bool,
     /// Time spent in each stage of compiling the kernel (zero for code loaded from an
     /// artifact).
     pub times: CompileTimes,
@@ -637,6 +641,7 @@ impl<'m> Jit<'m> {
             local_static_size: kernel.local_static_size,
             barrier_count: info.barrier_count,
             whole_rows: lanes > 1 && info.whole_rows,
+            merge_groups: groups_mergeable(kernel),
             times,
             cached: false,
         };

@@ -22,6 +22,31 @@ use super::state::{ctx_flags, FnLower, IdNeeds, WorkItemIds};
 use crate::ir::{self, InstKind, Scalar, Type, WorkItemQuery};
 use crate::{CompileError, Result};
 
+/// True when nothing the kernel computes depends on how its NDRange is cut into
+/// work-groups: it queries no local id, work-group id, local size or number of groups,
+/// has no barriers, sub-group operations or local memory, and declares no required
+/// work-group size (whose value code may have folded in). The runtime may then run
+/// several neighbouring work-groups of such a kernel as one larger work-group (one
+/// entry call, one long lane-group loop); every work-item still sees the same global
+/// ids, sizes and offset.
+pub fn groups_mergeable(kernel: &ir::Kernel) -> bool {
+    if kernel.reqd_work_group_size.is_some() || kernel.local_static_size > 0 || kernel.reqd_sub_group_size.is_some() {
+        return false;
+    }
+    let local_param =
+        kernel.params.iter().any(|p| matches!(p.kind, ir::ParamKind::Pointer { space: ir::AddressSpace::Local, .. }));
+    if local_param {
+        return false;
+    }
+    kernel.func.insts.iter().all(|inst| match &inst.kind {
+        InstKind::WorkItem(q, _) => {
+            matches!(q, WorkItemQuery::GlobalId | WorkItemQuery::GlobalSize | WorkItemQuery::GlobalOffset)
+        }
+        InstKind::Barrier | InstKind::SubGroup { .. } | InstKind::LocalAddr(_) => false,
+        _ => true,
+    })
+}
+
 /// The local or global id query (and its constant dimension) that `v` is, looking
 /// through the front end's `construct` / `extract` of an id vector.
 pub(crate) fn id_source(func: &ir::Function, v: ir::Value) -> Option<(WorkItemQuery, usize)> {
