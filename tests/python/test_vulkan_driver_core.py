@@ -12,11 +12,12 @@ import os
 import shutil
 import struct
 import subprocess
-import sys
 
 import pytest
 
-from test_vulkan_driver import MANIFEST, SHADERS, _validation_layer_installed, f32, unf32
+import vkdevice
+
+from test_vulkan_driver import MANIFEST, SHADERS, f32, unf32
 
 import vulkan as vk  # noqa: E402  (test_vulkan_driver skipped the module when it is missing)
 
@@ -929,15 +930,5 @@ def test_vulkaninfo_lists_the_extensions_without_errors():
     assert "apiVersion" in out.stdout and "1.2." in out.stdout
 
 
-@pytest.mark.skipif("VK_INSTANCE_LAYERS" in os.environ, reason="already running under a layer")
-@pytest.mark.skipif(not _validation_layer_installed(), reason="the Khronos validation layer (vulkan-validationlayers) "
-                    "is not installed")
 def test_the_core_tests_are_clean_under_the_validation_layer():
-    env = dict(os.environ, VK_INSTANCE_LAYERS="VK_LAYER_KHRONOS_validation")
-    out = subprocess.run(
-        [sys.executable, "-m", "pytest", "-q", "-s", "-p", "no:cacheprovider", os.path.abspath(__file__)],
-        capture_output=True, text=True, env=env, timeout=600, cwd=os.path.dirname(os.path.abspath(__file__)),
-    )
-    text = out.stdout + out.stderr
-    assert out.returncode == 0, text[-4000:]
-    assert "Validation Error" not in text, text[-4000:]
+    vkdevice.rerun_under_validation(__file__)

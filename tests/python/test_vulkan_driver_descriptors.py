@@ -10,10 +10,7 @@ computed here. Shaders: tests/kernels/vulkan/img_null.comp, img_partial.comp and
 images/img_indexing.comp. The file reruns itself under the Khronos validation layer,
 which must report no error."""
 
-import os
 import struct
-import subprocess
-import sys
 
 import pytest
 
@@ -337,15 +334,5 @@ def test_proc_addresses_follow_enabled_extensions_and_versions():
         full.close()
 
 
-@pytest.mark.skipif("VK_INSTANCE_LAYERS" in os.environ, reason="already running under a layer")
-@pytest.mark.skipif(not drv._validation_layer_installed(), reason="the Khronos validation layer "
-                    "(vulkan-validationlayers) is not installed")
 def test_the_descriptor_tests_are_clean_under_the_validation_layer():
-    env = dict(os.environ, VK_INSTANCE_LAYERS="VK_LAYER_KHRONOS_validation")
-    out = subprocess.run(
-        [sys.executable, "-m", "pytest", "-q", "-s", "-p", "no:cacheprovider", os.path.abspath(__file__)],
-        capture_output=True, text=True, env=env, timeout=600, cwd=os.path.dirname(os.path.abspath(__file__)),
-    )
-    text = out.stdout + out.stderr
-    assert out.returncode == 0, text[-4000:]
-    assert "Validation Error" not in text, text[-4000:]
+    vkdevice.rerun_under_validation(__file__)

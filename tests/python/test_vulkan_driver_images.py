@@ -11,10 +11,10 @@ import glob
 import math
 import os
 import struct
-import subprocess
-import sys
 
 import pytest
+
+import vkdevice
 
 import test_vulkan_driver as drv
 
@@ -975,19 +975,7 @@ def test_what_the_device_does_not_support_is_refused():
         d.close()
 
 
-def _validation_layer_installed():
-    return drv._validation_layer_installed()
 
 
-@pytest.mark.skipif("VK_INSTANCE_LAYERS" in os.environ, reason="already running under a layer")
-@pytest.mark.skipif(not _validation_layer_installed(), reason="the Khronos validation layer (vulkan-validationlayers) "
-                    "is not installed")
 def test_the_image_tests_are_clean_under_the_validation_layer():
-    env = dict(os.environ, VK_INSTANCE_LAYERS="VK_LAYER_KHRONOS_validation")
-    out = subprocess.run(
-        [sys.executable, "-m", "pytest", "-q", "-s", "-p", "no:cacheprovider", os.path.abspath(__file__)],
-        capture_output=True, text=True, env=env, timeout=600, cwd=os.path.dirname(os.path.abspath(__file__)),
-    )
-    text = out.stdout + out.stderr
-    assert out.returncode == 0, text[-4000:]
-    assert "Validation Error" not in text, text[-4000:]
+    vkdevice.rerun_under_validation(__file__)

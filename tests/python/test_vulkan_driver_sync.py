@@ -11,12 +11,12 @@ layer. Uses the helpers of test_vulkan_driver.py."""
 
 import os
 import struct
-import subprocess
-import sys
 import threading
 import time
 
 import pytest
+
+import vkdevice
 
 from test_vulkan_driver import CS, SB, WHOLE, Gpu, _spv, f32, ffi, unf32, vk
 
@@ -645,22 +645,7 @@ def test_freeing_objects_in_use_and_destroying_a_busy_device_do_not_crash():
     vk.vkDestroyInstance(g.instance, None)
 
 
-def _validation_layer_installed():
-    return any(
-        os.path.isfile(os.path.join(d, "VkLayer_khronos_validation.json"))
-        for d in ("/usr/share/vulkan/explicit_layer.d", "/etc/vulkan/explicit_layer.d")
-    )
 
 
-@pytest.mark.skipif(UNDER_LAYER, reason="already running under a layer")
-@pytest.mark.skipif(not _validation_layer_installed(), reason="the Khronos validation layer (vulkan-validationlayers) "
-                    "is not installed")
 def test_the_sync_tests_are_clean_under_the_validation_layer():
-    env = dict(os.environ, VK_INSTANCE_LAYERS="VK_LAYER_KHRONOS_validation")
-    out = subprocess.run(
-        [sys.executable, "-m", "pytest", "-q", "-s", "-p", "no:cacheprovider", os.path.abspath(__file__)],
-        capture_output=True, text=True, env=env, timeout=600, cwd=os.path.dirname(os.path.abspath(__file__)),
-    )
-    text = out.stdout + out.stderr
-    assert out.returncode == 0, text[-4000:]
-    assert "Validation Error" not in text, text[-4000:]
+    vkdevice.rerun_under_validation(__file__)
