@@ -463,8 +463,37 @@ impl Translator<'_> {
                 _ => return Err(CompileError::internal("atomic() called for another opcode")),
             }
         };
+        let old = self.texel_atomic_result(ptr, old, &it)?;
         let v = if it != rt { self.emit(InstKind::Bitcast(old), rt) } else { old };
         self.set_v(fr, inst, v)
+    }
+
+    /// An atomic through an image texel pointer whose texel lies outside the image, or
+    /// whose image descriptor is null, reaches the runtime's sink: the update is dropped,
+    /// and what it returns must be 0 (robust image access, null descriptors), not what
+    /// earlier atomics left in the sink. The sink's address is what the texel-address
+    /// builtin gives for a null image.
+    fn texel_atomic_result(&mut self, ptr: Value, old: Value, it: &Type) -> Result<Value> {
+        let builtin = super::builtin_id("spirjit_image_texel_address")?;
+        let coord = match self.f.def_inst(ptr).map(|i| &i.kind) {
+            Some(InstKind::Convert(c, addr)) if c.op == ConvOp::IntToPtr => {
+                match self.f.def_inst(*addr).map(|i| &i.kind) {
+                    Some(InstKind::CallWhole { builtin: b, args }) if *b == builtin && args.len() == 2 => {
+                        Some((*addr, args[1]))
+                    }
+                    _ => None,
+                }
+            }
+            _ => None,
+        };
+        let Some((addr, coord)) = coord else { return Ok(old) };
+        let zero64 = self.konst(&Type::I64, &[0]);
+        let to_ptr = crate::ir::Conversion { op: ConvOp::IntToPtr, saturate: false, rounding: None };
+        let null = self.emit(InstKind::Convert(to_ptr, zero64), Type::ptr(crate::ir::AddressSpace::Global));
+        let sink = self.emit(InstKind::CallWhole { builtin, args: vec![null, coord] }, Type::I64);
+        let hit = self.emit(InstKind::Icmp(IntCC::Eq, addr, sink), Type::BOOL);
+        let zero = self.konst(it, &[0]);
+        Ok(self.emit(InstKind::Select(hit, zero, old), it.clone()))
     }
 
     /// An atomic operand as an integer (floats are reinterpreted).
