@@ -74,17 +74,20 @@ pub(crate) enum Access {
 }
 
 /// True when an access of `bytes` bytes through KIR pointer `ptr` stays inside a private
-/// variable for certain: `ptr` is the variable's address plus constant offsets (the
-/// shape of every local variable access at `-O0`). Such an access needs no check, and
-/// not emitting one keeps large unoptimized kernels from splitting into a block per
-/// access (Cranelift's optimizer slows down with the depth of the dominator tree).
-pub(crate) fn statically_in_bounds(func: &ir::Function, ptr: ir::Value, bytes: u64) -> bool {
+/// variable, or inside the kernel's `local_static` bytes of static local memory, for
+/// certain: `ptr` is the variable's (or a local variable's) address plus offsets whose
+/// largest value is known — constants (the shape of every local variable access at
+/// `-O0`), or integers bounded by their type or arithmetic (`lut[b]` for a `uchar b`,
+/// `bins[x & 255]`, `t[i % 16]`). Such an access needs no check, and not emitting one
+/// keeps large unoptimized kernels from splitting into a block per access (Cranelift's
+/// optimizer slows down with the depth of the dominator tree).
+pub(crate) fn statically_in_bounds(func: &ir::Function, ptr: ir::Value, bytes: u64, local_static: u64) -> bool {
     let mut p = ptr;
     let mut off: u64 = 0;
     for _ in 0..16 {
         match func.def_inst(p).map(|i| &i.kind) {
             Some(ir::InstKind::PtrAdd(base, o)) => {
-                let Some(c) = func.scalar_const(*o) else { return false };
+                let Some(c) = largest_value(func, *o, 0) else { return false };
                 let Some(sum) = off.checked_add(c).filter(|s| *s <= u32::MAX as u64) else { return false };
                 off = sum;
                 p = *base;
@@ -95,10 +98,58 @@ pub(crate) fn statically_in_bounds(func: &ir::Function, ptr: ir::Value, bytes: u
                     .get(v.0 as usize)
                     .is_some_and(|var| off.checked_add(bytes).is_some_and(|e| e <= var.size));
             }
+            Some(ir::InstKind::LocalAddr(at)) => {
+                return at.checked_add(off).and_then(|s| s.checked_add(bytes)).is_some_and(|e| e <= local_static);
+            }
             _ => return false,
         }
     }
     false
+}
+
+/// The largest value integer `v` can hold, read as unsigned, when it is below 2^31 (so
+/// that it is also non-negative as a signed offset); `None` otherwise or when unknown.
+fn largest_value(func: &ir::Function, v: ir::Value, depth: u32) -> Option<u64> {
+    use ir::{BinaryOp, ConvOp, InstKind};
+    const LIMIT: u64 = i32::MAX as u64;
+    let bits = func.ty(v).scalar().filter(|s| s.is_int())?.bits();
+    let mask = if bits >= 64 { u64::MAX } else { (1u64 << bits) - 1 };
+    let fits = |m: u64| Some(m).filter(|m| *m <= LIMIT && *m <= mask);
+    if let Some(c) = func.scalar_const(v) {
+        return fits(c & mask);
+    }
+    if depth > 8 {
+        return fits(mask);
+    }
+    let of = |x: ir::Value| largest_value(func, x, depth + 1);
+    let konst = |x: ir::Value| func.scalar_const(x);
+    match func.def_inst(v).map(|i| &i.kind) {
+        // Zero extension (or truncation) keeps the bound, within the new width.
+        Some(InstKind::Convert(c, a)) if !c.saturate && matches!(c.op, ConvOp::UToU | ConvOp::UToS) => {
+            let src = func.ty(*a).scalar().filter(|s| s.is_int())?.bits();
+            let from = of(*a).or_else(|| (src < 32).then(|| (1u64 << src) - 1));
+            fits(from?.min(mask))
+        }
+        // Sign extension of a value known non-negative.
+        Some(InstKind::Convert(c, a)) if !c.saturate && matches!(c.op, ConvOp::SToS | ConvOp::SToU) => {
+            fits(of(*a)?.min(mask))
+        }
+        Some(InstKind::Binary(op, a, b)) => match op {
+            BinaryOp::IAdd => fits(of(*a)?.checked_add(of(*b)?)?),
+            BinaryOp::IMul => fits(of(*a)?.checked_mul(of(*b)?)?),
+            BinaryOp::Shl => fits(of(*a)?.checked_shl(u32::try_from(konst(*b)?).ok().filter(|k| *k < 32)?)?),
+            BinaryOp::LShr => fits(of(*a)? >> konst(*b)?.min(63)),
+            BinaryOp::And => match (of(*a), of(*b)) {
+                (Some(x), Some(y)) => fits(x.min(y)),
+                (Some(x), None) | (None, Some(x)) => fits(x),
+                (None, None) => None,
+            },
+            BinaryOp::URem => fits(konst(*b).filter(|m| *m > 0)? - 1),
+            BinaryOp::UDiv => fits(of(*a)? / konst(*b).filter(|d| *d > 0)?),
+            _ => None,
+        },
+        _ => None,
+    }
 }
 
 /// Symbol under which [`check_unknown_access`] is registered with the JIT.
@@ -353,7 +404,7 @@ impl FnLower<'_, '_> {
     ) -> Result<ClifValue> {
         if let (true, true, AccessSize::Const(n)) = (self.bounds.checked, self.bounds.robust, size) {
             if n <= ROBUST_PAGE {
-                if statically_in_bounds(self.func, ptr, n) {
+                if statically_in_bounds(self.func, ptr, n, self.bounds.local_static_size) {
                     return Ok(self.lane_addr(addr, at));
                 }
                 let (ok, _) = self.in_bounds(ptr, addr, size, at)?;
@@ -378,7 +429,7 @@ impl FnLower<'_, '_> {
             return Ok(());
         }
         if let AccessSize::Const(n) = size {
-            if statically_in_bounds(self.func, ptr, n) {
+            if statically_in_bounds(self.func, ptr, n, self.bounds.local_static_size) {
                 return Ok(());
             }
         }
@@ -427,5 +478,47 @@ impl FnLower<'_, '_> {
         self.end_lane_group(Status::ERROR);
         self.b.switch_to_block(cont);
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod static_bounds_tests {
+    use super::statically_in_bounds;
+    use crate::ir::parse::parse_function;
+
+    /// The pointer of `store` in a function whose last block stores through `v9`.
+    fn in_bounds(offset: &str, local: u64) -> bool {
+        let text = format!(
+            "block0():\n    v0: ptr<global> = param 0\n    v1: i8 = load v0, align 1\n    v2: i32 = param 1\n    \
+             v3: i64 = const 0x4\n    v4: i64 = const 0xff\n    v5: i64 = const 0x10\n    \
+             v6: ptr<local> = local_addr 0\n{offset}    v9: ptr<local> = ptr_add v6, v8\n    \
+             v10: i32 = const 0x0\n    store v9, v10, align 4\n    return\n"
+        );
+        let f = parse_function(&text).unwrap_or_else(|e| panic!("{e}\n{text}"));
+        statically_in_bounds(&f, crate::ir::Value(9), 4, local)
+    }
+
+    #[test]
+    fn bounded_offsets_into_static_local_memory_need_no_check() {
+        // `bins[b]` for a `uchar b`: at most 255 * 4 + 4 bytes.
+        let uchar = "    v11: i32 = convert UToU v1\n    v12: i64 = convert SToS v11\n    v8: i64 = IMul v12, v3\n";
+        assert!(in_bounds(uchar, 1024));
+        assert!(!in_bounds(uchar, 1020), "one byte short");
+        // A sign-extended `char` may be negative.
+        let schar = "    v12: i64 = convert SToS v1\n    v8: i64 = IMul v12, v3\n";
+        assert!(!in_bounds(schar, 1 << 20));
+        // `bins[x & 255]` and `t[x % 16]` of an unbounded `int x`.
+        let masked = "    v12: i64 = convert SToS v2\n    v13: i64 = And v12, v4\n    v8: i64 = IMul v13, v3\n";
+        assert!(in_bounds(masked, 1024));
+        assert!(!in_bounds(masked, 1000));
+        let rem = "    v12: i64 = convert UToU v2\n    v13: i64 = URem v12, v5\n    v8: i64 = IMul v13, v3\n";
+        assert!(in_bounds(rem, 64));
+        assert!(!in_bounds(rem, 60));
+        // An unbounded `int` offset is checked whatever the size.
+        let any = "    v12: i64 = convert SToS v2\n    v8: i64 = IMul v12, v3\n";
+        assert!(!in_bounds(any, 1 << 30));
+        // Additions that could wrap the narrow type are not bounded by it.
+        let wrap = "    v11: i8 = IAdd v1, v1\n    v12: i64 = convert UToU v11\n    v8: i64 = IMul v12, v3\n";
+        assert!(in_bounds(wrap, 1024), "the sum is an i8 again: at most 255");
     }
 }

@@ -307,7 +307,7 @@ impl Cost {
                         if inst
                             .result
                             .or(uses.get(1).copied())
-                            .is_some_and(|v| super::bounds::statically_in_bounds(func, *ptr, func.ty(v).size())) =>
+                            .is_some_and(|v| super::bounds::statically_in_bounds(func, *ptr, func.ty(v).size(), 0)) =>
                     {
                         // A private variable at a constant offset: no check.
                         cost.insts += 2 * width * n;
