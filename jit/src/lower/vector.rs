@@ -615,8 +615,12 @@ impl FnLower<'_, '_> {
 
     /// `c ? a : b` with varying operands: a bit select per leaf, the condition mask
     /// reshaped to each leaf's lanes (one condition for all components, or one per
-    /// component).
+    /// component). Booleans combined the way `&&` and `||` compile (`c ? a : false`,
+    /// `c ? true : b`) are one `and` / `or` of the masks.
     fn vector_select(&mut self, c: ir::Value, a: ir::Value, b: ir::Value) -> Result<Vec<ClifValue>> {
+        let boolean = self.value_type(a).is_ok_and(|t| t.scalar() == Some(Scalar::Bool));
+        let and = boolean && self.func.scalar_const(b) == Some(0);
+        let or = boolean && self.func.scalar_const(a).is_some_and(|k| k != 0);
         let conds = self.bundles(c)?;
         let scalars = self.leaf_scalars(a)?;
         let av = self.bundles(a)?;
@@ -632,7 +636,13 @@ impl FnLower<'_, '_> {
                 return Err(CompileError::internal("a select mask does not match its operands"));
             }
             for ((m, p), q) in ms.into_iter().zip(x).zip(y) {
-                out.push(self.b.ins().bitselect(m, p, q));
+                out.push(if and {
+                    self.b.ins().band(m, p)
+                } else if or {
+                    self.b.ins().bor(m, q)
+                } else {
+                    self.b.ins().bitselect(m, p, q)
+                });
             }
         }
         Ok(out)
