@@ -6,7 +6,6 @@ and property chains. Each API test runs on spirjit's driver and, where lavapipe 
 feature, on lavapipe too, and both must give the expected results. Skipped, saying why,
 when the loader, the `vulkan` package or the built driver is missing."""
 
-import contextlib
 import glob
 import os
 import shutil
@@ -73,24 +72,10 @@ def _spv(name):
         return f.read()
 
 
-@contextlib.contextmanager
-def _only(manifest):
-    keys = ("VK_DRIVER_FILES", "VK_ICD_FILENAMES")
-    saved = {k: os.environ.get(k) for k in keys}
-    for k in keys:
-        os.environ[k] = manifest
-    try:
-        yield
-    finally:
-        for k, v in saved.items():
-            if v is None:
-                os.environ.pop(k, None)
-            else:
-                os.environ[k] = v
+_only = vkdevice.only_manifest
 
 
-def _text(value):
-    return value if isinstance(value, str) else ffi.string(value).decode()
+_text = vkdevice.text
 
 
 # Feature structures queried and enabled: (C type, sType, extension or None, subsumed by 1.3).

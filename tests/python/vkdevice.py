@@ -138,6 +138,13 @@ def only_driver(driver):
     manifest = MANIFESTS[driver]
     if manifest is None:
         pytest.skip(WHY_MISSING[driver])
+    with only_manifest(manifest):
+        yield
+
+
+@contextlib.contextmanager
+def only_manifest(manifest):
+    """The loader sees only the driver of ICD manifest `manifest` meanwhile."""
     keys = ("VK_DRIVER_FILES", "VK_ICD_FILENAMES")
     saved = {k: os.environ.get(k) for k in keys}
     for k in keys:

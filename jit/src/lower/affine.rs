@@ -16,7 +16,7 @@ use cranelift_codegen::ir::{types, InstBuilder, Value as ClifValue};
 
 use super::leaf::At;
 use super::state::FnLower;
-use crate::ir::{self, BinaryOp, BlockId, ConvOp, InstKind, MathOp, ValueOrigin, WorkItemQuery};
+use crate::ir::{self, BinaryOp, ConvOp, InstKind, MathOp, WorkItemQuery};
 use crate::Result;
 
 /// How far a definition chain is followed before giving up.
@@ -61,14 +61,8 @@ impl FnLower<'_, '_> {
         if self.masks.is_none() || self.needs_var.get(x.0 as usize).copied().unwrap_or(false) {
             return true;
         }
-        let Some(def) = self.func.values.get(x.0 as usize) else { return false };
-        match def.origin {
-            ValueOrigin::BlockParam(b, _) => b == BlockId(0),
-            ValueOrigin::Inst(ii) => [Some(BlockId(0)), self.cur_at.map(|c| c.0)]
-                .into_iter()
-                .flatten()
-                .any(|b| self.func.block(b).insts.contains(&ii)),
-        }
+        let here = self.cur_at.map(|c| c.0 .0);
+        self.def_block.get(x.0 as usize).copied().flatten().is_some_and(|b| b == 0 || Some(b) == here)
     }
 
     /// True when lane values of `x` may be read at the current instruction.

@@ -214,6 +214,7 @@ impl<'a, 'f> FnLower<'a, 'f> {
             uni,
             cur_at: None,
             affine_readable: None,
+            def_block: if masked { super::masked::def_blocks(func) } else { Vec::new() },
             all_active: setup.as_ref().map(|s| s.all_active),
             lanes_left: setup.as_ref().map(|s| s.lanes_left),
             dummy: setup.as_ref().map(|s| s.dummy),

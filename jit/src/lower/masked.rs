@@ -41,10 +41,10 @@ pub(crate) const MASK_VARIABLE_BLOCKS: usize = 64;
 /// the entry): 4,096 blocks with masks at W = 16.
 pub(crate) const MAX_MASK_BYTES: u32 = 256 << 10;
 
-/// Per value of `func`: true when some use is outside the defining block.
-pub(crate) fn escaping_values(func: &crate::ir::Function) -> Vec<bool> {
-    let n = func.values.len();
-    let mut def_block: Vec<Option<u32>> = vec![None; n];
+/// Per value of `func`: the block that defines it (as a parameter or an instruction's
+/// result).
+pub(crate) fn def_blocks(func: &crate::ir::Function) -> Vec<Option<u32>> {
+    let mut def_block: Vec<Option<u32>> = vec![None; func.values.len()];
     for (bi, block) in func.blocks.iter().enumerate() {
         for p in &block.params {
             def_block[p.0 as usize] = Some(bi as u32);
@@ -55,6 +55,13 @@ pub(crate) fn escaping_values(func: &crate::ir::Function) -> Vec<bool> {
             }
         }
     }
+    def_block
+}
+
+/// Per value of `func`: true when some use is outside the defining block.
+pub(crate) fn escaping_values(func: &crate::ir::Function) -> Vec<bool> {
+    let n = func.values.len();
+    let def_block = def_blocks(func);
     let mut escapes = vec![false; n];
     let mut mark = |v: crate::ir::Value, bi: usize| {
         if let Some(e) = escapes.get_mut(v.0 as usize) {

@@ -123,6 +123,9 @@ pub(crate) struct FnLower<'a, 'f> {
     /// While `affine::stride_exact` runs in a kernel with barriers: the values it may
     /// read (live at the current instruction).
     pub affine_readable: Option<Vec<ir::Value>>,
+    /// Under masked control flow: the KIR block that defines each value (`affine` asks
+    /// where a uniform value was defined); empty otherwise.
+    pub def_block: Vec<Option<u32>>,
     /// W > 1: per lane, an `i8` that is 1 when the lane's work-item exists.
     pub active: Vec<ClifValue>,
     /// W > 1: an `i8` that is 1 when every lane of the group is active.
