@@ -13,7 +13,8 @@
 //! and clears), `queue` (submission, the queues' worker threads), `sync` (fences,
 //! semaphores, events and waits), `debug_utils` (`VK_EXT_debug_utils` messengers),
 //! `query` (timestamp query pools), `template` (descriptor update templates, push
-//! descriptors) and `execute` (running commands).
+//! descriptors), `external` (external memory, fences and semaphores; `memfd` the shared
+//! files behind them) and `execute` (running commands).
 //! The manifest is written by `spirjit vulkan-icd` ([`manifest_json`]).
 
 mod caps;
@@ -22,11 +23,13 @@ mod debug_utils;
 mod descriptor;
 mod device;
 mod execute;
+mod external;
 mod format;
 mod handles;
 mod icd;
 mod image;
 mod instance;
+mod memfd;
 mod physical;
 mod pipeline;
 mod query;
