@@ -247,7 +247,9 @@ def test_the_queries_say_what_the_driver_offers(driver):
             assert fence.externalFenceFeatures == both and fence.compatibleHandleTypes == FENCE_OPAQUE
             assert fence.exportFromImportedHandleTypes == FENCE_OPAQUE
         if driver == "spirjit":
-            assert sync_fence.externalFenceFeatures == 0
+            # Sync files import (temporarily), never export.
+            assert sync_fence.externalFenceFeatures == vk.VK_EXTERNAL_FENCE_FEATURE_IMPORTABLE_BIT
+            assert sync_fence.compatibleHandleTypes == FENCE_SYNC and sync_fence.exportFromImportedHandleTypes == 0
         sem_both = vk.VK_EXTERNAL_SEMAPHORE_FEATURE_EXPORTABLE_BIT | vk.VK_EXTERNAL_SEMAPHORE_FEATURE_IMPORTABLE_BIT
         for timeline in (False, True):
             nxt = vk.VkSemaphoreTypeCreateInfo(semaphoreType=vk.VK_SEMAPHORE_TYPE_TIMELINE) if timeline else None
@@ -258,7 +260,9 @@ def test_the_queries_say_what_the_driver_offers(driver):
             if "VK_KHR_external_semaphore_fd" in have:
                 assert sem.externalSemaphoreFeatures == sem_both and sem.compatibleHandleTypes == SEM_OPAQUE
             if driver == "spirjit":
-                assert sync_sem.externalSemaphoreFeatures == 0
+                # Sync files are binary payloads: importable into binary semaphores only.
+                want = 0 if timeline else vk.VK_EXTERNAL_SEMAPHORE_FEATURE_IMPORTABLE_BIT
+                assert sync_sem.externalSemaphoreFeatures == want
         # Two instances of the driver are the same device and driver for importers.
         other = ExtGpu(driver)
         try:
@@ -508,9 +512,18 @@ def test_foreign_descriptors_are_refused(driver):
         with refused():
             g.get_memory_fd_properties(g.device, DMA_BUF, fd)
         os.close(fd)
+        # Sync files: only temporarily, only into binary semaphores, and only pollable things.
         with refused():
-            g.import_fence_fd(g.device, vk.VkImportFenceFdInfoKHR(
-                fence=g.fence(), flags=vk.VK_FENCE_IMPORT_TEMPORARY_BIT, handleType=FENCE_SYNC, fd=-1))
+            g.import_fence_fd(g.device, vk.VkImportFenceFdInfoKHR(fence=g.fence(), handleType=FENCE_SYNC, fd=-1))
+        with refused():
+            g.import_semaphore_fd(g.device, vk.VkImportSemaphoreFdInfoKHR(
+                semaphore=g.semaphore(timeline=0), handleType=SEM_SYNC, fd=-1))
+        with tempfile.TemporaryFile() as f:
+            fd = os.dup(f.fileno())
+            with refused():
+                g.import_fence_fd(g.device, vk.VkImportFenceFdInfoKHR(
+                    fence=g.fence(), flags=vk.VK_FENCE_IMPORT_TEMPORARY_BIT, handleType=FENCE_SYNC, fd=fd))
+            os.close(fd)
     finally:
         g.close()
 
@@ -594,6 +607,63 @@ def test_a_child_process_waits_on_an_exported_fence(driver):
             if p.poll() is None:
                 p.kill()
         vk.vkWaitForFences(g.device, 1, [fence], vk.VK_TRUE, 20 * SECOND)
+    finally:
+        g.close()
+
+
+def _import_sync_file(g, fence=None, semaphore=None, fd=-1):
+    if fence is not None:
+        g.import_fence_fd(g.device, vk.VkImportFenceFdInfoKHR(
+            fence=fence, flags=vk.VK_FENCE_IMPORT_TEMPORARY_BIT, handleType=FENCE_SYNC, fd=fd))
+    else:
+        g.import_semaphore_fd(g.device, vk.VkImportSemaphoreFdInfoKHR(
+            semaphore=semaphore, flags=vk.VK_SEMAPHORE_IMPORT_TEMPORARY_BIT, handleType=SEM_SYNC, fd=fd))
+
+
+def test_sync_files_import_into_fences_and_semaphores(driver):
+    """Sync files are kernel fences no process here can make (that takes a GPU driver or
+    sw_sync), so an eventfd stands in for a pending one: both are readable once signaled,
+    which is all an importer may rely on (poll)."""
+    g = ExtGpu(driver)
+    try:
+        needs(driver, "VK_KHR_external_fence_fd", "VK_KHR_external_semaphore_fd")
+        fence = g.fence()
+        # -1 is a sync file that has signaled; the reset restores the fence's own payload.
+        _import_sync_file(g, fence=fence)
+        vk.vkGetFenceStatus(g.device, fence)
+        vk.vkResetFences(g.device, 1, [fence])
+        with pytest.raises(vk.VkNotReady):
+            vk.vkGetFenceStatus(g.device, fence)
+        # A pending one signals the fence when it becomes readable.
+        efd = os.eventfd(0, os.EFD_CLOEXEC)
+        try:
+            _import_sync_file(g, fence=fence, fd=os.dup(efd))
+            _fence_pending(g, fence)
+            os.eventfd_write(efd, 1)
+            vk.vkWaitForFences(g.device, 1, [fence], vk.VK_TRUE, 20 * SECOND)
+            vk.vkResetFences(g.device, 1, [fence])
+            with pytest.raises(vk.VkNotReady):
+                vk.vkGetFenceStatus(g.device, fence)
+        finally:
+            os.close(efd)
+        # A semaphore wait on a pending sync file holds the submission until it signals.
+        sem, done = g.semaphore(), g.fence()
+        efd = os.eventfd(0, os.EFD_CLOEXEC)
+        try:
+            _import_sync_file(g, semaphore=sem, fd=os.dup(efd))
+            vk.vkQueueSubmit(g.queues[0], 1, [vk.VkSubmitInfo(
+                pWaitSemaphores=[sem], pWaitDstStageMask=[vk.VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT])], done)
+            _fence_pending(g, done)
+            os.eventfd_write(efd, 1)
+            vk.vkWaitForFences(g.device, 1, [done], vk.VK_TRUE, 20 * SECOND)
+        finally:
+            os.close(efd)
+        # And one that has signaled (-1) lets it through at once.
+        vk.vkResetFences(g.device, 1, [done])
+        _import_sync_file(g, semaphore=sem)
+        vk.vkQueueSubmit(g.queues[0], 1, [vk.VkSubmitInfo(
+            pWaitSemaphores=[sem], pWaitDstStageMask=[vk.VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT])], done)
+        vk.vkWaitForFences(g.device, 1, [done], vk.VK_TRUE, 20 * SECOND)
     finally:
         g.close()
 

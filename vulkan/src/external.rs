@@ -11,8 +11,10 @@
 //! * `VK_KHR_external_fence_fd` and `VK_KHR_external_semaphore_fd` (`OPAQUE_FD`): the
 //!   state word of an exportable fence or semaphore lives in a shared file likewise, so an
 //!   importer sees (and makes) every signal and reset of the shared payload; imports are
-//!   permanent or temporary, as the specification says. Sync files (`SYNC_FD`) are not
-//!   offered: they are kernel objects the driver cannot make.
+//!   permanent or temporary, as the specification says. Sync files (`SYNC_FD`) can be
+//!   imported (temporarily, as their copy transference requires) into fences and binary
+//!   semaphores: the payload is signaled once the file is readable (`-1`: at once). They
+//!   cannot be exported: a sync file is a kernel object the driver cannot make.
 //!
 //! This module must not run commands or decide how waits work (that is `sync`).
 
@@ -252,6 +254,20 @@ pub fn semaphore_content(timeline: bool) -> Content {
     }
 }
 
+/// The payload of sync file `fd` (`-1`: one already signaled), imported by `command`;
+/// sync files are copied, so only a temporary import is allowed.
+fn sync_file(command: &str, fd: i32, temporary: bool) -> Result<Payload, vk::Result> {
+    if !temporary {
+        handles::log(&format!("{command}: a sync file is imported temporarily only (the TEMPORARY flag)"));
+        return Err(vk::Result::ERROR_INVALID_EXTERNAL_HANDLE);
+    }
+    if fd == -1 {
+        return Ok(Payload::sync_file(None));
+    }
+    let fd = memfd::import_sync_file(fd).map_err(system_error)?;
+    Ok(Payload::sync_file(Some(fd)))
+}
+
 /// A new descriptor of `payload`'s shared file, for `command`.
 fn export(payload: &Payload, command: &str, fd: *mut i32) -> Result<vk::Result, vk::Result> {
     let Some(file) = payload.file() else {
@@ -290,13 +306,19 @@ pub unsafe extern "system" fn import_fence_fd(
         // SAFETY: the caller's info.
         let info = unsafe { info.as_ref() }.ok_or(vk::Result::ERROR_UNKNOWN)?;
         let f = handles::get::<Fence>(info.fence.as_raw())?;
-        if info.handle_type != vk::ExternalFenceHandleTypeFlags::OPAQUE_FD {
-            handles::log(&format!("vkImportFenceFdKHR: fence handle type {:?} is not supported", info.handle_type));
-            return Err(vk::Result::ERROR_INVALID_EXTERNAL_HANDLE);
-        }
-        let mapping = Mapping::import(Content::Fence, info.fd, 8).map_err(system_error)?;
-        let payload = Arc::new(Payload::imported(Content::Fence, mapping));
         let temporary = info.flags.contains(vk::FenceImportFlags::TEMPORARY);
+        let payload = match info.handle_type {
+            vk::ExternalFenceHandleTypeFlags::OPAQUE_FD => {
+                let mapping = Mapping::import(Content::Fence, info.fd, 8).map_err(system_error)?;
+                Payload::imported(Content::Fence, mapping)
+            }
+            vk::ExternalFenceHandleTypeFlags::SYNC_FD => sync_file("vkImportFenceFdKHR", info.fd, temporary)?,
+            t => {
+                handles::log(&format!("vkImportFenceFdKHR: fence handle type {t:?} is not supported"));
+                return Err(vk::Result::ERROR_INVALID_EXTERNAL_HANDLE);
+            }
+        };
+        let payload = Arc::new(payload);
         sync::change(|| {
             let mut p = f.payloads();
             if temporary {
@@ -340,22 +362,27 @@ pub unsafe extern "system" fn import_semaphore_fd(
         // SAFETY: the caller's info.
         let info = unsafe { info.as_ref() }.ok_or(vk::Result::ERROR_UNKNOWN)?;
         let s = handles::get::<Semaphore>(info.semaphore.as_raw())?;
-        if info.handle_type != vk::ExternalSemaphoreHandleTypeFlags::OPAQUE_FD {
-            handles::log(&format!(
-                "vkImportSemaphoreFdKHR: semaphore handle type {:?} is not supported",
-                info.handle_type
-            ));
-            return Err(vk::Result::ERROR_INVALID_EXTERNAL_HANDLE);
-        }
         let temporary = info.flags.contains(vk::SemaphoreImportFlags::TEMPORARY);
         if temporary && s.timeline {
             handles::log("vkImportSemaphoreFdKHR: a timeline semaphore's payload cannot be imported temporarily");
             return Err(vk::Result::ERROR_INVALID_EXTERNAL_HANDLE);
         }
-        // The file names its semaphore type: a payload of the other type is refused.
-        let content = semaphore_content(s.timeline);
-        let mapping = Mapping::import(content, info.fd, 8).map_err(system_error)?;
-        let payload = Arc::new(Payload::imported(content, mapping));
+        let payload = match info.handle_type {
+            vk::ExternalSemaphoreHandleTypeFlags::OPAQUE_FD => {
+                // The file names its semaphore type: a payload of the other type is refused.
+                let content = semaphore_content(s.timeline);
+                let mapping = Mapping::import(content, info.fd, 8).map_err(system_error)?;
+                Payload::imported(content, mapping)
+            }
+            vk::ExternalSemaphoreHandleTypeFlags::SYNC_FD if !s.timeline => {
+                sync_file("vkImportSemaphoreFdKHR", info.fd, temporary)?
+            }
+            t => {
+                handles::log(&format!("vkImportSemaphoreFdKHR: semaphore handle type {t:?} is not supported here"));
+                return Err(vk::Result::ERROR_INVALID_EXTERNAL_HANDLE);
+            }
+        };
+        let payload = Arc::new(payload);
         sync::change(|| {
             let mut p = s.payloads();
             if temporary {
@@ -404,15 +431,17 @@ pub unsafe extern "system" fn get_physical_device_external_fence_properties(
         else {
             return;
         };
-        let t = vk::ExternalFenceHandleTypeFlags::OPAQUE_FD;
-        let yes = info.handle_type == t;
-        out.export_from_imported_handle_types = if yes { t } else { Default::default() };
-        out.compatible_handle_types = if yes { t } else { Default::default() };
-        out.external_fence_features = if yes {
-            vk::ExternalFenceFeatureFlags::EXPORTABLE | vk::ExternalFenceFeatureFlags::IMPORTABLE
-        } else {
-            Default::default()
+        use vk::ExternalFenceFeatureFlags as F;
+        use vk::ExternalFenceHandleTypeFlags as T;
+        let t = info.handle_type;
+        let (features, export_from) = match t {
+            T::OPAQUE_FD => (F::EXPORTABLE | F::IMPORTABLE, T::OPAQUE_FD),
+            T::SYNC_FD => (F::IMPORTABLE, T::empty()),
+            _ => (F::empty(), T::empty()),
         };
+        out.export_from_imported_handle_types = export_from;
+        out.compatible_handle_types = if features.is_empty() { T::empty() } else { t };
+        out.external_fence_features = features;
     })
 }
 
@@ -428,16 +457,25 @@ pub unsafe extern "system" fn get_physical_device_external_semaphore_properties(
         else {
             return;
         };
-        // Binary and timeline semaphores alike (a `VkSemaphoreTypeCreateInfo` may be chained).
-        let t = vk::ExternalSemaphoreHandleTypeFlags::OPAQUE_FD;
-        let yes = info.handle_type == t;
-        out.export_from_imported_handle_types = if yes { t } else { Default::default() };
-        out.compatible_handle_types = if yes { t } else { Default::default() };
-        out.external_semaphore_features = if yes {
-            vk::ExternalSemaphoreFeatureFlags::EXPORTABLE | vk::ExternalSemaphoreFeatureFlags::IMPORTABLE
-        } else {
-            Default::default()
+        use vk::ExternalSemaphoreFeatureFlags as F;
+        use vk::ExternalSemaphoreHandleTypeFlags as T;
+        // A `VkSemaphoreTypeCreateInfo` may say the semaphore is a timeline one.
+        // SAFETY: the caller's chain; the structure its sType names.
+        let timeline = unsafe {
+            find_in_chain(info.p_next, vk::StructureType::SEMAPHORE_TYPE_CREATE_INFO).is_some_and(|s| {
+                (*(s as *const vk::SemaphoreTypeCreateInfo<'_>)).semaphore_type == vk::SemaphoreType::TIMELINE
+            })
         };
+        let t = info.handle_type;
+        let (features, export_from) = match t {
+            T::OPAQUE_FD => (F::EXPORTABLE | F::IMPORTABLE, T::OPAQUE_FD),
+            // Sync files are binary payloads.
+            T::SYNC_FD if !timeline => (F::IMPORTABLE, T::empty()),
+            _ => (F::empty(), T::empty()),
+        };
+        out.export_from_imported_handle_types = export_from;
+        out.compatible_handle_types = if features.is_empty() { T::empty() } else { t };
+        out.external_semaphore_features = features;
     })
 }
 

@@ -4,8 +4,10 @@
 //! and so does the state word of an exportable fence or semaphore.
 //!
 //! A file made here is named after what it holds (`spirjit-vulkan-memory`, …), so an
-//! import can tell the driver's files from others (`/proc/self/fd`). This module only makes,
-//! checks and maps such files; it must not know about Vulkan objects.
+//! import can tell the driver's files from others (`/proc/self/fd`). Imported sync files
+//! (kernel fences, readable once signaled) are checked and polled here too. This module
+//! only makes, checks, maps and polls such descriptors; it must not know about Vulkan
+//! objects.
 
 use std::ffi::CStr;
 use std::os::fd::{AsRawFd, FromRawFd, OwnedFd, RawFd};
@@ -169,6 +171,41 @@ impl Drop for Mapping {
         // SAFETY: the mapping made in `map`, unmapped once; the descriptor closes after.
         unsafe { libc::munmap(self.ptr as *mut libc::c_void, self.len) };
     }
+}
+
+/// Take descriptor `raw` as a sync file: something `poll` accepts that is not a plain
+/// file or directory (a sync file is readable once its fence has signaled). On success it
+/// is owned here (Vulkan's import transfers it); on failure it is left to the caller.
+pub fn import_sync_file(raw: RawFd) -> Result<OwnedFd, Error> {
+    if raw < 0 {
+        return Err(Error::Foreign(format!("{raw} is not a file descriptor")));
+    }
+    // SAFETY: fstat writes the structure; an invalid descriptor is an error, not UB.
+    let mut st: libc::stat = unsafe { std::mem::zeroed() };
+    // SAFETY: as above.
+    if unsafe { libc::fstat(raw, &mut st) } != 0 {
+        return Err(Error::Foreign(last_os_error(&format!("file descriptor {raw}"))));
+    }
+    let kind = st.st_mode & libc::S_IFMT;
+    if kind == libc::S_IFREG || kind == libc::S_IFDIR {
+        return Err(Error::Foreign(format!("file descriptor {raw} is a file, not a sync file")));
+    }
+    let mut p = libc::pollfd { fd: raw, events: libc::POLLIN, revents: 0 };
+    // SAFETY: one valid pollfd, no waiting.
+    if unsafe { libc::poll(&mut p, 1, 0) } < 0 || p.revents & libc::POLLNVAL != 0 {
+        return Err(Error::Foreign(format!("file descriptor {raw} cannot be polled")));
+    }
+    // SAFETY: the caller's descriptor, whose ownership Vulkan transfers on success.
+    Ok(unsafe { OwnedFd::from_raw_fd(raw) })
+}
+
+/// Whether a sync file has signaled (it is readable, or in error: a fence that failed
+/// has signaled too).
+pub fn sync_file_signaled(fd: &OwnedFd) -> bool {
+    let mut p = libc::pollfd { fd: fd.as_raw_fd(), events: libc::POLLIN, revents: 0 };
+    // SAFETY: one valid pollfd, no waiting.
+    let n = unsafe { libc::poll(&mut p, 1, 0) };
+    n > 0 && p.revents & (libc::POLLIN | libc::POLLERR) != 0
 }
 
 #[cfg(test)]

@@ -29,12 +29,12 @@ struct Hub {
     generation: AtomicU64,
 }
 
-/// The longest sleep of a wait while a payload shared through a file exists (another
-/// process may change it without waking this one).
+/// The longest sleep of a wait while an external payload exists (a shared file another
+/// process may change, or a sync file: they change without waking this process's waits).
 const POLL: Duration = Duration::from_millis(1);
 
-/// How many payloads live in shared files.
-static SHARED_PAYLOADS: AtomicUsize = AtomicUsize::new(0);
+/// How many external payloads exist.
+static EXTERNAL_PAYLOADS: AtomicUsize = AtomicUsize::new(0);
 
 /// How long a wait (and a queue's idle worker) spins before it sleeps.
 pub const SPIN: Duration = Duration::from_micros(50);
@@ -110,9 +110,9 @@ pub fn wait(deadline: Option<Instant>, mut ready: impl FnMut() -> bool, mut stop
             g = lock(h);
             continue;
         }
-        // A payload shared with another process changes without notifying the hub: while
-        // one exists, sleeps are short, so such a change is seen within `POLL`.
-        let poll = (SHARED_PAYLOADS.load(Ordering::SeqCst) > 0).then_some(POLL);
+        // An external payload changes without notifying the hub: while one exists, sleeps
+        // are short, so such a change is seen within `POLL`.
+        let poll = (EXTERNAL_PAYLOADS.load(Ordering::SeqCst) > 0).then_some(POLL);
         match (deadline, poll) {
             (None, None) => g = h.changed.wait(g).unwrap_or_else(|e| e.into_inner()),
             (Some(t), _) => {
@@ -208,16 +208,29 @@ pub fn lose(d: &DeviceState, reason: &str) {
 /// semaphore's likewise; a timeline semaphore's is its counter. It is a word of the
 /// driver's own, or one in a shared file (`memfd`) when the object is exportable or the
 /// payload was imported, so every object sharing the payload — in this process or
-/// another — sees the same word.
+/// another — sees the same word. An imported sync file is a binary payload that is
+/// signaled once the file is readable.
 pub struct Payload {
     timeline: bool,
     local: AtomicU64,
     shared: Option<crate::memfd::Mapping>,
+    sync_file: Option<std::os::fd::OwnedFd>,
 }
 
 impl Payload {
     fn new(timeline: bool, value: u64) -> Payload {
-        Payload { timeline, local: AtomicU64::new(value), shared: None }
+        Payload { timeline, local: AtomicU64::new(value), shared: None, sync_file: None }
+    }
+
+    /// The binary payload of an imported sync file (None: `-1`, already signaled).
+    pub fn sync_file(fd: Option<std::os::fd::OwnedFd>) -> Payload {
+        match fd {
+            None => Payload::new(false, 1),
+            Some(fd) => {
+                EXTERNAL_PAYLOADS.fetch_add(1, Ordering::SeqCst);
+                Payload { timeline: false, local: AtomicU64::new(0), shared: None, sync_file: Some(fd) }
+            }
+        }
     }
 
     /// A payload in a new shared file holding `content`, starting at `value`.
@@ -229,11 +242,12 @@ impl Payload {
     /// A payload whose word is the first 8 bytes of `mapping` (a file holding `content`);
     /// `value`, when given, is stored first (a new file).
     fn in_file(content: crate::memfd::Content, mapping: crate::memfd::Mapping, value: u64) -> Payload {
-        SHARED_PAYLOADS.fetch_add(1, Ordering::SeqCst);
+        EXTERNAL_PAYLOADS.fetch_add(1, Ordering::SeqCst);
         let p = Payload {
             timeline: content == crate::memfd::Content::TimelineSemaphore,
             local: AtomicU64::new(0),
             shared: Some(mapping),
+            sync_file: None,
         };
         if value != 0 {
             p.word().store(value, Ordering::SeqCst);
@@ -261,12 +275,14 @@ impl Payload {
     }
 
     /// For a submission's wait: whether it is satisfied, under the hub lock (a binary
-    /// semaphore is unsignaled by the wait that takes it).
+    /// semaphore is unsignaled by the wait that takes it; a sync file stays signaled, and
+    /// is only ever a temporary payload, which one wait uses up).
     pub fn take(&self, value: u64) -> bool {
         if self.timeline {
             self.word().load(Ordering::SeqCst) >= value
         } else {
             self.word().compare_exchange(1, 0, Ordering::SeqCst, Ordering::SeqCst).is_ok()
+                || self.sync_file.as_ref().is_some_and(crate::memfd::sync_file_signaled)
         }
     }
 
@@ -281,14 +297,19 @@ impl Payload {
     }
 
     fn value(&self) -> u64 {
-        self.word().load(Ordering::SeqCst)
+        let v = self.word().load(Ordering::SeqCst);
+        if v == 0 && self.sync_file.as_ref().is_some_and(crate::memfd::sync_file_signaled) {
+            1
+        } else {
+            v
+        }
     }
 }
 
 impl Drop for Payload {
     fn drop(&mut self) {
-        if self.shared.is_some() {
-            SHARED_PAYLOADS.fetch_sub(1, Ordering::SeqCst);
+        if self.shared.is_some() || self.sync_file.is_some() {
+            EXTERNAL_PAYLOADS.fetch_sub(1, Ordering::SeqCst);
         }
     }
 }
