@@ -414,6 +414,75 @@ def test_exported_memory_is_shared_with_a_second_device(driver):
         a.close()
 
 
+def _image_over(g, mem, extent=16):
+    """A 2D R32_UINT image that may live in OPAQUE_FD memory, bound to `mem`, in GENERAL."""
+    info = vk.VkImageCreateInfo(
+        pNext=vk.VkExternalMemoryImageCreateInfo(handleTypes=OPAQUE), imageType=vk.VK_IMAGE_TYPE_2D,
+        format=vk.VK_FORMAT_R32_UINT, extent=vk.VkExtent3D(width=extent, height=extent, depth=1), mipLevels=1,
+        arrayLayers=1, samples=vk.VK_SAMPLE_COUNT_1_BIT, tiling=vk.VK_IMAGE_TILING_OPTIMAL,
+        usage=vk.VK_IMAGE_USAGE_TRANSFER_SRC_BIT | vk.VK_IMAGE_USAGE_TRANSFER_DST_BIT,
+        sharingMode=vk.VK_SHARING_MODE_EXCLUSIVE, initialLayout=vk.VK_IMAGE_LAYOUT_UNDEFINED)
+    img = vk.vkCreateImage(g.device, info, None)
+    g.objects.append((vk.vkDestroyImage, img))
+    if mem is None:
+        return img
+    vk.vkBindImageMemory(g.device, img, mem, 0)
+    return img
+
+
+def _image_copy(g, img, buf, to_image, extent=16):
+    whole = vk.VkImageSubresourceRange(aspectMask=vk.VK_IMAGE_ASPECT_COLOR_BIT, baseMipLevel=0, levelCount=1,
+                                       baseArrayLayer=0, layerCount=1)
+    layers = vk.VkImageSubresourceLayers(aspectMask=vk.VK_IMAGE_ASPECT_COLOR_BIT, mipLevel=0, baseArrayLayer=0,
+                                         layerCount=1)
+    region = vk.VkBufferImageCopy(bufferOffset=0, bufferRowLength=0, bufferImageHeight=0, imageSubresource=layers,
+                                  imageOffset=vk.VkOffset3D(x=0, y=0, z=0),
+                                  imageExtent=vk.VkExtent3D(width=extent, height=extent, depth=1))
+    general = vk.VK_IMAGE_LAYOUT_GENERAL
+    # Each image is fresh (UNDEFINED) on its device; both drivers keep the bytes in
+    # memory as they are through that transition.
+    barrier = vk.VkImageMemoryBarrier(
+        srcAccessMask=0, dstAccessMask=vk.VK_ACCESS_TRANSFER_READ_BIT | vk.VK_ACCESS_TRANSFER_WRITE_BIT,
+        oldLayout=vk.VK_IMAGE_LAYOUT_UNDEFINED, newLayout=general,
+        srcQueueFamilyIndex=vk.VK_QUEUE_FAMILY_IGNORED, dstQueueFamilyIndex=vk.VK_QUEUE_FAMILY_IGNORED, image=img,
+        subresourceRange=whole)
+    stage = vk.VK_PIPELINE_STAGE_ALL_COMMANDS_BIT
+
+    def record(cb):
+        vk.vkCmdPipelineBarrier(cb, stage, stage, 0, 0, None, 0, None, 1, [barrier])
+        if to_image:
+            vk.vkCmdCopyBufferToImage(cb, buf, img, general, 1, [region])
+        else:
+            vk.vkCmdCopyImageToBuffer(cb, img, general, buf, 1, [region])
+
+    g.submit(record)
+
+
+def test_an_image_in_exported_memory_is_seen_by_the_importer(driver):
+    a, b = ExtGpu(driver), None
+    try:
+        needs(driver, "VK_KHR_external_memory_fd")
+        b = ExtGpu(driver)
+        probe = _image_over(a, None)
+        req = vk.vkGetImageMemoryRequirements(a.device, probe)
+        t = next(i for i in a.memory_types if req.memoryTypeBits & (1 << i))
+        mem = a.allocate(req.size, t, vk.VkExportMemoryAllocateInfo(handleTypes=OPAQUE))
+        vk.vkBindImageMemory(a.device, probe, mem, 0)
+        texels = struct.pack("<256I", *[3 * i + 1 for i in range(256)])
+        src, _ = a.buffer(texels)
+        _image_copy(a, probe, src, to_image=True)
+        imported = b.import_memory_fd(a.memory_fd(mem), req.size, t)
+        img = _image_over(b, imported)
+        dst, mdst = b.buffer(bytes(len(texels)))
+        # An image of the same parameters over the same memory has the same texels.
+        _image_copy(b, img, dst, to_image=False)
+        assert b.read(mdst, len(texels)) == texels
+    finally:
+        if b is not None:
+            b.close()
+        a.close()
+
+
 CHILD = r"""
 import os, struct, sys
 sys.path.insert(0, {here!r})

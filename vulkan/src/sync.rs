@@ -4,11 +4,14 @@
 //!
 //! Every change of these objects' state happens under one lock (the hub) and wakes every
 //! waiter, and every wait checks its condition under that lock, so a wait never misses a
-//! change; a wait also ends when the device is lost or destroyed. The objects themselves
+//! change; a wait also ends when the device is lost or destroyed. The payloads themselves
 //! only hold atomics, so a check is cheap. Before sleeping, a wait watches the hub's change
 //! counter for a few tens of microseconds (`SPIN`): waking a sleeping thread costs that much
 //! again on a virtual machine, and the short dispatches a submit-and-wait loop runs are done
-//! within it. This module must not run commands or know about queues.
+//! within it. A fence's or semaphore's state is a [`Payload`]: a word of its own, a word in
+//! a shared file (exportable or imported objects; `external` makes and imports them) or an
+//! imported sync file, which change without waking the hub, so waits poll while such
+//! payloads exist. This module must not run commands or know about queues.
 
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Condvar, Mutex, MutexGuard, OnceLock};
