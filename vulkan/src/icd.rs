@@ -24,8 +24,8 @@ use ash::vk;
 
 use crate::handles::guard_value;
 use crate::{
-    command as cmd, debug_utils as du, descriptor as ds, device as dev, external as ext, format, image as img,
-    instance as inst, pipeline as pl, query, queue as q, sync, template as tpl, transfer as xfer,
+    command as cmd, debug_utils as du, descriptor as ds, device as dev, format, image as img, instance as inst,
+    pipeline as pl, query, queue as q, sync, template as tpl, transfer as xfer,
 };
 
 /// The newest loader–driver interface version the driver speaks.
@@ -138,12 +138,9 @@ static PROCS: &[Proc] = procs! {
     "vkGetPhysicalDeviceSparseImageFormatProperties" Physical (V1_0) PFN_vkGetPhysicalDeviceSparseImageFormatProperties = inst::get_physical_device_sparse_image_format_properties;
     "vkGetPhysicalDeviceSparseImageFormatProperties2" Physical (V1_1) PFN_vkGetPhysicalDeviceSparseImageFormatProperties2 = inst::get_physical_device_sparse_image_format_properties2;
     "vkGetPhysicalDeviceSparseImageFormatProperties2KHR" Physical (Ext("VK_KHR_get_physical_device_properties2")) PFN_vkGetPhysicalDeviceSparseImageFormatProperties2 = inst::get_physical_device_sparse_image_format_properties2;
-    "vkGetPhysicalDeviceExternalBufferProperties" Physical (V1_1) PFN_vkGetPhysicalDeviceExternalBufferProperties = ext::get_physical_device_external_buffer_properties;
-    "vkGetPhysicalDeviceExternalBufferPropertiesKHR" Physical (Ext("VK_KHR_external_memory_capabilities")) PFN_vkGetPhysicalDeviceExternalBufferProperties = ext::get_physical_device_external_buffer_properties;
-    "vkGetPhysicalDeviceExternalFenceProperties" Physical (V1_1) PFN_vkGetPhysicalDeviceExternalFenceProperties = ext::get_physical_device_external_fence_properties;
-    "vkGetPhysicalDeviceExternalFencePropertiesKHR" Physical (Ext("VK_KHR_external_fence_capabilities")) PFN_vkGetPhysicalDeviceExternalFenceProperties = ext::get_physical_device_external_fence_properties;
-    "vkGetPhysicalDeviceExternalSemaphoreProperties" Physical (V1_1) PFN_vkGetPhysicalDeviceExternalSemaphoreProperties = ext::get_physical_device_external_semaphore_properties;
-    "vkGetPhysicalDeviceExternalSemaphorePropertiesKHR" Physical (Ext("VK_KHR_external_semaphore_capabilities")) PFN_vkGetPhysicalDeviceExternalSemaphoreProperties = ext::get_physical_device_external_semaphore_properties;
+    "vkGetPhysicalDeviceExternalBufferProperties" Physical (V1_1) PFN_vkGetPhysicalDeviceExternalBufferProperties = inst::get_physical_device_external_buffer_properties;
+    "vkGetPhysicalDeviceExternalFenceProperties" Physical (V1_1) PFN_vkGetPhysicalDeviceExternalFenceProperties = inst::get_physical_device_external_fence_properties;
+    "vkGetPhysicalDeviceExternalSemaphoreProperties" Physical (V1_1) PFN_vkGetPhysicalDeviceExternalSemaphoreProperties = inst::get_physical_device_external_semaphore_properties;
     "vkEnumerateDeviceExtensionProperties" Physical (V1_0) PFN_vkEnumerateDeviceExtensionProperties = inst::enumerate_device_extension_properties;
     "vkEnumerateDeviceLayerProperties" Physical (V1_0) PFN_vkEnumerateDeviceLayerProperties = inst::enumerate_device_layer_properties;
     "vkCreateDevice" Physical (V1_0) PFN_vkCreateDevice = dev::create_device;
@@ -283,6 +280,16 @@ static PROCS: &[Proc] = procs! {
     "vkWaitSemaphoresKHR" Device (Ext("VK_KHR_timeline_semaphore")) PFN_vkWaitSemaphores = sync::wait_semaphores;
     "vkSignalSemaphore" Device (V1_2) PFN_vkSignalSemaphore = sync::signal_semaphore;
     "vkSignalSemaphoreKHR" Device (Ext("VK_KHR_timeline_semaphore")) PFN_vkSignalSemaphore = sync::signal_semaphore;
+    "vkGetPhysicalDeviceExternalBufferPropertiesKHR" Physical (Ext("VK_KHR_external_memory_capabilities")) PFN_vkGetPhysicalDeviceExternalBufferProperties = inst::get_physical_device_external_buffer_properties;
+    "vkGetPhysicalDeviceExternalFencePropertiesKHR" Physical (Ext("VK_KHR_external_fence_capabilities")) PFN_vkGetPhysicalDeviceExternalFenceProperties = inst::get_physical_device_external_fence_properties;
+    "vkGetPhysicalDeviceExternalSemaphorePropertiesKHR" Physical (Ext("VK_KHR_external_semaphore_capabilities")) PFN_vkGetPhysicalDeviceExternalSemaphoreProperties = inst::get_physical_device_external_semaphore_properties;
+    "vkGetMemoryHostPointerPropertiesEXT" Device (Ext("VK_EXT_external_memory_host")) PFN_vkGetMemoryHostPointerPropertiesEXT = crate::external::get_memory_host_pointer_properties;
+    "vkGetMemoryFdKHR" Device (Ext("VK_KHR_external_memory_fd")) PFN_vkGetMemoryFdKHR = crate::external::get_memory_fd;
+    "vkGetMemoryFdPropertiesKHR" Device (Ext("VK_KHR_external_memory_fd")) PFN_vkGetMemoryFdPropertiesKHR = crate::external::get_memory_fd_properties;
+    "vkGetFenceFdKHR" Device (Ext("VK_KHR_external_fence_fd")) PFN_vkGetFenceFdKHR = crate::external::get_fence_fd;
+    "vkImportFenceFdKHR" Device (Ext("VK_KHR_external_fence_fd")) PFN_vkImportFenceFdKHR = crate::external::import_fence_fd;
+    "vkGetSemaphoreFdKHR" Device (Ext("VK_KHR_external_semaphore_fd")) PFN_vkGetSemaphoreFdKHR = crate::external::get_semaphore_fd;
+    "vkImportSemaphoreFdKHR" Device (Ext("VK_KHR_external_semaphore_fd")) PFN_vkImportSemaphoreFdKHR = crate::external::import_semaphore_fd;
     "vkQueueSubmit2" Device (V1_3) PFN_vkQueueSubmit2 = q::queue_submit2;
     "vkQueueSubmit2KHR" Device (Ext("VK_KHR_synchronization2")) PFN_vkQueueSubmit2 = q::queue_submit2;
     "vkCmdPipelineBarrier2" Device (V1_3) PFN_vkCmdPipelineBarrier2 = cmd::cmd_pipeline_barrier2;
@@ -299,13 +306,6 @@ static PROCS: &[Proc] = procs! {
     "vkGetPhysicalDeviceCalibrateableTimeDomainsEXT" Physical (Ext("VK_EXT_calibrated_timestamps")) PFN_vkGetPhysicalDeviceCalibrateableTimeDomainsKHR = query::get_physical_device_calibrateable_time_domains;
     "vkGetCalibratedTimestampsKHR" Device (Ext("VK_KHR_calibrated_timestamps")) PFN_vkGetCalibratedTimestampsKHR = query::get_calibrated_timestamps;
     "vkGetCalibratedTimestampsEXT" Device (Ext("VK_EXT_calibrated_timestamps")) PFN_vkGetCalibratedTimestampsKHR = query::get_calibrated_timestamps;
-    "vkGetMemoryHostPointerPropertiesEXT" Device (Ext("VK_EXT_external_memory_host")) PFN_vkGetMemoryHostPointerPropertiesEXT = ext::get_memory_host_pointer_properties;
-    "vkGetMemoryFdKHR" Device (Ext("VK_KHR_external_memory_fd")) PFN_vkGetMemoryFdKHR = ext::get_memory_fd;
-    "vkGetMemoryFdPropertiesKHR" Device (Ext("VK_KHR_external_memory_fd")) PFN_vkGetMemoryFdPropertiesKHR = ext::get_memory_fd_properties;
-    "vkGetFenceFdKHR" Device (Ext("VK_KHR_external_fence_fd")) PFN_vkGetFenceFdKHR = ext::get_fence_fd;
-    "vkImportFenceFdKHR" Device (Ext("VK_KHR_external_fence_fd")) PFN_vkImportFenceFdKHR = ext::import_fence_fd;
-    "vkGetSemaphoreFdKHR" Device (Ext("VK_KHR_external_semaphore_fd")) PFN_vkGetSemaphoreFdKHR = ext::get_semaphore_fd;
-    "vkImportSemaphoreFdKHR" Device (Ext("VK_KHR_external_semaphore_fd")) PFN_vkImportSemaphoreFdKHR = ext::import_semaphore_fd;
     "vkCreateDebugUtilsMessengerEXT" Instance (Ext("VK_EXT_debug_utils")) PFN_vkCreateDebugUtilsMessengerEXT = du::create_debug_utils_messenger;
     "vkDestroyDebugUtilsMessengerEXT" Instance (Ext("VK_EXT_debug_utils")) PFN_vkDestroyDebugUtilsMessengerEXT = du::destroy_debug_utils_messenger;
     "vkSubmitDebugUtilsMessageEXT" Instance (Ext("VK_EXT_debug_utils")) PFN_vkSubmitDebugUtilsMessageEXT = du::submit_debug_utils_message;

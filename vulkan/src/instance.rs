@@ -12,6 +12,12 @@ use crate::handles::{self, guard, guard_void, put, slice, write_array, OK};
 use crate::icd::Enabled;
 use crate::physical;
 
+// The external memory, fence and semaphore queries are `external`'s.
+pub use crate::external::{
+    get_physical_device_external_buffer_properties, get_physical_device_external_fence_properties,
+    get_physical_device_external_semaphore_properties,
+};
+
 /// An instance: it owns one physical device.
 pub struct Instance {
     physical: u64,

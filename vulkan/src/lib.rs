@@ -13,8 +13,9 @@
 //! and clears), `queue` (submission, the queues' worker threads), `sync` (fences,
 //! semaphores, events and waits), `debug_utils` (`VK_EXT_debug_utils` messengers),
 //! `query` (timestamp query pools), `template` (descriptor update templates, push
-//! descriptors), `external` (external memory, fences and semaphores; `memfd` the shared
-//! files behind them) and `execute` (running commands).
+//! descriptors) and `execute` (running commands).
+//! External memory, fences and semaphores are `external`'s (with `memfd`, the shared files
+//! and sync files behind them).
 //! The manifest is written by `spirjit vulkan-icd` ([`manifest_json`]).
 
 mod caps;
