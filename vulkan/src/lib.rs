@@ -14,6 +14,8 @@
 //! semaphores, events and waits), `debug_utils` (`VK_EXT_debug_utils` messengers),
 //! `query` (timestamp query pools), `template` (descriptor update templates, push
 //! descriptors) and `execute` (running commands).
+//! External memory, fences and semaphores are `external`'s (with `memfd`, the shared files
+//! and sync files behind them).
 //! The manifest is written by `spirjit vulkan-icd` ([`manifest_json`]).
 
 mod caps;
@@ -22,11 +24,13 @@ mod debug_utils;
 mod descriptor;
 mod device;
 mod execute;
+mod external;
 mod format;
 mod handles;
 mod icd;
 mod image;
 mod instance;
+mod memfd;
 mod physical;
 mod pipeline;
 mod query;
