@@ -132,7 +132,7 @@ impl<'a, 'f> FnLower<'a, 'f> {
         let rows = lanes.0 > 1 && facts.uniformity.as_ref().is_some_and(|u| u.whole_rows());
         let (group, lane_group, mut ids) =
             super::entry::open(&mut b, func, ctx, first_group, group_count, lanes.0, has_barriers, rows);
-        ids.build_lane_vectors(&mut b, lane_group, lanes.0)?;
+        ids.build_lane_vectors(&mut b, lane_group, lanes.0, rows)?;
         let off = b.ins().imul(lane_group, stride);
         let private_base = b.ins().iadd(private_mem, off);
         let (uni, setup) = if lanes.0 > 1 {

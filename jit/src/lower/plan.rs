@@ -118,25 +118,26 @@ pub fn choose(kernel: &ir::Kernel, lanes: u32, whole_rows: bool, cfg: &Cfg, dt: 
     }
 }
 
-/// Whether code for `kernel` at W = `w` gains from assuming whole rows: it queries a y or
-/// z id, and its required work-group size (when it has one) keeps every lane group
-/// within a row (x size a multiple of W, or a single row). Launches that break the
-/// assumption run code compiled without it (the runtime's choice, per launch).
+/// Whether code for `kernel` at W = `w` gains from assuming whole rows: it queries a
+/// work-item id (y and z ids become scalars; x ids are first id + lane iota with no
+/// per-lane-group test), and its required work-group size (when it has one) keeps every
+/// lane group within a row (x size a multiple of W, or a single row). Launches that
+/// break the assumption run code compiled without it (the runtime's choice, per launch).
 pub fn rows_assumed(kernel: &ir::Kernel, w: u32) -> bool {
     let func = &kernel.func;
-    let rows_query = |i: &ir::Inst| match &i.kind {
+    let id_query = |i: &ir::Inst| match &i.kind {
         ir::InstKind::WorkItem(ir::WorkItemQuery::GlobalId | ir::WorkItemQuery::LocalId, dim) => {
-            matches!(func.scalar_const(*dim), Some(1 | 2))
+            matches!(func.scalar_const(*dim), Some(0..=2))
         }
         _ => false,
     };
     // Front ends build the whole id vector and extract the components they use.
-    let queries_rows = func.insts.iter().any(rows_query) && {
+    let queries_ids = func.insts.iter().any(id_query) && {
         let read = super::workitem::read_values(func, false, false);
-        func.insts.iter().any(|i| rows_query(i) && i.result.is_some_and(|r| read.get(r.0 as usize) == Some(&true)))
+        func.insts.iter().any(|i| id_query(i) && i.result.is_some_and(|r| read.get(r.0 as usize) == Some(&true)))
     };
     let fits = kernel.reqd_work_group_size.is_none_or(|[x, y, z]| launch_rows_whole([x, y, z].map(u64::from), w));
-    w > 1 && queries_rows && fits
+    w > 1 && queries_ids && fits
 }
 
 /// Whether every lane group of W lanes of a work-group of `size` lies within one row:

@@ -200,8 +200,17 @@ impl WorkItemIds {
     }
 
     /// Emit, in the loop head at W > 1, the lane vectors of every id the kernel queries
-    /// with a constant dimension.
-    pub fn build_lane_vectors(&mut self, b: &mut FunctionBuilder, lane_group: ClifValue, lanes: u32) -> Result<()> {
+    /// with a constant dimension. Code compiled for lane groups within rows (`rows`)
+    /// never sees a lane group wrap a row among its existing work-items, so the ids are
+    /// first id + lane iota without a test: plain values that Cranelift computes only
+    /// where they are used (not at all on paths the call's steady flags take).
+    pub fn build_lane_vectors(
+        &mut self,
+        b: &mut FunctionBuilder,
+        lane_group: ClifValue,
+        lanes: u32,
+        rows: bool,
+    ) -> Result<()> {
         if self.needs.vector_forms.is_empty() || lanes < 2 {
             return Ok(());
         }
@@ -210,6 +219,26 @@ impl WorkItemIds {
         let forms = self.needs.vector_forms.clone();
         let vtype = |t: ClifType| t.by(128 / t.bits()).unwrap_or(types::I64X2);
         let per = |t: ClifType| (128 / t.bits()) as usize;
+        if rows {
+            self.within_row = Some(b.ins().iconst(types::I8, 1));
+            for (d, t) in forms {
+                let first = self.first[d].ok_or_else(|| CompileError::internal("a queried id is not tracked"))?;
+                let first = if t == types::I64 { first } else { b.ins().ireduce(t, first) };
+                let splat = b.ins().splat(vtype(t), first);
+                let vals = (0..(lanes as usize).div_ceil(per(t)))
+                    .map(|vi| {
+                        if d == 0 {
+                            let iota = iota_const(b, t, vi * per(t));
+                            b.ins().iadd(splat, iota)
+                        } else {
+                            splat
+                        }
+                    })
+                    .collect();
+                self.lane_vecs.push(((d, t), vals));
+            }
+            return Ok(());
+        }
         let vars: Vec<Vec<_>> = forms
             .iter()
             .map(|(_, t)| (0..(lanes as usize).div_ceil(per(*t))).map(|_| b.declare_var(vtype(*t))).collect())
