@@ -122,5 +122,5 @@ fn manifest_names_the_library() {
     let m = spirjit_vulkan::manifest_json("/x/libspirjit_vulkan.so");
     assert!(m.contains("\"library_path\": \"/x/libspirjit_vulkan.so\""));
     assert!(m.contains("\"file_format_version\": \"1.0.0\""));
-    assert!(m.contains("\"api_version\": \"1.2.0\""));
+    assert!(m.contains("\"api_version\": \"1.3.0\""));
 }
