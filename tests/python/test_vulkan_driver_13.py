@@ -80,7 +80,8 @@ class Dev(imgs.Dev):
         self.device = self.g.device
         self.name = vkdevice.text(vk.vkGetPhysicalDeviceProperties(self.g.physical).deviceName)
         self.memory_types = vk.vkGetPhysicalDeviceMemoryProperties(self.g.physical)
-        sizes = [vk.VkDescriptorPoolSize(type=t, descriptorCount=32) for t in (SB, SI)]
+        sizes = [vk.VkDescriptorPoolSize(type=t, descriptorCount=32)
+                 for t in (SB, SI, imgs.SAMPLED, imgs.SMP, imgs.CIS)]
         self.pool = vk.vkCreateDescriptorPool(self.device, vk.VkDescriptorPoolCreateInfo(maxSets=16, pPoolSizes=sizes),
                                               None)
         self.objects = []
@@ -505,6 +506,43 @@ def test_a_module_declaring_demote_to_helper_invocation(driver):  # noqa: F811
         assert list(struct.unpack("<8I", d.read(mem, 32))) == [3 * i for i in range(8)]
     finally:
         d.close()
+
+
+@pytest.mark.parametrize("fmt,order", [(vk.VK_FORMAT_A4R4G4B4_UNORM_PACK16, "argb"),
+                                       (vk.VK_FORMAT_A4B4G4R4_UNORM_PACK16, "abgr")])
+def test_4444_formats_are_sampled(driver, fmt, order):  # noqa: F811
+    """The 16-bit formats Vulkan 1.3 requires to be sampled: texels read through a
+    sampler (nearest) and fetched, as normalized (r, g, b, a)."""
+    d = Dev(driver)
+    try:
+        props = d.format_properties(fmt)
+        assert props.optimalTilingFeatures & vk.VK_FORMAT_FEATURE_SAMPLED_IMAGE_BIT
+        assert props.optimalTilingFeatures & vk.VK_FORMAT_FEATURE_SAMPLED_IMAGE_FILTER_LINEAR_BIT
+        rgba = [(1, 2, 3, 15), (15, 0, 7, 8), (4, 9, 14, 0), (10, 11, 12, 13)]
+
+        def pack(r, g, b, a):
+            hi = (r, g, b) if order == "argb" else (b, g, r)
+            return a << 12 | hi[0] << 8 | hi[1] << 4 | hi[2]
+        img, _ = d.image(fmt, (4, 1), usage=vk.VK_IMAGE_USAGE_SAMPLED_BIT | vk.VK_IMAGE_USAGE_TRANSFER_DST_BIT)
+        d.upload(img, struct.pack("<4H", *[pack(*t) for t in rgba]), (4, 1))
+        view = d.view(img, fmt)
+        smp = d.sampler(vk.VK_FILTER_NEAREST, vk.VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_EDGE)
+        n = 16
+        coords, _ = d.buffer(imgs.f32([c for i in range(n) for c in ((i % 4 + 0.5) / 4, 0.5)]))
+        out, mem = d.buffer(16 * 3 * n)
+        pipe, playout, layout = d.pipeline("img_sample.spv", [(0, imgs.SAMPLED), (1, imgs.SMP), (2, imgs.CIS),
+                                                              (3, SB), (4, SB)])
+        ds = d.descriptor_set(layout, [(0, imgs.SAMPLED, (view, None)), (1, imgs.SMP, (None, smp)),
+                                       (2, imgs.CIS, (view, smp)), (3, SB, (coords, 0, drv.WHOLE)),
+                                       (4, SB, (out, 0, drv.WHOLE))])
+        d.dispatch(pipe, playout, ds, (1, 1, 1))
+        got = imgs.unf32(d.read(mem, 16 * 3 * n))
+    finally:
+        d.close()
+    for i in range(n):
+        want = [c / 15 for c in rgba[i % 4]]
+        for k in range(3):
+            assert got[12 * i + 4 * k:12 * i + 4 * k + 4] == pytest.approx(want, abs=1e-6), (i, k)
 
 
 def test_core_names_of_copy_commands2_and_synchronization2(driver):  # noqa: F811
