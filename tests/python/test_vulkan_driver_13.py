@@ -323,6 +323,34 @@ def _local_size_id(dev):
         assert list(got) == [size * 100000 + (i // size) * 1000 + i % size for i in range(n)], local
 
 
+def test_push_constants_never_set_with_maintenance4(driver):  # noqa: F811
+    """maintenance4 lets a dispatch read push constants no vkCmdPushConstants set
+    (their values are undefined; spirjit's are zeros, so push.comp's `n` is 0 and every
+    element gets -1)."""
+    d = Dev(driver)
+    try:
+        g = d.g
+        n = 32
+        bin_, _ = g.buffer(imgs.f32([float(i) for i in range(n)]))
+        bu, _ = g.buffer(imgs.f32([0.0, 0.0, 0.0, 10.0]))
+        bout, mout = g.buffer(bytes(4 * n))
+        pipe, playout, (l0, l1) = g.pipeline(drv._spv("push.spv"), [[(0, SB), (1, vkdevice.UB)], [(0, SB)]],
+                                             push_size=8)
+        s0 = g.descriptor_set(l0, [(0, SB, bin_, 0, drv.WHOLE), (1, vkdevice.UB, bu, 0, 16)])
+        s1 = g.descriptor_set(l1, [(0, SB, bout, 0, drv.WHOLE)])
+
+        def record(cb):
+            vk.vkCmdBindPipeline(cb, CS, pipe)
+            vk.vkCmdBindDescriptorSets(cb, CS, playout, 0, 2, [s0, s1], 0, None)
+            vk.vkCmdDispatch(cb, n // 16, 1, 1)
+        g.submit(record)
+        got = imgs.unf32(g.read(mout, 4 * n))
+    finally:
+        d.close()
+    if driver == "spirjit":
+        assert got == [-1.0] * n
+
+
 def _inline_layout(d):
     bindings = [vk.VkDescriptorSetLayoutBinding(binding=0, descriptorType=INLINE, descriptorCount=32,
                                                 stageFlags=COMPUTE),

@@ -534,4 +534,22 @@ mod tests {
         assert!(instance_returns(&du, Kind::Physical, req("vkGetPhysicalDeviceCalibrateableTimeDomainsKHR")));
         assert!(instance_returns(&du, Kind::Global, req("vkEnumerateInstanceVersion")));
     }
+
+    #[test]
+    fn core_1_3_commands_need_a_1_3_device() {
+        let req = |n| requirement(n).unwrap();
+        let inst = Enabled { minor: 3, extensions: vec![] };
+        let v12 = Enabled { minor: 2, extensions: vec![] };
+        let v13 = Enabled { minor: 3, extensions: vec![] };
+        for name in ["vkCmdPipelineBarrier2", "vkCmdCopyBuffer2", "vkSetPrivateData", "vkCmdBeginRendering"] {
+            assert!(device_returns(&v13, &inst, Kind::Device, req(name)), "{name}");
+            assert!(!device_returns(&v12, &inst, Kind::Device, req(name)), "{name}");
+        }
+        // Extension names still need their extension on a 1.3 device.
+        assert!(!device_returns(&v13, &inst, Kind::Device, req("vkSetPrivateDataEXT")));
+        let ext = Enabled { minor: 2, extensions: vec!["VK_EXT_private_data".into()] };
+        assert!(device_returns(&ext, &inst, Kind::Device, req("vkSetPrivateDataEXT")));
+        assert!(instance_returns(&inst, Kind::Physical, req("vkGetPhysicalDeviceToolProperties")));
+        assert!(!instance_returns(&v12, Kind::Physical, req("vkGetPhysicalDeviceToolProperties")));
+    }
 }
