@@ -325,16 +325,6 @@ pub unsafe fn fill_features(at: *mut vk::BaseOutStructure<'_>) {
             S::PHYSICAL_DEVICE_TEXTURE_COMPRESSION_ASTC_HDR_FEATURES => {
                 put(at, from!(PhysicalDeviceTextureCompressionASTCHDRFeatures, v13, texture_compression_astc_hdr))
             }
-            // A4R4G4B4 and A4B4G4R4 (`format`): sampled, storage (without a declared
-            // format), texel buffers and transfers, like every format of the table.
-            S::PHYSICAL_DEVICE_4444_FORMATS_FEATURES_EXT => put(
-                at,
-                vk::PhysicalDevice4444FormatsFeaturesEXT {
-                    format_a4r4g4b4: T,
-                    format_a4b4g4r4: T,
-                    ..Default::default()
-                },
-            ),
             S::PHYSICAL_DEVICE_PRIVATE_DATA_FEATURES => {
                 put(at, from!(PhysicalDevicePrivateDataFeatures, v13, private_data))
             }

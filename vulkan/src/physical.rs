@@ -34,7 +34,6 @@ pub const MAX_ALLOCATION: u64 = 1 << 40;
 
 /// Device extensions, each (name, spec version).
 pub const DEVICE_EXTENSIONS: &[(&str, u32)] = &[
-    ("VK_EXT_4444_formats", 1),
     ("VK_EXT_calibrated_timestamps", 2),
     ("VK_EXT_descriptor_indexing", 2),
     ("VK_EXT_host_query_reset", 1),
