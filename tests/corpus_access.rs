@@ -532,3 +532,179 @@ fn every_kernel_is_tested() {
         .collect();
     assert!(untested.is_empty(), "corpus kernels without a test: {untested:?}");
 }
+
+/// Guards decided once per call (`lower/steady`): edge tests and consecutive accesses
+/// whose ranges a call's entry bounds, in launches where whole work-groups agree, where
+/// groups straddle the edge (partial groups, offsets, `n` inside a lane group), where
+/// the index arithmetic wraps, and where accesses leave their buffer (the same error,
+/// naming the same work-item, at every width).
+#[test]
+fn steady() {
+    let mut rng = Rng::new(61);
+    let n = 1000usize;
+    let a = rng.vec_f32(n + 40, -10.0, 10.0);
+    let b = rng.vec_f32(n + 64, -10.0, 10.0);
+    let ai = rng.vec_i32(n + 64, -1000, 1000);
+    let bytes_a: Vec<u8> = (0..n).map(|_| rng.below(256) as u8).collect();
+    let bytes_o: Vec<u8> = (0..n).map(|_| rng.below(256) as u8).collect();
+    let mut errors: Vec<(String, String)> = Vec::new();
+    for v in variants("steady") {
+        // Without checks, leaving a buffer is not caught: those runs are skipped.
+        let checked = !v.label.ends_with("/unchecked");
+        // `i < n` with n at a group boundary, inside a lane group, past the launch.
+        for (global, local, offset, limit, k) in [
+            (1024u64, 256u64, 0u64, 1000i32, 0i32),
+            (1024, 64, 0, 512, 3),
+            (1024, 256, 0, 1024, 1),
+            (960, 64, 16, 1000, 2),
+            (1000, 100, 0, 997, 0),
+            (1000, 8, 0, 999, 40),
+        ] {
+            let mut out = vec![f32::NAN; n + 64];
+            let args =
+                &mut [Arg::read_only(&a), Arg::read_only(&b), Arg::buffer(&mut out), Arg::value(limit), Arg::value(k)];
+            v.run("edge_guard", NdRange::d1(global).local(&[local]).offset(&[offset]), args);
+            let mut want = vec![f32::NAN; n + 64];
+            for i in offset as usize..(offset + global) as usize {
+                if (i as i32) < limit {
+                    want[i] = a[i + k as usize] * 2.0 + b[i];
+                }
+            }
+            check_f32_exact(
+                &format!("{} edge_guard {global}/{local}+{offset} n {limit} k {k}", v.label),
+                "out",
+                &out,
+                &want,
+            );
+        }
+        // A 2-D interior test: work-groups inside, on the edges, partial, offset.
+        for (w, h, local, offset) in [
+            (64u64, 48u64, [16u64, 16u64], [0u64, 0u64]),
+            (64, 48, [16, 4], [0, 0]),
+            (60, 30, [16, 4], [0, 0]),
+            (48, 32, [8, 8], [16, 8]),
+        ] {
+            let total = ((w + offset[0]) * (h + offset[1])) as usize;
+            let input: Vec<f32> = (0..total).map(|i| ((i * 29) % 97) as f32 * 0.5 - 20.0).collect();
+            let (ww, hh) = ((w + offset[0]) as i32, (h + offset[1]) as i32);
+            let mut out = vec![f32::NAN; total];
+            let args = &mut [Arg::read_only(&input), Arg::buffer(&mut out), Arg::value(ww), Arg::value(hh)];
+            v.run("interior2d", NdRange::d2(w, h).local(&local).offset(&offset), args);
+            let mut want = vec![f32::NAN; total];
+            for y in offset[1] as i32..hh {
+                for x in offset[0] as i32..ww {
+                    let c = (y * ww + x) as usize;
+                    want[c] = if x > 0 && y > 0 && x < ww - 1 && y < hh - 1 {
+                        let wu = ww as usize;
+                        input[c - 1] + input[c + 1] + input[c - wu] + input[c + wu] - 4.0 * input[c]
+                    } else {
+                        input[c]
+                    };
+                }
+            }
+            check_f32_exact(&format!("{} interior2d {w}x{h}/{local:?}+{offset:?}", v.label), "out", &out, &want);
+        }
+        // A local-id test: all, none, or some lanes of every group.
+        for lim in [-1i32, 0, 5, 16, 40, 64, 1000] {
+            let mut out = vec![7i32; 256];
+            let args = &mut [Arg::read_only(&ai), Arg::buffer(&mut out), Arg::value(lim)];
+            v.run("local_cond", NdRange::d1(256).local(&[64]), args);
+            let want: Vec<i32> = (0..256i32).map(|i| if (i % 64) < lim { ai[i as usize] + 1 } else { -1 }).collect();
+            check_eq(&format!("{} local_cond lim {lim}", v.label), "out", &out, &want);
+        }
+        for limit in [1000i32, 999, 0] {
+            let mut out = vec![0i32; 1024];
+            let args = &mut [Arg::read_only(&ai), Arg::buffer(&mut out), Arg::value(limit)];
+            v.run("masked_bounds", NdRange::d1(1024).local(&[128]), args);
+            let want: Vec<i32> = (0..1024)
+                .map(|i| {
+                    if i < limit {
+                        if i % 7 < 3 {
+                            ai[i as usize]
+                        } else {
+                            -ai[i as usize]
+                        }
+                    } else {
+                        0
+                    }
+                })
+                .collect();
+            check_eq(&format!("{} masked_bounds n {limit}", v.label), "out", &out, &want);
+        }
+        // In bounds for every work-item, and out of bounds on either side.
+        for (global, offset, k) in [(512u64, 32u64, 32i32), (512, 0, 0), (512, 0, 1), (512, 64, 65)] {
+            let ok = offset as i32 >= k && (offset + global) as i32 + k <= 600;
+            if !ok && !checked {
+                continue;
+            }
+            let (mut out, mut src) = (vec![0i32; 600], ai[..600].to_vec());
+            let r = v.kernel("shifted").run(
+                &NdRange::d1(global).local(&[64]).offset(&[offset]),
+                &mut [Arg::buffer(&mut src), Arg::buffer(&mut out), Arg::value(k)],
+            );
+            match r {
+                Ok(_) => {
+                    assert!(ok, "{}: shifted k {k} + {offset} ran although it leaves the buffer", v.label);
+                    for i in offset as usize..(offset + global) as usize {
+                        let want = ai[(i as i32 - k) as usize].wrapping_add(ai[(i as i32 + k) as usize]);
+                        assert_eq!(out[i], want, "{}: shifted k {k}, out[{i}]", v.label);
+                    }
+                }
+                Err(e) => {
+                    assert!(!ok, "{}: shifted k {k} + {offset} failed: {e}", v.label);
+                    errors.push((format!("{} shifted {k} {offset}", v.build), e.to_string()));
+                }
+            }
+        }
+        // Index arithmetic that wraps in 32 bits (i * s), in and out of bounds.
+        for (s, base) in [(1i32, 0i32), (0x4000_0001, 0), (0x0100_0000, 5), (-1, 255)] {
+            let idx = |i: i32| i.wrapping_mul(s).wrapping_add(base);
+            let ok = (0..256).all(|i| (0..600).contains(&idx(i)));
+            if !ok && !checked {
+                continue;
+            }
+            let (mut out, mut src) = (vec![0i32; 256], ai[..600].to_vec());
+            let r = v.kernel("wrapped").run(
+                &NdRange::d1(256).local(&[64]),
+                &mut [Arg::buffer(&mut src), Arg::buffer(&mut out), Arg::value(s), Arg::value(base)],
+            );
+            match r {
+                Ok(_) => {
+                    assert!(ok, "{}: wrapped s {s:#x} ran although it leaves the buffer", v.label);
+                    let want: Vec<i32> = (0..256).map(|i| ai[idx(i) as usize]).collect();
+                    check_eq(&format!("{} wrapped s {s:#x}", v.label), "out", &out, &want);
+                }
+                Err(e) => {
+                    assert!(!ok, "{}: wrapped s {s:#x} failed: {e}", v.label);
+                    errors.push((format!("{} wrapped {s}", v.build), e.to_string()));
+                }
+            }
+        }
+        for limit in [1000, 993, 512] {
+            let mut out = bytes_o.clone();
+            let args = &mut [Arg::read_only(&bytes_a), Arg::buffer(&mut out), Arg::value(77), Arg::value(limit)];
+            v.run("bytes", NdRange::d1(1024).local(&[256]), args);
+            let want: Vec<u8> = (0..n)
+                .map(|i| {
+                    if (i as i32) < limit {
+                        ((bytes_a[i] as i32 * 77 + bytes_o[i] as i32 * 179) >> 8).clamp(0, 255) as u8
+                    } else {
+                        bytes_o[i]
+                    }
+                })
+                .collect();
+            check_eq(&format!("{} bytes n {limit}", v.label), "out", &out, &want);
+        }
+    }
+    // Every width reports the error of W = 1 at the same work-item (the offset from the
+    // nearest buffer of an -O0 build's unknown pointers depends on where buffers lie).
+    let mut first: std::collections::HashMap<String, String> = Default::default();
+    for (case, msg) in errors {
+        let msg = match (msg.find(" (nearest region"), msg.find("); check")) {
+            (Some(a), Some(b)) if a < b => format!("{}{}", &msg[..a], &msg[b + 1..]),
+            _ => msg,
+        };
+        let want = first.entry(case.clone()).or_insert_with(|| msg.clone());
+        assert_eq!(&msg, want, "{case}: the error differs between widths");
+    }
+}

@@ -34,7 +34,9 @@ pub fn subgroup_ops() -> vk::SubgroupFeatureFlags {
         | vk::SubgroupFeatureFlags::QUAD
 }
 
-/// A stable id for the device and driver (`VkPhysicalDeviceIDProperties`).
+/// A stable id for the device and driver (`VkPhysicalDeviceIDProperties`). Importers of
+/// external memory, fences and semaphores match on it, so the format of those payloads
+/// (`memfd`) is part of what it names: change the digit when that format changes.
 pub fn uuid(tag: u8) -> [u8; 16] {
     let mut u = *b"spirjit-vulkan-0";
     u[15] = tag;
@@ -550,6 +552,9 @@ pub unsafe fn fill_properties(at: *mut vk::BaseOutStructure<'_>) {
                     device_luid_valid
                 ),
             ),
+            S::PHYSICAL_DEVICE_EXTERNAL_MEMORY_HOST_PROPERTIES_EXT => {
+                put(at, crate::external::memory_host_properties())
+            }
             S::PHYSICAL_DEVICE_MAINTENANCE_3_PROPERTIES => put(
                 at,
                 from!(PhysicalDeviceMaintenance3Properties, v11, max_per_set_descriptors, max_memory_allocation_size),

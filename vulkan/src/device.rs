@@ -1,7 +1,9 @@
 //! The logical device, its queues, device memory and buffers.
 //!
 //! Device memory is host memory: an allocation is one zeroed, 64-byte-aligned block that
-//! `vkMapMemory` hands out in place (zero-copy) and kernels read and write in place. A
+//! `vkMapMemory` hands out in place (zero-copy) and kernels read and write in place — the
+//! driver's own block, the application's (an imported host pointer) or a shared file
+//! (exportable or imported memory; `external` makes those). A
 //! buffer is a (memory, offset, size) window; it keeps its memory alive, so freeing memory
 //! that a buffer still uses cannot leave the buffer dangling. This module must not run
 //! commands (that is `execute`).
@@ -66,12 +68,24 @@ pub struct Queue {
 pub struct Memory {
     ptr: *mut u8,
     size: u64,
-    layout: Layout,
+    backing: Backing,
 }
 
-// SAFETY: `Memory` owns its block; the raw pointer is only a handle to it. Access to the
-// bytes is synchronized by the application, as Vulkan requires (see `execute` for the
-// rule the driver itself follows when it makes slices of it).
+/// Where the bytes of a [`Memory`] come from, and so what freeing it does.
+enum Backing {
+    /// The driver's own block, freed with this layout.
+    Heap(Layout),
+    /// The application's (`VK_EXT_external_memory_host`): never freed by the driver.
+    Host,
+    /// A shared file (`VK_KHR_external_memory_fd`, `OPAQUE_FD`): exportable, and shared
+    /// with every importer.
+    Shared(crate::memfd::Mapping),
+}
+
+// SAFETY: `Memory` owns its block (or borrows the application's for its lifetime, as
+// Vulkan requires); the raw pointer is only a handle to it. Access to the bytes is
+// synchronized by the application, as Vulkan requires (see `execute` for the rule the
+// driver itself follows when it makes slices of it).
 unsafe impl Send for Memory {}
 // SAFETY: as above.
 unsafe impl Sync for Memory {}
@@ -82,7 +96,25 @@ impl Memory {
             Layout::from_size_align(usize::try_from(size.max(1)).ok()?, physical::MEMORY_ALIGNMENT as usize).ok()?;
         // SAFETY: `layout` has a non-zero size.
         let ptr = unsafe { std::alloc::alloc_zeroed(layout) };
-        (!ptr.is_null()).then_some(Memory { ptr, size, layout })
+        (!ptr.is_null()).then_some(Memory { ptr, size, backing: Backing::Heap(layout) })
+    }
+
+    /// Memory that is the application's `size` bytes at `ptr`.
+    pub(crate) fn host(ptr: *mut u8, size: u64) -> Memory {
+        Memory { ptr, size, backing: Backing::Host }
+    }
+
+    /// Memory that is the first `size` bytes of a shared file's mapping.
+    pub(crate) fn shared(mapping: crate::memfd::Mapping, size: u64) -> Memory {
+        Memory { ptr: mapping.ptr(), size, backing: Backing::Shared(mapping) }
+    }
+
+    /// The shared file of exportable or imported file memory.
+    pub(crate) fn file(&self) -> Option<&crate::memfd::Mapping> {
+        match &self.backing {
+            Backing::Shared(m) => Some(m),
+            _ => None,
+        }
     }
 
     /// Bytes of the allocation.
@@ -98,8 +130,11 @@ impl Memory {
 
 impl Drop for Memory {
     fn drop(&mut self) {
-        // SAFETY: allocated in `Memory::new` with this layout, freed once.
-        unsafe { std::alloc::dealloc(self.ptr, self.layout) }
+        if let Backing::Heap(layout) = self.backing {
+            // SAFETY: allocated in `Memory::new` with this layout, freed once.
+            unsafe { std::alloc::dealloc(self.ptr, layout) }
+        }
+        // Host memory is the application's; a shared mapping unmaps itself.
     }
 }
 
@@ -287,7 +322,11 @@ pub unsafe extern "system" fn allocate_memory(
         if info.allocation_size > physical::MAX_ALLOCATION {
             return Err(vk::Result::ERROR_OUT_OF_DEVICE_MEMORY);
         }
-        let memory = Arc::new(Memory::new(info.allocation_size).ok_or(vk::Result::ERROR_OUT_OF_DEVICE_MEMORY)?);
+        // SAFETY: the caller's chain.
+        let memory = match unsafe { crate::external::allocation(info)? } {
+            Some(m) => Arc::new(m),
+            None => Arc::new(Memory::new(info.allocation_size).ok_or(vk::Result::ERROR_OUT_OF_DEVICE_MEMORY)?),
+        };
         d.state.addressable.lock().unwrap_or_else(|e| e.into_inner()).push(Arc::downgrade(&memory));
         let id = handles::new_object(memory, raw.as_raw());
         // SAFETY: the caller's output pointer.

@@ -16,8 +16,9 @@
 //! a copy of them, and a null descriptor (or an unwritten one of a partially bound
 //! binding) as `Arg::Null`. Aliasing rule: the driver never makes two live `&mut`
 //! slices over overlapping bytes. The first range over some bytes is given in place; a
-//! later range overlapping one already given (the same buffer or image bound twice, or two
-//! views of one allocation) is given as a private copy, and after the dispatch the bytes the kernel
+//! later range overlapping one already given (the same buffer or image bound twice, two
+//! views of one allocation, or two memory objects importing the same host bytes: ranges
+//! are compared by address) is given as a private copy, and after the dispatch the bytes the kernel
 //! changed in the copy are written back. A kernel that writes the same bytes through two
 //! overlapping bindings in one dispatch therefore sees each binding's own writes only (such
 //! a shader races on any device). For a module that uses device addresses, every
@@ -260,10 +261,12 @@ fn dispatch(device: &DeviceState, s: &State, base: [u32; 3], groups: [u32; 3]) -
         per_binding.push((b.set, b.binding, items));
     }
     // Decide which ranges are given in place: first come, first served.
-    let mut live: Vec<(usize, u64, u64)> = Vec::new(); // (memory address, start, end)
+    // Ranges are compared by address, not by memory object: two memory objects may be the
+    // same bytes (host pointers imported twice, `VK_EXT_external_memory_host`).
+    let mut live: Vec<(u64, u64)> = Vec::new(); // [start, end) addresses given in place
     let address_memory = if p.uses_addresses { device.addressable_memory() } else { Vec::new() };
     for m in &address_memory {
-        live.push((m.base() as usize, 0, m.size()));
+        live.push((m.base() as u64, m.base() as u64 + m.size()));
     }
     let mut views: Vec<Vec<View>> = Vec::new();
     for (_, _, items) in &per_binding {
@@ -276,9 +279,9 @@ fn dispatch(device: &DeviceState, s: &State, base: [u32; 3], groups: [u32; 3]) -
                 });
                 continue;
             };
-            let key = r.memory.base() as usize;
-            let end = r.start + r.len;
-            let overlaps = live.iter().any(|&(m, s0, e0)| m == key && r.start < e0 && s0 < end);
+            let start = r.memory.base() as u64 + r.start;
+            let end = start + r.len;
+            let overlaps = live.iter().any(|&(s0, e0)| start < e0 && s0 < end);
             if overlaps {
                 // SAFETY: the range lies inside the allocation (checked by `Buffer::range`
                 // or the image's binding); reading it makes no reference.
@@ -287,7 +290,7 @@ fn dispatch(device: &DeviceState, s: &State, base: [u32; 3], groups: [u32; 3]) -
                         .to_vec();
                 v.push(View::Copy(snapshot.clone(), snapshot));
             } else {
-                live.push((key, r.start, end));
+                live.push((start, end));
                 v.push(View::InPlace);
             }
         }

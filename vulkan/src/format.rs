@@ -287,15 +287,15 @@ pub unsafe extern "system" fn get_physical_device_image_format_properties2(
         let (info, out) = unsafe { (info.as_ref(), out.as_mut()) };
         let (Some(info), Some(out)) = (info, out) else { return Err(vk::Result::ERROR_UNKNOWN) };
         // SAFETY: the caller's input chain.
-        if unsafe { has_unknown_input(info.p_next as *const vk::BaseInStructure<'_>) } {
+        let Ok(external) = (unsafe { external_input(info.p_next as *const vk::BaseInStructure<'_>) }) else {
             out.image_format_properties = vk::ImageFormatProperties::default();
             return Err(vk::Result::ERROR_FORMAT_NOT_SUPPORTED);
-        }
+        };
         match image_format_properties(info.format, info.ty, info.tiling, info.usage, info.flags) {
             Ok(p) => {
                 out.image_format_properties = p;
                 // SAFETY: the caller's output chain.
-                unsafe { fill_output_chain(out.p_next as *mut vk::BaseOutStructure<'_>) };
+                unsafe { fill_output_chain(out.p_next as *mut vk::BaseOutStructure<'_>, external.unwrap_or_default()) };
                 handles::OK
             }
             Err(_) => {
@@ -306,37 +306,40 @@ pub unsafe extern "system" fn get_physical_device_image_format_properties2(
     })
 }
 
-/// Whether an image format query's input chain asks about something the device does not
-/// have (external memory, other usages): such images are not supported.
+/// What the device can do with an image of the external memory handle type an image
+/// format query's input chain asks about (None: no handle type); an error for a handle
+/// type the device does not have (such images are not supported). Images, like buffers,
+/// are bytes of memory in place, so every handle type of `external` serves both.
 ///
 /// # Safety
 /// `next` must be a valid `pNext` chain.
-unsafe fn has_unknown_input(mut next: *const vk::BaseInStructure<'_>) -> bool {
+unsafe fn external_input(mut next: *const vk::BaseInStructure<'_>) -> Result<Option<vk::ExternalMemoryProperties>, ()> {
     // SAFETY: the caller's contract.
     while let Some(s) = unsafe { next.as_ref() } {
         if s.s_type == vk::StructureType::PHYSICAL_DEVICE_EXTERNAL_IMAGE_FORMAT_INFO {
             // SAFETY: the structure its sType names.
             let e = unsafe { &*(next as *const vk::PhysicalDeviceExternalImageFormatInfo<'_>) };
             if !e.handle_type.is_empty() {
-                return true;
+                return crate::external::memory_properties(e.handle_type).map(Some).ok_or(());
             }
         }
         next = s.p_next;
     }
-    false
+    Ok(None)
 }
 
-/// Fill the output structures of an image format query the driver knows.
+/// Fill the output structures of an image format query the driver knows (`external`: the
+/// external memory properties of the handle type asked about).
 ///
 /// # Safety
 /// `next` must be a valid `pNext` chain of output structures.
-unsafe fn fill_output_chain(mut next: *mut vk::BaseOutStructure<'_>) {
+unsafe fn fill_output_chain(mut next: *mut vk::BaseOutStructure<'_>, external: vk::ExternalMemoryProperties) {
     // SAFETY: the caller's contract; each structure is cast to the type its sType names.
     unsafe {
         while let Some(s) = next.as_mut() {
             if s.s_type == vk::StructureType::EXTERNAL_IMAGE_FORMAT_PROPERTIES {
                 let e = &mut *(next as *mut vk::ExternalImageFormatProperties<'_>);
-                e.external_memory_properties = vk::ExternalMemoryProperties::default();
+                e.external_memory_properties = external;
             }
             next = s.p_next;
         }

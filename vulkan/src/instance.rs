@@ -12,6 +12,12 @@ use crate::handles::{self, guard, guard_void, put, slice, write_array, OK};
 use crate::icd::Enabled;
 use crate::physical;
 
+// The external memory, fence and semaphore queries are `external`'s.
+pub use crate::external::{
+    get_physical_device_external_buffer_properties, get_physical_device_external_fence_properties,
+    get_physical_device_external_semaphore_properties,
+};
+
 /// An instance: it owns one physical device.
 pub struct Instance {
     physical: u64,
@@ -381,47 +387,6 @@ pub unsafe extern "system" fn get_physical_device_sparse_image_format_properties
     if !count.is_null() {
         // SAFETY: the caller's count pointer.
         unsafe { *count = 0 };
-    }
-}
-
-pub unsafe extern "system" fn get_physical_device_external_buffer_properties(
-    _pd: vk::PhysicalDevice,
-    _info: *const vk::PhysicalDeviceExternalBufferInfo<'_>,
-    out: *mut vk::ExternalBufferProperties<'_>,
-) {
-    if !out.is_null() {
-        // SAFETY: the caller's output structure: no external memory handle types.
-        unsafe { (*out).external_memory_properties = vk::ExternalMemoryProperties::default() };
-    }
-}
-
-pub unsafe extern "system" fn get_physical_device_external_fence_properties(
-    _pd: vk::PhysicalDevice,
-    _info: *const vk::PhysicalDeviceExternalFenceInfo<'_>,
-    out: *mut vk::ExternalFenceProperties<'_>,
-) {
-    if !out.is_null() {
-        // SAFETY: the caller's output structure: no external fence handle types.
-        unsafe {
-            (*out).export_from_imported_handle_types = vk::ExternalFenceHandleTypeFlags::empty();
-            (*out).compatible_handle_types = vk::ExternalFenceHandleTypeFlags::empty();
-            (*out).external_fence_features = vk::ExternalFenceFeatureFlags::empty();
-        }
-    }
-}
-
-pub unsafe extern "system" fn get_physical_device_external_semaphore_properties(
-    _pd: vk::PhysicalDevice,
-    _info: *const vk::PhysicalDeviceExternalSemaphoreInfo<'_>,
-    out: *mut vk::ExternalSemaphoreProperties<'_>,
-) {
-    if !out.is_null() {
-        // SAFETY: the caller's output structure: no external semaphore handle types.
-        unsafe {
-            (*out).export_from_imported_handle_types = vk::ExternalSemaphoreHandleTypeFlags::empty();
-            (*out).compatible_handle_types = vk::ExternalSemaphoreHandleTypeFlags::empty();
-            (*out).external_semaphore_features = vk::ExternalSemaphoreFeatureFlags::empty();
-        }
     }
 }
 

@@ -15,6 +15,8 @@
 //! `query` (timestamp query pools), `private_data` (private data slots), `graphics`
 //! (the graphics-queue commands 1.3 requires, which fail recording), `template` (descriptor update templates, push
 //! descriptors) and `execute` (running commands).
+//! External memory, fences and semaphores are `external`'s (with `memfd`, the shared files
+//! and sync files behind them).
 //! The manifest is written by `spirjit vulkan-icd` ([`manifest_json`]).
 
 mod caps;
@@ -23,12 +25,14 @@ mod debug_utils;
 mod descriptor;
 mod device;
 mod execute;
+mod external;
 mod format;
 mod graphics;
 mod handles;
 mod icd;
 mod image;
 mod instance;
+mod memfd;
 mod physical;
 mod pipeline;
 mod private_data;

@@ -36,6 +36,7 @@ pub const MAX_ALLOCATION: u64 = 1 << 40;
 pub const DEVICE_EXTENSIONS: &[(&str, u32)] = &[
     ("VK_EXT_calibrated_timestamps", 2),
     ("VK_EXT_descriptor_indexing", 2),
+    ("VK_EXT_external_memory_host", 1),
     ("VK_EXT_host_query_reset", 1),
     ("VK_EXT_image_robustness", 1),
     ("VK_EXT_inline_uniform_block", 1),
@@ -59,6 +60,12 @@ pub const DEVICE_EXTENSIONS: &[(&str, u32)] = &[
     ("VK_KHR_dedicated_allocation", 3),
     ("VK_KHR_descriptor_update_template", 1),
     ("VK_KHR_driver_properties", 1),
+    ("VK_KHR_external_fence", 1),
+    ("VK_KHR_external_fence_fd", 1),
+    ("VK_KHR_external_memory", 1),
+    ("VK_KHR_external_memory_fd", 1),
+    ("VK_KHR_external_semaphore", 1),
+    ("VK_KHR_external_semaphore_fd", 1),
     ("VK_KHR_format_feature_flags2", 2),
     ("VK_KHR_get_memory_requirements2", 1),
     ("VK_KHR_maintenance1", 2),
@@ -86,8 +93,13 @@ pub const DEVICE_EXTENSIONS: &[(&str, u32)] = &[
 ];
 
 /// Instance extensions.
-pub const INSTANCE_EXTENSIONS: &[(&str, u32)] =
-    &[("VK_EXT_debug_utils", 2), ("VK_KHR_get_physical_device_properties2", 2)];
+pub const INSTANCE_EXTENSIONS: &[(&str, u32)] = &[
+    ("VK_EXT_debug_utils", 2),
+    ("VK_KHR_external_fence_capabilities", 1),
+    ("VK_KHR_external_memory_capabilities", 1),
+    ("VK_KHR_external_semaphore_capabilities", 1),
+    ("VK_KHR_get_physical_device_properties2", 2),
+];
 
 /// `VkExtensionProperties` for a list.
 pub fn extension_properties(list: &[(&str, u32)]) -> Vec<vk::ExtensionProperties> {

@@ -23,17 +23,17 @@ use ash::vk::{self, Handle};
 use crate::command::CommandBuffer;
 use crate::device::{device, Device, DeviceState, Queue};
 use crate::handles::{self, guard, slice, OK};
-use crate::sync::{self, Fence, Semaphore, Waited};
+use crate::sync::{self, Fence, Payload, Semaphore, Waited};
 
 pub use crate::sync::Event;
 
 /// One batch of a submission (one `VkSubmitInfo`).
 struct Batch {
-    /// Semaphores to wait for, with the value (timeline) to reach.
-    waits: Vec<(Arc<Semaphore>, u64)>,
+    /// Semaphore payloads to wait for, with the value (timeline) to reach.
+    waits: Vec<(Arc<Payload>, u64)>,
     commands: Vec<Arc<CommandBuffer>>,
-    /// Semaphores to signal, with the value (timeline) to set.
-    signals: Vec<(Arc<Semaphore>, u64)>,
+    /// Semaphore payloads to signal, with the value (timeline) to set.
+    signals: Vec<(Arc<Payload>, u64)>,
 }
 
 /// One submission: its batches, then the fence.
@@ -170,7 +170,7 @@ impl Worker {
         }
         if let Some(f) = job.fence {
             if !sync::stopped(d) {
-                f.set(true);
+                f.signal();
             }
         }
     }
@@ -208,11 +208,18 @@ fn semaphore(raw: vk::Semaphore) -> Result<Arc<Semaphore>, vk::Result> {
     handles::get::<Semaphore>(raw.as_raw())
 }
 
-/// The semaphore (with its value) of a submission; a timeline semaphore needs a value.
-fn with_value(s: Arc<Semaphore>, value: Option<u64>, what: &str) -> Result<(Arc<Semaphore>, u64), vk::Result> {
+/// The payload (with its value) of a semaphore of a submission, to wait on (`wait`: a
+/// temporarily imported payload is used up) or signal; a timeline semaphore needs a value.
+fn with_value(
+    s: Arc<Semaphore>,
+    value: Option<u64>,
+    wait: bool,
+    what: &str,
+) -> Result<(Arc<Payload>, u64), vk::Result> {
+    let payload = || if wait { s.payload_for_wait() } else { s.payload() };
     match (s.timeline, value) {
-        (false, _) => Ok((s, 0)),
-        (true, Some(v)) => Ok((s, v)),
+        (false, _) => Ok((payload(), 0)),
+        (true, Some(v)) => Ok((payload(), v)),
         (true, None) => {
             handles::log(&format!("{what}: a timeline semaphore without a value (VkTimelineSemaphoreSubmitInfo)"));
             Err(vk::Result::ERROR_UNKNOWN)
@@ -266,13 +273,13 @@ unsafe fn batch(s: &vk::SubmitInfo<'_>) -> Result<Batch, vk::Result> {
         waits: waits
             .iter()
             .enumerate()
-            .map(|(i, &w)| with_value(semaphore(w)?, wait_values.get(i).copied(), what))
+            .map(|(i, &w)| with_value(semaphore(w)?, wait_values.get(i).copied(), true, what))
             .collect::<Result<_, _>>()?,
         commands: commands.iter().map(|&c| command_buffer(c)).collect::<Result<_, _>>()?,
         signals: signals
             .iter()
             .enumerate()
-            .map(|(i, &w)| with_value(semaphore(w)?, signal_values.get(i).copied(), what))
+            .map(|(i, &w)| with_value(semaphore(w)?, signal_values.get(i).copied(), false, what))
             .collect::<Result<_, _>>()?,
     })
 }
@@ -291,11 +298,13 @@ unsafe fn batch2(s: &vk::SubmitInfo2<'_>) -> Result<Batch, vk::Result> {
         )
     };
     let what = "vkQueueSubmit2";
-    let sem = |i: &vk::SemaphoreSubmitInfo<'_>| with_value(semaphore(i.semaphore)?, Some(i.value), what);
+    let sem = |wait: bool| {
+        move |i: &vk::SemaphoreSubmitInfo<'_>| with_value(semaphore(i.semaphore)?, Some(i.value), wait, what)
+    };
     Ok(Batch {
-        waits: waits.iter().map(sem).collect::<Result<_, _>>()?,
+        waits: waits.iter().map(sem(true)).collect::<Result<_, _>>()?,
         commands: commands.iter().map(|c| command_buffer(c.command_buffer)).collect::<Result<_, _>>()?,
-        signals: signals.iter().map(sem).collect::<Result<_, _>>()?,
+        signals: signals.iter().map(sem(false)).collect::<Result<_, _>>()?,
     })
 }
 

@@ -4,13 +4,16 @@
 //!
 //! Every change of these objects' state happens under one lock (the hub) and wakes every
 //! waiter, and every wait checks its condition under that lock, so a wait never misses a
-//! change; a wait also ends when the device is lost or destroyed. The objects themselves
+//! change; a wait also ends when the device is lost or destroyed. The payloads themselves
 //! only hold atomics, so a check is cheap. Before sleeping, a wait watches the hub's change
 //! counter for a few tens of microseconds (`SPIN`): waking a sleeping thread costs that much
 //! again on a virtual machine, and the short dispatches a submit-and-wait loop runs are done
-//! within it. This module must not run commands or know about queues.
+//! within it. A fence's or semaphore's state is a [`Payload`]: a word of its own, a word in
+//! a shared file (exportable or imported objects; `external` makes and imports them) or an
+//! imported sync file, which change without waking the hub, so waits poll while such
+//! payloads exist. This module must not run commands or know about queues.
 
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Condvar, Mutex, MutexGuard, OnceLock};
 use std::time::{Duration, Instant};
 
@@ -28,6 +31,13 @@ struct Hub {
     /// Counts the changes, so a spinning wait sees one without taking the lock.
     generation: AtomicU64,
 }
+
+/// The longest sleep of a wait while an external payload exists (a shared file another
+/// process may change, or a sync file: they change without waking this process's waits).
+const POLL: Duration = Duration::from_millis(1);
+
+/// How many external payloads exist.
+static EXTERNAL_PAYLOADS: AtomicUsize = AtomicUsize::new(0);
 
 /// How long a wait (and a queue's idle worker) spins before it sleeps.
 pub const SPIN: Duration = Duration::from_micros(50);
@@ -103,15 +113,20 @@ pub fn wait(deadline: Option<Instant>, mut ready: impl FnMut() -> bool, mut stop
             g = lock(h);
             continue;
         }
-        match deadline {
-            None => g = h.changed.wait(g).unwrap_or_else(|e| e.into_inner()),
-            Some(t) => {
+        // An external payload changes without notifying the hub: while one exists, sleeps
+        // are short, so such a change is seen within `POLL`.
+        let poll = (EXTERNAL_PAYLOADS.load(Ordering::SeqCst) > 0).then_some(POLL);
+        match (deadline, poll) {
+            (None, None) => g = h.changed.wait(g).unwrap_or_else(|e| e.into_inner()),
+            (Some(t), _) => {
                 let now = Instant::now();
                 if now >= t {
                     return Waited::TimedOut;
                 }
-                g = h.changed.wait_timeout(g, t - now).unwrap_or_else(|e| e.into_inner()).0;
+                let sleep = poll.map_or(t - now, |p| p.min(t - now));
+                g = h.changed.wait_timeout(g, sleep).unwrap_or_else(|e| e.into_inner()).0;
             }
+            (None, Some(p)) => g = h.changed.wait_timeout(g, p).unwrap_or_else(|e| e.into_inner()).0,
         }
     }
 }
@@ -192,37 +207,85 @@ pub fn lose(d: &DeviceState, reason: &str) {
     change(|| d.lost.store(true, Ordering::SeqCst));
 }
 
-/// A fence.
-pub struct Fence {
-    signaled: AtomicBool,
+/// The state of a fence or semaphore: a fence's is 1 when signaled, 0 when not; a binary
+/// semaphore's likewise; a timeline semaphore's is its counter. It is a word of the
+/// driver's own, or one in a shared file (`memfd`) when the object is exportable or the
+/// payload was imported, so every object sharing the payload — in this process or
+/// another — sees the same word. An imported sync file is a binary payload that is
+/// signaled once the file is readable.
+pub struct Payload {
+    timeline: bool,
+    local: AtomicU64,
+    shared: Option<crate::memfd::Mapping>,
+    sync_file: Option<std::os::fd::OwnedFd>,
 }
 
-impl Fence {
-    /// Signal or reset it.
-    pub fn set(&self, value: bool) {
-        change(|| self.signaled.store(value, Ordering::SeqCst));
+impl Payload {
+    fn new(timeline: bool, value: u64) -> Payload {
+        Payload { timeline, local: AtomicU64::new(value), shared: None, sync_file: None }
     }
 
-    fn is_set(&self) -> bool {
-        self.signaled.load(Ordering::SeqCst)
+    /// The binary payload of an imported sync file (None: `-1`, already signaled).
+    pub fn sync_file(fd: Option<std::os::fd::OwnedFd>) -> Payload {
+        match fd {
+            None => Payload::new(false, 1),
+            Some(fd) => {
+                EXTERNAL_PAYLOADS.fetch_add(1, Ordering::SeqCst);
+                Payload { timeline: false, local: AtomicU64::new(0), shared: None, sync_file: Some(fd) }
+            }
+        }
     }
-}
 
-/// A semaphore. A binary one's value is 1 when signaled, 0 when not; a timeline one's is
-/// its counter.
-pub struct Semaphore {
-    pub timeline: bool,
-    value: AtomicU64,
-}
+    /// A payload in a new shared file holding `content`, starting at `value`.
+    pub fn new_shared(content: crate::memfd::Content, value: u64) -> Result<Payload, crate::memfd::Error> {
+        let m = crate::memfd::Mapping::create(content, 8)?;
+        Ok(Payload::in_file(content, m, value))
+    }
 
-impl Semaphore {
+    /// A payload whose word is the first 8 bytes of `mapping` (a file holding `content`);
+    /// `value`, when given, is stored first (a new file).
+    fn in_file(content: crate::memfd::Content, mapping: crate::memfd::Mapping, value: u64) -> Payload {
+        EXTERNAL_PAYLOADS.fetch_add(1, Ordering::SeqCst);
+        let p = Payload {
+            timeline: content == crate::memfd::Content::TimelineSemaphore,
+            local: AtomicU64::new(0),
+            shared: Some(mapping),
+            sync_file: None,
+        };
+        if value != 0 {
+            p.word().store(value, Ordering::SeqCst);
+        }
+        p
+    }
+
+    /// The payload of an imported file holding `content`.
+    pub fn imported(content: crate::memfd::Content, mapping: crate::memfd::Mapping) -> Payload {
+        Payload::in_file(content, mapping, 0)
+    }
+
+    /// The shared file of the payload, if it has one.
+    pub fn file(&self) -> Option<&crate::memfd::Mapping> {
+        self.shared.as_ref()
+    }
+
+    fn word(&self) -> &AtomicU64 {
+        match &self.shared {
+            // SAFETY: a page-aligned shared mapping of at least 8 bytes (`memfd` maps whole
+            // pages), alive as long as `self`; every access to it is atomic.
+            Some(m) => unsafe { &*(m.ptr() as *const AtomicU64) },
+            None => &self.local,
+        }
+    }
+
     /// For a submission's wait: whether it is satisfied, under the hub lock (a binary
-    /// semaphore is unsignaled by the wait that takes it).
+    /// semaphore is unsignaled by the wait that takes it; a sync file stays signaled, and
+    /// is only ever a temporary payload, which one wait uses up).
     pub fn take(&self, value: u64) -> bool {
         if self.timeline {
-            self.value.load(Ordering::SeqCst) >= value
+            self.word().load(Ordering::SeqCst) >= value
         } else {
-            self.value.compare_exchange(1, 0, Ordering::SeqCst, Ordering::SeqCst).is_ok()
+            self.word().compare_exchange(1, 0, Ordering::SeqCst, Ordering::SeqCst).is_ok()
+                || self.sync_file.as_ref().is_some_and(crate::memfd::sync_file_signaled)
         }
     }
 
@@ -230,14 +293,114 @@ impl Semaphore {
     /// never goes back).
     pub fn signal(&self, value: u64) {
         if self.timeline {
-            self.value.fetch_max(value, Ordering::SeqCst);
+            self.word().fetch_max(value, Ordering::SeqCst);
         } else {
-            self.value.store(1, Ordering::SeqCst);
+            self.word().store(1, Ordering::SeqCst);
         }
     }
 
+    fn value(&self) -> u64 {
+        let v = self.word().load(Ordering::SeqCst);
+        if v == 0 && self.sync_file.as_ref().is_some_and(crate::memfd::sync_file_signaled) {
+            1
+        } else {
+            v
+        }
+    }
+}
+
+impl Drop for Payload {
+    fn drop(&mut self) {
+        if self.shared.is_some() || self.sync_file.is_some() {
+            EXTERNAL_PAYLOADS.fetch_sub(1, Ordering::SeqCst);
+        }
+    }
+}
+
+/// The payloads of a fence or semaphore: its own (permanent) one, and one imported
+/// temporarily, which stands in for it until the object is reset (fence) or waited on
+/// (semaphore).
+pub struct Payloads {
+    pub permanent: Arc<Payload>,
+    pub temporary: Option<Arc<Payload>>,
+}
+
+impl Payloads {
+    fn new(p: Payload) -> Mutex<Payloads> {
+        Mutex::new(Payloads { permanent: Arc::new(p), temporary: None })
+    }
+
+    fn current(&self) -> &Arc<Payload> {
+        self.temporary.as_ref().unwrap_or(&self.permanent)
+    }
+}
+
+fn lock_payloads(m: &Mutex<Payloads>) -> MutexGuard<'_, Payloads> {
+    // Every change of `Payloads` is one assignment, so a poisoned lock is still consistent.
+    m.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+/// A fence.
+pub struct Fence {
+    payloads: Mutex<Payloads>,
+}
+
+impl Fence {
+    /// Signal it (its current payload).
+    pub fn signal(&self) {
+        change(|| self.payload().signal(1));
+    }
+
+    /// Reset it: a temporarily imported payload is dropped, then its own is unsignaled.
+    fn reset(&self) {
+        change(|| {
+            let mut p = lock_payloads(&self.payloads);
+            p.temporary = None;
+            p.permanent.word().store(0, Ordering::SeqCst);
+        });
+    }
+
+    fn is_set(&self) -> bool {
+        self.payload().value() != 0
+    }
+
+    /// Its current payload.
+    pub fn payload(&self) -> Arc<Payload> {
+        lock_payloads(&self.payloads).current().clone()
+    }
+
+    /// Its payloads, for an import.
+    pub fn payloads(&self) -> MutexGuard<'_, Payloads> {
+        lock_payloads(&self.payloads)
+    }
+}
+
+/// A semaphore, binary or timeline.
+pub struct Semaphore {
+    pub timeline: bool,
+    payloads: Mutex<Payloads>,
+}
+
+impl Semaphore {
+    /// Its current payload (what a signal operation submitted now signals).
+    pub fn payload(&self) -> Arc<Payload> {
+        lock_payloads(&self.payloads).current().clone()
+    }
+
+    /// The payload a wait operation submitted now waits on: a temporarily imported one is
+    /// used by this wait and the semaphore returns to its own payload.
+    pub fn payload_for_wait(&self) -> Arc<Payload> {
+        let mut p = lock_payloads(&self.payloads);
+        p.temporary.take().unwrap_or_else(|| p.permanent.clone())
+    }
+
+    /// Its payloads, for an import.
+    pub fn payloads(&self) -> MutexGuard<'_, Payloads> {
+        lock_payloads(&self.payloads)
+    }
+
     fn counter(&self) -> u64 {
-        self.value.load(Ordering::SeqCst)
+        self.payload().value()
     }
 }
 
@@ -290,8 +453,14 @@ pub unsafe extern "system" fn create_fence(
         device(raw)?;
         // SAFETY: the caller's create info.
         let info = unsafe { info.as_ref() }.ok_or(vk::Result::ERROR_UNKNOWN)?;
-        let signaled = info.flags.contains(vk::FenceCreateFlags::SIGNALED);
-        let id = handles::new_object(Arc::new(Fence { signaled: AtomicBool::new(signaled) }), raw.as_raw());
+        let signaled = u64::from(info.flags.contains(vk::FenceCreateFlags::SIGNALED));
+        // SAFETY: the caller's chain.
+        let payload = if unsafe { crate::external::fence_exportable(info)? } {
+            Payload::new_shared(crate::memfd::Content::Fence, signaled).map_err(crate::external::system_error)?
+        } else {
+            Payload::new(false, signaled)
+        };
+        let id = handles::new_object(Arc::new(Fence { payloads: Payloads::new(payload) }), raw.as_raw());
         // SAFETY: the caller's output pointer.
         unsafe { put(out, vk::Fence::from_raw(id)) }
     })
@@ -311,7 +480,7 @@ pub unsafe extern "system" fn reset_fences(_raw: vk::Device, count: u32, fences:
     guard(|| {
         // SAFETY: the caller's array.
         for f in unsafe { slice(fences, count)? } {
-            handles::get::<Fence>(f.as_raw())?.set(false);
+            handles::get::<Fence>(f.as_raw())?.reset();
         }
         OK
     })
@@ -383,7 +552,14 @@ pub unsafe extern "system" fn create_semaphore(
         let info = unsafe { info.as_ref() }.ok_or(vk::Result::ERROR_UNKNOWN)?;
         // SAFETY: as above.
         let (timeline, initial) = unsafe { semaphore_type(info) };
-        let id = handles::new_object(Arc::new(Semaphore { timeline, value: AtomicU64::new(initial) }), raw.as_raw());
+        // SAFETY: the caller's chain.
+        let payload = if unsafe { crate::external::semaphore_exportable(info)? } {
+            Payload::new_shared(crate::external::semaphore_content(timeline), initial)
+                .map_err(crate::external::system_error)?
+        } else {
+            Payload::new(timeline, initial)
+        };
+        let id = handles::new_object(Arc::new(Semaphore { timeline, payloads: Payloads::new(payload) }), raw.as_raw());
         // SAFETY: the caller's output pointer.
         unsafe { put(out, vk::Semaphore::from_raw(id)) }
     })
@@ -463,7 +639,7 @@ pub unsafe extern "system" fn signal_semaphore(
         if d.state.lost.load(Ordering::SeqCst) {
             return Err(vk::Result::ERROR_DEVICE_LOST);
         }
-        change(|| s.signal(info.value));
+        change(|| s.payload().signal(info.value));
         OK
     })
 }

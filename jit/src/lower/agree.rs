@@ -83,6 +83,13 @@ impl FnLower<'_, '_> {
             return Ok(());
         }
         let (go, stay) = (self.b.create_block(), self.b.create_block());
+        // The call's steady flag says every lane group is full (`steady`).
+        if let Some(steady) = self.steady_flag() {
+            let test = self.b.create_block();
+            self.b.ins().brif(steady, go, &[], test, &[]);
+            self.b.seal_block(test);
+            self.b.switch_to_block(test);
+        }
         self.b.ins().brif(all, go, &[], stay, &[]);
         self.b.switch_to_block(go);
         let saved = (
@@ -182,6 +189,16 @@ impl FnLower<'_, '_> {
             Terminator::Branch { cond, then_, else_ } => {
                 let (t, e) = (self.b.create_block(), self.b.create_block());
                 if self.is_varying(*cond) {
+                    // Decided for the whole call when its range allows (`steady`).
+                    if let Some((all_true, all_false)) = self.steady_cond(*cond) {
+                        let (test_false, test_lanes) = (self.b.create_block(), self.b.create_block());
+                        self.b.ins().brif(all_true, t, &[], test_false, &[]);
+                        self.b.seal_block(test_false);
+                        self.b.switch_to_block(test_false);
+                        self.b.ins().brif(all_false, e, &[], test_lanes, &[]);
+                        self.b.seal_block(test_lanes);
+                        self.b.switch_to_block(test_lanes);
+                    }
                     let c = self.bundles(*cond)?.remove(0);
                     let all = self.mask_all(&c);
                     let full = self.group_mask();

@@ -226,6 +226,7 @@ impl<'a, 'f> FnLower<'a, 'f> {
             collect_remarks: false,
             versioned,
             fast_copy: None,
+            steady: None,
         };
 
         // Block parameters that need no variable are parameters of their block.

@@ -45,6 +45,7 @@ mod masked;
 mod memory;
 pub mod plan;
 mod state;
+mod steady;
 mod subgroup;
 mod values;
 mod vatomic;
@@ -662,7 +663,13 @@ fn codegen_error(e: ModuleError, func: &cranelift_codegen::ir::Function) -> Comp
     match e {
         ModuleError::Compilation(CodegenError::Verifier(errs)) => {
             let text = cranelift_codegen::print_errors::pretty_verifier_error(func, None, errs);
-            CompileError::internal(format!("Cranelift verifier rejected the generated code:\n{}", truncate(text, 8000)))
+            // The errors first (they are interleaved with the function text, which is cut).
+            let errors: Vec<&str> = text.lines().filter(|l| l.contains("; error:")).take(8).collect();
+            let head = errors.join("\n");
+            CompileError::internal(format!(
+                "Cranelift verifier rejected the generated code:\n{head}\n{}",
+                truncate(text.clone(), 8000)
+            ))
         }
         ModuleError::Compilation(CodegenError::ImplLimitExceeded | CodegenError::CodeTooLarge) => {
             CompileError::limit(format!("the kernel is too large for the code generator ({e})"))

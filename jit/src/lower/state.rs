@@ -149,6 +149,8 @@ pub(crate) struct FnLower<'a, 'f> {
     pub(crate) versioned: Vec<Vec<std::ops::Range<usize>>>,
     /// The fast copy being lowered, if any.
     pub(crate) fast_copy: Option<FastCopy>,
+    /// W > 1: what the entry decided for the whole call (`steady`), once needed.
+    pub(crate) steady: Option<SteadyFacts>,
 }
 
 /// Memory flags for reads of the launch context (never changes during a call, so its
@@ -242,6 +244,18 @@ pub(crate) struct GroupLoop {
     pub(crate) pos: [Option<Variable>; 3],
     /// Work-group size per dimension, at least 1 (x and y; read once per call).
     pub(crate) size_nz: [ClifValue; 2],
+}
+
+/// What the entry of a call decided for all its lane groups (see `steady`).
+#[derive(Default)]
+pub(crate) struct SteadyFacts {
+    /// The steady flag (an `i8`): every lane group of the call is full and within a
+    /// row, and every covered access stays in bounds with exact arithmetic.
+    pub(crate) flag: Option<ClifValue>,
+    /// Pointers whose consecutive-access guard the flag decides.
+    pub(crate) covered: std::collections::HashSet<ir::Value>,
+    /// Per bounded branch condition: (true for every work-item, false for every one).
+    pub(crate) conds: HashMap<ir::Value, (ClifValue, ClifValue)>,
 }
 
 /// The scratch area shared by the lane loops of one function.

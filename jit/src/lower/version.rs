@@ -141,11 +141,12 @@ impl FnLower<'_, '_> {
     }
 
     /// In a fast copy before its first side effect: leave for the slow copy unless
-    /// `ok` (an `i8`) is set, and return true; otherwise false (the caller guards the
+    /// `ok` (an `i8`) is set, going on in `holds` (a block the code may already branch
+    /// to, or a new one), and return true; otherwise false (the caller guards the
     /// access itself).
-    pub(crate) fn leave_unless(&mut self, ok: ClifValue) -> bool {
+    pub(crate) fn leave_unless(&mut self, ok: ClifValue, holds: Option<cranelift_codegen::ir::Block>) -> bool {
         let Some(FastCopy { slow, effects: false }) = self.fast_copy else { return false };
-        let cont = self.b.create_block();
+        let cont = holds.unwrap_or_else(|| self.b.create_block());
         self.b.ins().brif(ok, cont, &[], slow, &[]);
         self.b.seal_block(cont);
         self.b.switch_to_block(cont);

@@ -58,22 +58,24 @@ impl FnLower<'_, '_> {
         (stride == s.size() as i64 && bytes.is_multiple_of(16)).then_some(*s)
     }
 
-    /// An `i8` that is 1 when every lane is active, the lane addresses of `ptr` are
-    /// `a0, a0 + size, a0 + 2 * size, ...` and (with checks on) the whole vector access
-    /// is in bounds; also returns `a0`.
+    /// The guard of a consecutive access: an `i8` that is 1 when every lane is active,
+    /// the lane addresses of `ptr` are `a0, a0 + size, a0 + 2 * size, ...` and (with
+    /// checks on) the whole vector access is in bounds; also returns `a0`. When the
+    /// call's steady flag covers the access (`steady`), the flag is tested first and
+    /// the guard computed only when it is clear.
     ///
     /// A load (`load` set) under a partial mask may still read the whole vector when
     /// bounds checks are on and the vector lies inside its region: loads have no effect
     /// and the region is valid memory. Without checks every lane must be active (an
     /// inactive lane's address may lie outside any buffer).
-    fn consecutive_guard(&mut self, ptr: ir::Value, size: u64, load: bool) -> Result<(ClifValue, ClifValue)> {
+    fn consecutive_guard(&mut self, ptr: ir::Value, size: u64, load: bool) -> Result<(Guard, ClifValue)> {
+        let a0 = self.lane0_addr(ptr)?;
+        let holds = self.steady_branch(ptr);
         if let Some(ok) = self.exact_guard(ptr)? {
-            let a0 = self.lane0_addr(ptr)?;
             let ok = self.and_in_bounds(ok, ptr, a0, AccessSize::Const(size * self.lanes.0 as u64))?;
-            return Ok((ok, a0));
+            return Ok((Guard { ok, holds }, a0));
         }
         let addrs = self.bundles(ptr)?.remove(0);
-        let a0 = self.b.ins().extractlane(addrs[0], 0);
         let base = self.b.ins().splat(types::I64X2, a0);
         let mut acc: Option<ClifValue> = None;
         for (k, v) in addrs.iter().enumerate() {
@@ -98,7 +100,7 @@ impl FnLower<'_, '_> {
             _ => ok,
         };
         let ok = self.and_in_bounds(ok, ptr, a0, AccessSize::Const(size * self.lanes.0 as u64))?;
-        Ok((ok, a0))
+        Ok((Guard { ok, holds }, a0))
     }
 
     /// Lane 0 of varying pointer `ptr`: from scalar arithmetic when its definition chain
@@ -155,10 +157,10 @@ impl FnLower<'_, '_> {
             return self.vload_strided(ptr, ty);
         };
         self.remark(RemarkKind::Access, CONSECUTIVE);
-        let (ok, a0) = self.consecutive_guard(ptr, s.size(), true)?;
+        let (guard, a0) = self.consecutive_guard(ptr, s.size(), true)?;
         let vt = vec_leaf_type(s);
         let tys = vec![vt; self.lanes.vectors(s)];
-        self.guarded_values(ok, &tys, |me| Ok(me.vector_loads(vt, a0, tys.len())), |me| me.per_lane_value(&kind, ty))
+        self.guarded_values(guard, &tys, |me| Ok(me.vector_loads(vt, a0, tys.len())), |me| me.per_lane_value(&kind, ty))
     }
 
     /// Load a scalar from addresses `a0 + l * stride` (`tile[lid][k]`, a structure field
@@ -191,7 +193,7 @@ impl FnLower<'_, '_> {
             }
             me.pack(&[s], &per_lane)
         };
-        self.guarded_values(ok, &tys, fast, |me| me.per_lane_value(&kind, ty))
+        self.guarded_values(ok.into(), &tys, fast, |me| me.per_lane_value(&kind, ty))
     }
 
     /// Store `value` at `ptr`, at least one of them varying.
@@ -219,15 +221,16 @@ impl FnLower<'_, '_> {
             return per_lane(self);
         };
         self.remark(RemarkKind::Access, CONSECUTIVE);
-        let (ok, a0) = self.consecutive_guard(ptr, s.size(), false)?;
+        // The value first: it must dominate both sides of the guard.
         let vals = self.bundles(value)?.remove(0);
+        let (guard, a0) = self.consecutive_guard(ptr, s.size(), false)?;
         let fast = |me: &mut Self| {
             for (k, v) in vals.iter().enumerate() {
                 me.b.ins().store(mem_flags(), *v, a0, 16 * k as i32);
             }
             Ok(())
         };
-        self.guarded(ok, fast, per_lane)
+        self.guarded(guard, fast, per_lane)
     }
 
     /// Load from a varying address that the analysis expects to be the same in every
@@ -270,7 +273,7 @@ impl FnLower<'_, '_> {
             Ok(vals.into_iter().zip(&scalars).flat_map(|(x, s)| me.splat_leaf(x, *s)).collect())
         };
         let kind = InstKind::Load { ptr, align: 1 };
-        self.guarded_values(ok, &tys, fast, |me| me.per_lane_value(&kind, ty))
+        self.guarded_values(ok.into(), &tys, fast, |me| me.per_lane_value(&kind, ty))
     }
 
     /// For a vector type made of whole 16-byte chunks of 32- or 64-bit components
@@ -334,9 +337,9 @@ impl FnLower<'_, '_> {
         };
         let raw = if self.consecutive_elements(ptr, bytes) {
             // Elements back to back (`a[gid]`): one guard and one check for all lanes.
-            let (ok, a0) = self.consecutive_guard(ptr, bytes, true)?;
+            let (guard, a0) = self.consecutive_guard(ptr, bytes, true)?;
             let tys = vec![vt; w * chunks as usize];
-            self.guarded_values(ok, &tys, |me| Ok(me.vector_loads(vt, a0, tys.len())), per_lane)?
+            self.guarded_values(guard, &tys, |me| Ok(me.vector_loads(vt, a0, tys.len())), per_lane)?
         } else {
             per_lane(self)?
         };
@@ -405,7 +408,7 @@ impl FnLower<'_, '_> {
             return per_lane(self);
         }
         // Elements back to back and every lane active: stores in address order.
-        let (ok, a0) = self.consecutive_guard(ptr, bytes, false)?;
+        let (guard, a0) = self.consecutive_guard(ptr, bytes, false)?;
         let fast = |me: &mut Self| {
             for (l, lane) in lane_chunks.iter().enumerate().take(w) {
                 for (c, v) in lane.iter().enumerate() {
@@ -416,20 +419,20 @@ impl FnLower<'_, '_> {
             }
             Ok(())
         };
-        self.guarded(ok, fast, per_lane)
+        self.guarded(guard, fast, per_lane)
     }
 
-    /// Branch on `ok` (an `i8`): `fast` emits the code for when it is set, `slow` (a
-    /// cold block) for when it is not; both continue in a joining block, current on
-    /// return. In the fast copy of a versioned block (`version`) a failed guard leaves
-    /// for the slow copy instead, and only `fast` is emitted here.
+    /// Branch on `guard`: `fast` emits the code for when it holds, `slow` (a cold block)
+    /// for when it does not; both continue in a joining block, current on return. In
+    /// the fast copy of a versioned block (`version`) a failed guard leaves for the slow
+    /// copy instead, and only `fast` is emitted here.
     fn guarded(
         &mut self,
-        ok: ClifValue,
+        guard: Guard,
         fast: impl FnOnce(&mut Self) -> Result<()>,
         slow: impl FnOnce(&mut Self) -> Result<()>,
     ) -> Result<()> {
-        self.guarded_values(ok, &[], |me| fast(me).map(|()| Vec::new()), |me| slow(me).map(|()| Vec::new()))?;
+        self.guarded_values(guard, &[], |me| fast(me).map(|()| Vec::new()), |me| slow(me).map(|()| Vec::new()))?;
         Ok(())
     }
 
@@ -437,16 +440,18 @@ impl FnLower<'_, '_> {
     /// values where the paths join (as the joining block's parameters).
     fn guarded_values(
         &mut self,
-        ok: ClifValue,
+        guard: Guard,
         tys: &[types::Type],
         fast: impl FnOnce(&mut Self) -> Result<Vec<ClifValue>>,
         slow: impl FnOnce(&mut Self) -> Result<Vec<ClifValue>>,
     ) -> Result<Vec<ClifValue>> {
+        let Guard { ok, holds } = guard;
         // In a versioned block's fast copy, a failed guard leaves for the slow copy.
-        if self.leave_unless(ok) {
+        if self.leave_unless(ok, holds) {
             return fast(self);
         }
-        let (fast_b, slow_b, join) = (self.b.create_block(), self.b.create_block(), self.b.create_block());
+        let fast_b = holds.unwrap_or_else(|| self.b.create_block());
+        let (slow_b, join) = (self.b.create_block(), self.b.create_block());
         self.b.ins().brif(ok, fast_b, &[], slow_b, &[]);
         self.b.seal_block(fast_b);
         self.b.seal_block(slow_b);
@@ -482,5 +487,19 @@ impl FnLower<'_, '_> {
     /// `n` 16-byte vectors of type `vt` loaded from `a0` onwards.
     fn vector_loads(&mut self, vt: types::Type, a0: ClifValue, n: usize) -> Vec<ClifValue> {
         (0..n).map(|k| self.b.ins().load(vt, mem_flags(), a0, 16 * k as i32)).collect()
+    }
+}
+
+/// The guard of a vector access: `ok` (an `i8`), and the block the code already
+/// branched to when the call's steady flag vouched for the access (`steady`), which
+/// must become the guard's "holds" side.
+pub(crate) struct Guard {
+    ok: ClifValue,
+    holds: Option<cranelift_codegen::ir::Block>,
+}
+
+impl From<ClifValue> for Guard {
+    fn from(ok: ClifValue) -> Guard {
+        Guard { ok, holds: None }
     }
 }
