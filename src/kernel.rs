@@ -170,6 +170,12 @@ impl Kernel {
         self.program.compiled_code(self.index)
     }
 
+    /// The key [`Kernel::compiled_code`] would give the kernel's code, without compiling
+    /// it (so a cache can say whether it already holds the code); `None` as there.
+    pub fn code_key(&self) -> Option<[u8; 16]> {
+        self.program.code_key_of(self.index)
+    }
+
     /// The work-group size a launch of `range` would use, after validation.
     pub fn local_size_for(&self, range: &NdRange) -> Result<[u64; 3]> {
         let lanes = self.program.options().lanes;

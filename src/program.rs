@@ -353,6 +353,11 @@ impl Program {
         ]))
     }
 
+    /// The key of kernel `index`'s compiled code (see [`crate::Kernel::code_key`]).
+    pub(crate) fn code_key_of(&self, index: usize) -> Option<[u8; 16]> {
+        self.code_key(index, &self.inner.options.lower_options()).map(|k| *k.bytes())
+    }
+
     /// The compiled code of kernel `index` with its cache key, compiling it if needed;
     /// `None` when it cannot be handed over (see [`crate::Kernel::compiled_code`]).
     pub(crate) fn compiled_code(&self, index: usize) -> Result<Option<code_cache::CompiledCode>> {

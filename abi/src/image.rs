@@ -151,6 +151,12 @@ pub enum ChannelType {
     SignedInt64 = 0x1103,
     /// 64-bit unsigned integers (SPIR-V `R64ui`). Not an OpenCL type.
     UnsignedInt64 = 0x1104,
+    /// Four normalized 4-bit channels in 16 bits, the order's channels from the most
+    /// significant bits down: order `ARGB` is Vulkan `A4R4G4B4_UNORM_PACK16` (a in bits
+    /// 12..16, r 8..12, g 4..8, b 0..4), `ABGR` is `A4B4G4R4_UNORM_PACK16`. Not an OpenCL
+    /// type (no SPIR-V image format names it: it is sampled, or read and written through
+    /// a view without a declared format).
+    UnormShort4444 = 0x1105,
 }
 
 impl ChannelType {
@@ -174,12 +180,13 @@ impl ChannelType {
     ];
 
     /// The channel types only Vulkan formats use (values after the OpenCL ones).
-    pub const VULKAN: [ChannelType; 5] = [
+    pub const VULKAN: [ChannelType; 6] = [
         ChannelType::UnormInt2101010,
         ChannelType::UnsignedInt2101010,
         ChannelType::UnsignedFloat111110,
         ChannelType::SignedInt64,
         ChannelType::UnsignedInt64,
+        ChannelType::UnormShort4444,
     ];
 
     /// The type with value `v` (a `CL_*` value or one of [`ChannelType::VULKAN`]).
@@ -197,7 +204,7 @@ impl ChannelType {
             SignedInt32 | UnsignedInt32 | Float => Some(4),
             SignedInt64 | UnsignedInt64 => Some(8),
             UnormShort565 | UnormShort555 | UnormInt101010 | UnormInt2101010 | UnsignedInt2101010
-            | UnsignedFloat111110 => None,
+            | UnsignedFloat111110 | UnormShort4444 => None,
         }
     }
 
@@ -245,6 +252,7 @@ impl ChannelType {
             UnsignedFloat111110 => "ufloat111110",
             SignedInt64 => "sint64",
             UnsignedInt64 => "uint64",
+            UnormShort4444 => "unorm4444",
         }
     }
 }
@@ -256,6 +264,8 @@ pub fn element_size(order: ChannelOrder, ty: ChannelType) -> Option<u32> {
         Some(s) => Some(s * order.channels()),
         None => match (order, ty) {
             (ChannelOrder::RGBA, ChannelType::UnormInt2101010 | ChannelType::UnsignedInt2101010) => Some(4),
+            (ChannelOrder::ARGB | ChannelOrder::ABGR, ChannelType::UnormShort4444) => Some(2),
+            (_, ChannelType::UnormShort4444) => None,
             (_, ChannelType::UnormInt2101010 | ChannelType::UnsignedInt2101010) => None,
             (
                 ChannelOrder::RGB | ChannelOrder::RGBx,

@@ -50,5 +50,5 @@ def opencl_icd():
 def vulkan_icd():
     """Write a Vulkan loader manifest naming spirjit's Vulkan driver and return its path
     (for ``VK_DRIVER_FILES``, set before the process creates its first Vulkan instance)."""
-    manifest = {"file_format_version": "1.0.0", "ICD": {"library_path": _library(), "api_version": "1.2.0"}}
+    manifest = {"file_format_version": "1.0.0", "ICD": {"library_path": _library(), "api_version": "1.3.0"}}
     return _write("spirjit_vulkan_icd.json", json.dumps(manifest, indent=4) + "\n")

@@ -29,8 +29,8 @@ def module(name):
 
 @pytest.fixture
 def gpu(driver):
-    # Vulkan 1.3 where the driver has it: lavapipe has SPV_KHR_non_semantic_info (the
-    # reflection) only as 1.3 core; spirjit (1.1) has the extension, which is enabled.
+    # Vulkan 1.3: lavapipe has SPV_KHR_non_semantic_info (the reflection) only as 1.3
+    # core; spirjit is a 1.3 device too, and also has the extension, which is enabled.
     g = Gpu(driver, features=True, api=(1, 3))
     yield g
     g.close()

@@ -852,7 +852,7 @@ def test_host_query_reset(dev):
 
 def test_feature_and_property_chains_agree(spirjit):
     d = spirjit
-    assert vk.VK_VERSION_MAJOR(d.api) == 1 and vk.VK_VERSION_MINOR(d.api) == 2
+    assert vk.VK_VERSION_MAJOR(d.api) == 1 and vk.VK_VERSION_MINOR(d.api) == 3
     for e in ("VK_KHR_push_descriptor", "VK_KHR_descriptor_update_template", "VK_KHR_vulkan_memory_model",
               "VK_KHR_shader_float_controls", "VK_KHR_shader_subgroup_extended_types", "VK_KHR_shader_atomic_int64",
               "VK_EXT_shader_atomic_float", "VK_EXT_subgroup_size_control", "VK_KHR_driver_properties",
@@ -912,7 +912,7 @@ def test_vulkaninfo_lists_the_extensions_without_errors():
     for e in ("VK_KHR_push_descriptor", "VK_EXT_subgroup_size_control", "VK_KHR_vulkan_memory_model",
               "VK_KHR_shader_float_controls", "VK_EXT_shader_atomic_float"):
         assert e in out.stdout, e
-    assert "apiVersion" in out.stdout and "1.2." in out.stdout
+    assert "apiVersion" in out.stdout and "1.3." in out.stdout
 
 
 def test_the_core_tests_are_clean_under_the_validation_layer():

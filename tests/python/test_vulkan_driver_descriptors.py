@@ -324,7 +324,7 @@ def test_proc_addresses_follow_enabled_extensions_and_versions():
         inst = lambda n: _loader_proc(full.instance, "vkGetInstanceProcAddr", n)  # noqa: E731
         assert dev("vkCmdPushDescriptorSetKHR") and dev("vkTrimCommandPool") and dev("vkTrimCommandPoolKHR")
         assert dev("vkWaitSemaphores") == 0 and dev("vkWaitSemaphoresKHR") == 0  # 1.2 / not enabled
-        assert dev("vkQueueSubmit2") == 0  # core 1.3, above the device's 1.2
+        assert dev("vkQueueSubmit2") == 0  # core 1.3, above the instance's 1.1
         assert inst("vkCreateDebugUtilsMessengerEXT") and inst("vkDestroyDebugUtilsMessengerEXT")
         assert dev("vkSetDebugUtilsObjectNameEXT")
     finally:

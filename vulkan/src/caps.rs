@@ -1,7 +1,8 @@
-//! The device's features and properties as `…2` chain structures: the Vulkan 1.1 and 1.2
-//! structures, and every per-extension structure they subsume or the device's extensions
-//! add. Each value is stated once — in [`vulkan11_features`], [`vulkan12_features`],
-//! [`vulkan11_properties`], [`vulkan12_properties`] or the extension's own function — and
+//! The device's features and properties as `…2` chain structures: the Vulkan 1.1, 1.2
+//! and 1.3 structures, and every per-extension structure they subsume or the device's
+//! extensions add. Each value is stated once — in [`vulkan11_features`],
+//! [`vulkan12_features`], [`vulkan13_features`], [`vulkan11_properties`],
+//! [`vulkan12_properties`], [`vulkan13_properties`] or the extension's own function — and
 //! the other structures copy their fields from those, so the chains always agree.
 //! Everything must be true of the driver (`physical`'s rule); this module must not
 //! create or run anything.
@@ -98,6 +99,73 @@ pub fn vulkan12_features() -> vk::PhysicalDeviceVulkan12Features<'static> {
         vulkan_memory_model_device_scope: T,
         subgroup_broadcast_dynamic_id: T,
         timeline_semaphore: T,
+        ..Default::default()
+    }
+}
+
+/// The Vulkan 1.3 features (each also the feature of the extension it was promoted from).
+pub fn vulkan13_features() -> vk::PhysicalDeviceVulkan13Features<'static> {
+    vk::PhysicalDeviceVulkan13Features {
+        // Out-of-bounds image reads give zero and writes are dropped: enabling it makes the
+        // device compile kernels with robust access (as robustBufferAccess does).
+        robust_image_access: T,
+        // Fragment-shader instructions: a compute module may declare the capability
+        // (`DemoteToHelperInvocation`) but cannot use them; nothing to do.
+        shader_demote_to_helper_invocation: T,
+        shader_terminate_invocation: T,
+        // Vulkan 1.3 requires it: the entry points exist and fail recording (`graphics`),
+        // as no queue family of the device can run them.
+        dynamic_rendering: T,
+        // Private data slots over every handle of the driver (`private_data`).
+        private_data: T,
+        subgroup_size_control: T,
+        compute_full_subgroups: T,
+        // Commands run one after another, each to completion: every barrier holds.
+        synchronization2: T,
+        shader_zero_initialize_workgroup_memory: T,
+        shader_integer_dot_product: T,
+        // Device memory requirements without objects, `LocalSizeId`, `maxBufferSize`.
+        maintenance4: T,
+        // Inline uniform blocks live in the set, read when a dispatch runs (so they may
+        // be updated after binding too).
+        inline_uniform_block: T,
+        descriptor_binding_inline_uniform_block_update_after_bind: T,
+        // FAIL_ON_PIPELINE_COMPILE_REQUIRED answered from the pipeline cache's keys,
+        // EARLY_RETURN_ON_FAILURE, externally synchronized caches (`pipeline`).
+        pipeline_creation_cache_control: T,
+        ..Default::default()
+    }
+}
+
+/// Bytes of one inline uniform block (`maxInlineUniformBlockSize`); a set keeps each
+/// byte as a descriptor (`descriptor`).
+pub const MAX_INLINE_UNIFORM_BLOCK_SIZE: u32 = 4096;
+
+/// Inline uniform blocks a stage or a set may have (the driver sets no limit of its own).
+pub const MAX_INLINE_UNIFORM_BLOCKS: u32 = 64;
+
+/// Largest buffer (`maxBufferSize`): the largest allocation.
+pub const MAX_BUFFER_SIZE: u64 = MAX_ALLOCATION;
+
+/// The Vulkan 1.3 properties (each also the property of the extension it was promoted
+/// from). Integer dot products are computed from their definition (multiplies and adds),
+/// none with a dedicated instruction, so no "accelerated" property holds.
+pub fn vulkan13_properties() -> vk::PhysicalDeviceVulkan13Properties<'static> {
+    let l = physical::properties().limits;
+    vk::PhysicalDeviceVulkan13Properties {
+        min_subgroup_size: MIN_SUBGROUP_SIZE,
+        max_subgroup_size: MAX_SUBGROUP_SIZE,
+        max_compute_workgroup_subgroups: physical::MAX_WORK_GROUP_INVOCATIONS / MIN_SUBGROUP_SIZE,
+        required_subgroup_size_stages: vk::ShaderStageFlags::COMPUTE,
+        storage_texel_buffer_offset_alignment_bytes: l.min_texel_buffer_offset_alignment,
+        uniform_texel_buffer_offset_alignment_bytes: l.min_texel_buffer_offset_alignment,
+        max_buffer_size: MAX_BUFFER_SIZE,
+        max_inline_uniform_block_size: MAX_INLINE_UNIFORM_BLOCK_SIZE,
+        max_per_stage_descriptor_inline_uniform_blocks: MAX_INLINE_UNIFORM_BLOCKS,
+        max_per_stage_descriptor_update_after_bind_inline_uniform_blocks: MAX_INLINE_UNIFORM_BLOCKS,
+        max_descriptor_set_inline_uniform_blocks: MAX_INLINE_UNIFORM_BLOCKS,
+        max_descriptor_set_update_after_bind_inline_uniform_blocks: MAX_INLINE_UNIFORM_BLOCKS,
+        max_inline_uniform_total_size: MAX_INLINE_UNIFORM_BLOCKS * MAX_INLINE_UNIFORM_BLOCK_SIZE,
         ..Default::default()
     }
 }
@@ -221,11 +289,47 @@ pub unsafe fn fill_features(at: *mut vk::BaseOutStructure<'_>) {
     use vk::StructureType as S;
     let v11 = vulkan11_features();
     let v12 = vulkan12_features();
+    let v13 = vulkan13_features();
     // SAFETY: each arm writes the structure its sType names (the caller's contract).
     unsafe {
         match (*at).s_type {
             S::PHYSICAL_DEVICE_VULKAN_1_1_FEATURES => put(at, v11),
             S::PHYSICAL_DEVICE_VULKAN_1_2_FEATURES => put(at, v12),
+            S::PHYSICAL_DEVICE_VULKAN_1_3_FEATURES => put(at, v13),
+            S::PHYSICAL_DEVICE_MAINTENANCE_4_FEATURES => {
+                put(at, from!(PhysicalDeviceMaintenance4Features, v13, maintenance4))
+            }
+            S::PHYSICAL_DEVICE_INLINE_UNIFORM_BLOCK_FEATURES => put(
+                at,
+                from!(
+                    PhysicalDeviceInlineUniformBlockFeatures,
+                    v13,
+                    inline_uniform_block,
+                    descriptor_binding_inline_uniform_block_update_after_bind
+                ),
+            ),
+            S::PHYSICAL_DEVICE_PIPELINE_CREATION_CACHE_CONTROL_FEATURES => {
+                put(at, from!(PhysicalDevicePipelineCreationCacheControlFeatures, v13, pipeline_creation_cache_control))
+            }
+            S::PHYSICAL_DEVICE_IMAGE_ROBUSTNESS_FEATURES => {
+                put(at, from!(PhysicalDeviceImageRobustnessFeatures, v13, robust_image_access))
+            }
+            S::PHYSICAL_DEVICE_SHADER_DEMOTE_TO_HELPER_INVOCATION_FEATURES => put(
+                at,
+                from!(PhysicalDeviceShaderDemoteToHelperInvocationFeatures, v13, shader_demote_to_helper_invocation),
+            ),
+            S::PHYSICAL_DEVICE_SHADER_TERMINATE_INVOCATION_FEATURES => {
+                put(at, from!(PhysicalDeviceShaderTerminateInvocationFeatures, v13, shader_terminate_invocation))
+            }
+            S::PHYSICAL_DEVICE_DYNAMIC_RENDERING_FEATURES => {
+                put(at, from!(PhysicalDeviceDynamicRenderingFeatures, v13, dynamic_rendering))
+            }
+            S::PHYSICAL_DEVICE_TEXTURE_COMPRESSION_ASTC_HDR_FEATURES => {
+                put(at, from!(PhysicalDeviceTextureCompressionASTCHDRFeatures, v13, texture_compression_astc_hdr))
+            }
+            S::PHYSICAL_DEVICE_PRIVATE_DATA_FEATURES => {
+                put(at, from!(PhysicalDevicePrivateDataFeatures, v13, private_data))
+            }
             S::PHYSICAL_DEVICE_16BIT_STORAGE_FEATURES => put(
                 at,
                 from!(
@@ -315,9 +419,8 @@ pub unsafe fn fill_features(at: *mut vk::BaseOutStructure<'_>) {
             S::PHYSICAL_DEVICE_TIMELINE_SEMAPHORE_FEATURES => {
                 put(at, from!(PhysicalDeviceTimelineSemaphoreFeatures, v12, timeline_semaphore))
             }
-            // Commands run one after another, each to completion: every barrier holds.
             S::PHYSICAL_DEVICE_SYNCHRONIZATION_2_FEATURES => {
-                put(at, vk::PhysicalDeviceSynchronization2Features { synchronization2: T, ..Default::default() })
+                put(at, from!(PhysicalDeviceSynchronization2Features, v13, synchronization2))
             }
             S::PHYSICAL_DEVICE_BUFFER_DEVICE_ADDRESS_FEATURES => put(
                 at,
@@ -351,11 +454,7 @@ pub unsafe fn fill_features(at: *mut vk::BaseOutStructure<'_>) {
             S::PHYSICAL_DEVICE_SHADER_ATOMIC_FLOAT_2_FEATURES_EXT => put(at, atomic_float2()),
             S::PHYSICAL_DEVICE_SUBGROUP_SIZE_CONTROL_FEATURES => put(
                 at,
-                vk::PhysicalDeviceSubgroupSizeControlFeatures {
-                    subgroup_size_control: T,
-                    compute_full_subgroups: T,
-                    ..Default::default()
-                },
+                from!(PhysicalDeviceSubgroupSizeControlFeatures, v13, subgroup_size_control, compute_full_subgroups),
             ),
             S::PHYSICAL_DEVICE_SHADER_SUBGROUP_UNIFORM_CONTROL_FLOW_FEATURES_KHR => put(
                 at,
@@ -376,18 +475,15 @@ pub unsafe fn fill_features(at: *mut vk::BaseOutStructure<'_>) {
             ),
             S::PHYSICAL_DEVICE_ZERO_INITIALIZE_WORKGROUP_MEMORY_FEATURES => put(
                 at,
-                vk::PhysicalDeviceZeroInitializeWorkgroupMemoryFeatures {
-                    shader_zero_initialize_workgroup_memory: T,
-                    ..Default::default()
-                },
+                from!(
+                    PhysicalDeviceZeroInitializeWorkgroupMemoryFeatures,
+                    v13,
+                    shader_zero_initialize_workgroup_memory
+                ),
             ),
-            S::PHYSICAL_DEVICE_SHADER_INTEGER_DOT_PRODUCT_FEATURES => put(
-                at,
-                vk::PhysicalDeviceShaderIntegerDotProductFeatures {
-                    shader_integer_dot_product: T,
-                    ..Default::default()
-                },
-            ),
+            S::PHYSICAL_DEVICE_SHADER_INTEGER_DOT_PRODUCT_FEATURES => {
+                put(at, from!(PhysicalDeviceShaderIntegerDotProductFeatures, v13, shader_integer_dot_product))
+            }
             // Out-of-bounds buffer accesses read zero and drop writes, exactly at the
             // descriptor's range, when robust access is enabled; a null buffer descriptor
             // is an empty range (enabling nullDescriptor enables robust access). No images.
@@ -412,11 +508,28 @@ pub unsafe fn fill_properties(at: *mut vk::BaseOutStructure<'_>) {
     use vk::StructureType as S;
     let v11 = vulkan11_properties();
     let v12 = vulkan12_properties();
+    let v13 = vulkan13_properties();
     // SAFETY: each arm writes the structure its sType names (the caller's contract).
     unsafe {
         match (*at).s_type {
             S::PHYSICAL_DEVICE_VULKAN_1_1_PROPERTIES => put(at, v11),
             S::PHYSICAL_DEVICE_VULKAN_1_2_PROPERTIES => put(at, v12),
+            S::PHYSICAL_DEVICE_VULKAN_1_3_PROPERTIES => put(at, v13),
+            S::PHYSICAL_DEVICE_INLINE_UNIFORM_BLOCK_PROPERTIES => put(
+                at,
+                from!(
+                    PhysicalDeviceInlineUniformBlockProperties,
+                    v13,
+                    max_inline_uniform_block_size,
+                    max_per_stage_descriptor_inline_uniform_blocks,
+                    max_per_stage_descriptor_update_after_bind_inline_uniform_blocks,
+                    max_descriptor_set_inline_uniform_blocks,
+                    max_descriptor_set_update_after_bind_inline_uniform_blocks
+                ),
+            ),
+            S::PHYSICAL_DEVICE_MAINTENANCE_4_PROPERTIES => {
+                put(at, from!(PhysicalDeviceMaintenance4Properties, v13, max_buffer_size))
+            }
             S::PHYSICAL_DEVICE_SUBGROUP_PROPERTIES => put(
                 at,
                 vk::PhysicalDeviceSubgroupProperties {
@@ -519,13 +632,14 @@ pub unsafe fn fill_properties(at: *mut vk::BaseOutStructure<'_>) {
             ),
             S::PHYSICAL_DEVICE_SUBGROUP_SIZE_CONTROL_PROPERTIES => put(
                 at,
-                vk::PhysicalDeviceSubgroupSizeControlProperties {
-                    min_subgroup_size: MIN_SUBGROUP_SIZE,
-                    max_subgroup_size: MAX_SUBGROUP_SIZE,
-                    max_compute_workgroup_subgroups: physical::MAX_WORK_GROUP_INVOCATIONS / MIN_SUBGROUP_SIZE,
-                    required_subgroup_size_stages: vk::ShaderStageFlags::COMPUTE,
-                    ..Default::default()
-                },
+                from!(
+                    PhysicalDeviceSubgroupSizeControlProperties,
+                    v13,
+                    min_subgroup_size,
+                    max_subgroup_size,
+                    max_compute_workgroup_subgroups,
+                    required_subgroup_size_stages
+                ),
             ),
             S::PHYSICAL_DEVICE_PUSH_DESCRIPTOR_PROPERTIES_KHR => put(
                 at,
@@ -534,11 +648,21 @@ pub unsafe fn fill_properties(at: *mut vk::BaseOutStructure<'_>) {
                     ..Default::default()
                 },
             ),
-            // Integer dot products are computed from their definition (multiplies and
-            // adds), none with a dedicated instruction: no "accelerated" property holds.
+            // No "accelerated" property (see `vulkan13_properties`): all false, as in v13.
             S::PHYSICAL_DEVICE_SHADER_INTEGER_DOT_PRODUCT_PROPERTIES => {
                 put(at, vk::PhysicalDeviceShaderIntegerDotProductProperties::default())
             }
+            S::PHYSICAL_DEVICE_TEXEL_BUFFER_ALIGNMENT_PROPERTIES => put(
+                at,
+                from!(
+                    PhysicalDeviceTexelBufferAlignmentProperties,
+                    v13,
+                    storage_texel_buffer_offset_alignment_bytes,
+                    storage_texel_buffer_offset_single_texel_alignment,
+                    uniform_texel_buffer_offset_alignment_bytes,
+                    uniform_texel_buffer_offset_single_texel_alignment
+                ),
+            ),
             // Robust accesses are bounded by the descriptor's range to the byte.
             S::PHYSICAL_DEVICE_ROBUSTNESS_2_PROPERTIES_EXT => put(
                 at,

@@ -1,9 +1,12 @@
 //! Descriptor set layouts, pipeline layouts, descriptor pools and sets, and descriptor
 //! updates (writes and copies). Every descriptor type of compute is supported: storage
 //! and uniform buffers (dynamic too), storage and sampled images, samplers (immutable
-//! ones in layouts too), combined image samplers and uniform and storage texel buffers;
-//! other types (input attachments, inline uniform blocks, ...) are refused when a layout
-//! names them. A set holds its descriptors by value (buffer, offset, range; or the view
+//! ones in layouts too), combined image samplers, uniform and storage texel buffers and
+//! inline uniform blocks; other types (input attachments, ...) are refused when a layout
+//! names them. An inline uniform block binding's bytes live in the set: Vulkan counts
+//! its descriptors in bytes (`descriptorCount` a size, `dstArrayElement` an offset), and
+//! so does the set, one [`Descriptor::InlineByte`] per byte, so writes, copies, templates
+//! and rolling over into the next binding work on them as on any descriptors. A set holds its descriptors by value (buffer, offset, range; or the view
 //! and sampler objects), read when a dispatch runs, so
 //! an update after binding (`UPDATE_AFTER_BIND`) is seen by the submissions that follow
 //! it. Descriptor indexing: per-binding flags (`VkDescriptorSetLayoutBindingFlagsCreateInfo`)
@@ -93,6 +96,8 @@ pub enum Descriptor {
     /// A null image or texel-buffer descriptor (`VK_NULL_HANDLE` view written,
     /// `nullDescriptor`): bound to nothing, read as zeros, writes dropped, size 0.
     Null,
+    /// One byte of an inline uniform block (`VK_EXT_inline_uniform_block`).
+    InlineByte(u8),
 }
 
 /// A descriptor set.
@@ -165,6 +170,7 @@ fn is_supported(ty: vk::DescriptorType) -> bool {
                 | vk::DescriptorType::SAMPLED_IMAGE
                 | vk::DescriptorType::SAMPLER
                 | vk::DescriptorType::COMBINED_IMAGE_SAMPLER
+                | vk::DescriptorType::INLINE_UNIFORM_BLOCK
         )
 }
 
@@ -175,7 +181,7 @@ pub fn fits(kind: spirjit::DescriptorKind, ty: vk::DescriptorType) -> bool {
     use vk::DescriptorType as T;
     match kind {
         K::StorageBuffer => matches!(ty, T::STORAGE_BUFFER | T::STORAGE_BUFFER_DYNAMIC),
-        K::UniformBuffer => matches!(ty, T::UNIFORM_BUFFER | T::UNIFORM_BUFFER_DYNAMIC),
+        K::UniformBuffer => matches!(ty, T::UNIFORM_BUFFER | T::UNIFORM_BUFFER_DYNAMIC | T::INLINE_UNIFORM_BLOCK),
         K::StorageImage => ty == T::STORAGE_IMAGE,
         K::SampledImage => matches!(ty, T::SAMPLED_IMAGE | T::COMBINED_IMAGE_SAMPLER),
         K::Sampler => matches!(ty, T::SAMPLER | T::COMBINED_IMAGE_SAMPLER),
@@ -218,6 +224,13 @@ unsafe fn set_layout(info: &vk::DescriptorSetLayoutCreateInfo<'_>) -> Result<Set
                 "binding {} has descriptor type {:?}; the driver supports buffers, images, samplers and texel \
                  buffers",
                 b.binding, b.descriptor_type
+            ));
+        }
+        let inline_limit = crate::caps::MAX_INLINE_UNIFORM_BLOCK_SIZE;
+        if b.descriptor_type == vk::DescriptorType::INLINE_UNIFORM_BLOCK && b.descriptor_count > inline_limit {
+            return Err(format!(
+                "binding {} is an inline uniform block of {} bytes; maxInlineUniformBlockSize is {inline_limit}",
+                b.binding, b.descriptor_count
             ));
         }
         if push && is_dynamic(b.descriptor_type) {
@@ -482,6 +495,8 @@ pub trait WriteSource {
     fn image_info(&self, i: u32) -> Option<vk::DescriptorImageInfo>;
     /// The view of the `i`-th descriptor of a texel buffer write.
     fn texel_buffer_view(&self, i: u32) -> Option<vk::BufferView>;
+    /// The `i`-th byte of an inline uniform block write.
+    fn inline_byte(&self, i: u32) -> Option<u8>;
 }
 
 /// One write: `count` descriptors of type `ty` from (`binding`, `element`) on.
@@ -521,6 +536,10 @@ fn descriptor(
         }
         let view = handles::object::<BufferView>(view.as_raw()).ok_or("an invalid buffer view")?;
         return Ok(Some(Descriptor::TexelBuffer(view)));
+    }
+    if ty == vk::DescriptorType::INLINE_UNIFORM_BLOCK {
+        let byte = source.inline_byte(i).ok_or("no VkWriteDescriptorSetInlineUniformBlock with the bytes")?;
+        return Ok(Some(Descriptor::InlineByte(byte)));
     }
     if !is_supported(ty) {
         return Err(format!("descriptor type {ty:?} is not supported"));
@@ -612,6 +631,20 @@ impl WriteSource for WriteArrays<'_> {
         }
         // SAFETY: `descriptor_count` views at `p_texel_buffer_view` (the caller's contract), `i` below it.
         Some(unsafe { *self.0.p_texel_buffer_view.add(i as usize) })
+    }
+
+    fn inline_byte(&self, i: u32) -> Option<u8> {
+        let ty = vk::StructureType::WRITE_DESCRIPTOR_SET_INLINE_UNIFORM_BLOCK;
+        // SAFETY: the write's chain (the caller's contract); the structure is the type its
+        // sType names, with `data_size` bytes at `p_data`, and `i` is below that.
+        unsafe {
+            let block =
+                &*(handles::find_in_chain(self.0.p_next, ty)? as *const vk::WriteDescriptorSetInlineUniformBlock<'_>);
+            if i >= block.data_size || block.p_data.is_null() {
+                return None;
+            }
+            Some(*(block.p_data as *const u8).add(i as usize))
+        }
     }
 }
 

@@ -218,8 +218,9 @@ pub unsafe extern "system" fn create_device(
 }
 
 /// Whether `info` enables `robustBufferAccess` (in `pEnabledFeatures` or a chained
-/// `VkPhysicalDeviceFeatures2`), `robustBufferAccess2` or `nullDescriptor`
-/// (`VK_EXT_robustness2`): the driver's robust access is the stricter
+/// `VkPhysicalDeviceFeatures2`), `robustImageAccess` (Vulkan 1.3, `VK_EXT_image_robustness`:
+/// out-of-bounds image reads give zero and writes are dropped, which robust kernels do),
+/// `robustBufferAccess2` or `nullDescriptor` (`VK_EXT_robustness2`): the driver's robust access is the stricter
 /// `robustBufferAccess2` behaviour either way, and a null descriptor is an empty buffer
 /// under it.
 ///
@@ -236,6 +237,18 @@ unsafe fn robust_enabled(info: &vk::DeviceCreateInfo<'_>) -> bool {
             if s.s_type == vk::StructureType::PHYSICAL_DEVICE_FEATURES_2 {
                 let f = &*(next as *const vk::PhysicalDeviceFeatures2<'_>);
                 if f.features.robust_buffer_access == vk::TRUE {
+                    return true;
+                }
+            }
+            if s.s_type == vk::StructureType::PHYSICAL_DEVICE_VULKAN_1_3_FEATURES {
+                let f = &*(next as *const vk::PhysicalDeviceVulkan13Features<'_>);
+                if f.robust_image_access == vk::TRUE {
+                    return true;
+                }
+            }
+            if s.s_type == vk::StructureType::PHYSICAL_DEVICE_IMAGE_ROBUSTNESS_FEATURES {
+                let f = &*(next as *const vk::PhysicalDeviceImageRobustnessFeatures<'_>);
+                if f.robust_image_access == vk::TRUE {
                     return true;
                 }
             }
@@ -425,9 +438,31 @@ pub(crate) unsafe fn put_requirements2(out: *mut vk::MemoryRequirements2<'_>, r:
     }
 }
 
+/// The memory requirements of a buffer of `size` bytes.
+fn size_requirements(size: u64) -> vk::MemoryRequirements {
+    vk::MemoryRequirements { size: size.max(1), alignment: 16, memory_type_bits: 1 }
+}
+
 fn buffer_requirements(buffer: vk::Buffer) -> Result<vk::MemoryRequirements, vk::Result> {
-    let b = handles::get::<Buffer>(buffer.as_raw())?;
-    Ok(vk::MemoryRequirements { size: b.size.max(1), alignment: 16, memory_type_bits: 1 })
+    Ok(size_requirements(handles::get::<Buffer>(buffer.as_raw())?.size))
+}
+
+/// `vkGetDeviceBufferMemoryRequirements` (maintenance4): what a buffer created with the
+/// info would report, without creating it.
+pub unsafe extern "system" fn get_device_buffer_memory_requirements(
+    _raw: vk::Device,
+    info: *const vk::DeviceBufferMemoryRequirements<'_>,
+    out: *mut vk::MemoryRequirements2<'_>,
+) {
+    guard_void(|| {
+        // SAFETY: the caller's info (with its create info) and output structure (and its chain).
+        unsafe {
+            let (Some(create), false) = (info.as_ref().and_then(|i| i.p_create_info.as_ref()), out.is_null()) else {
+                return;
+            };
+            put_requirements2(out, size_requirements(create.size));
+        }
+    })
 }
 
 pub unsafe extern "system" fn get_buffer_memory_requirements(

@@ -12,7 +12,8 @@
 //! bound descriptor's range (memory + buffer offset + descriptor offset + dynamic offset,
 //! `range` bytes) as `Arg::buffer`; an image view's layers or a texel buffer's range as
 //! `Arg::image_view` (with its sampler for a combined image sampler), a sampler as
-//! `Arg::sampler`, and a null descriptor (or an unwritten one of a partially bound
+//! `Arg::sampler`, an inline uniform block's bytes (kept in the set) as a buffer holding
+//! a copy of them, and a null descriptor (or an unwritten one of a partially bound
 //! binding) as `Arg::Null`. Aliasing rule: the driver never makes two live `&mut`
 //! slices over overlapping bytes. The first range over some bytes is given in place; a
 //! later range overlapping one already given (the same buffer or image bound twice, two
@@ -163,6 +164,8 @@ enum Item {
     Buffer(Range),
     Image(Range, Texels, Option<spirjit::Sampler>),
     Sampler(spirjit::Sampler),
+    /// An inline uniform block: the set's bytes (unwritten ones 0), given as a copy.
+    Inline(Vec<u8>),
     Empty,
 }
 
@@ -170,7 +173,7 @@ impl Item {
     fn range(&self) -> Option<&Range> {
         match self {
             Item::Buffer(r) | Item::Image(r, ..) => Some(r),
-            Item::Sampler(_) | Item::Empty => None,
+            Item::Sampler(_) | Item::Inline(_) | Item::Empty => None,
         }
     }
 }
@@ -206,6 +209,7 @@ fn item(kind: spirjit::DescriptorKind, d: &Descriptor, extra: u64) -> Result<Ite
         Descriptor::Image { view, sampler } => image(view.texels()?, sampler.as_ref().map(|s| s.sampler)),
         Descriptor::TexelBuffer(view) => image(view.texels()?, None),
         Descriptor::Sampler(s) => Item::Sampler(s.sampler),
+        Descriptor::InlineByte(_) => return Err("an inline uniform block byte read as a descriptor".to_string()),
     })
 }
 
@@ -224,6 +228,11 @@ fn dispatch(device: &DeviceState, s: &State, base: [u32; 3], groups: [u32; 3]) -
         })?;
         let slots = set.lock();
         let descs = slots.get(&b.binding).ok_or_else(|| format!("binding ({}, {}) is empty", b.set, b.binding))?;
+        if layout.ty == vk::DescriptorType::INLINE_UNIFORM_BLOCK {
+            let bytes = descs.iter().map(|d| if let Some(Descriptor::InlineByte(v)) = d { *v } else { 0 }).collect();
+            per_binding.push((b.set, b.binding, vec![Item::Inline(bytes)]));
+            continue;
+        }
         // A run-time sized array takes the set's descriptors up to the last one written.
         let count = match b.runtime_sized {
             true => descs.iter().rposition(Option::is_some).map_or(0, |i| i as u32 + 1),
@@ -262,9 +271,12 @@ fn dispatch(device: &DeviceState, s: &State, base: [u32; 3], groups: [u32; 3]) -
     let mut views: Vec<Vec<View>> = Vec::new();
     for (_, _, items) in &per_binding {
         let mut v = Vec::new();
-        for r in items.iter().map(Item::range) {
-            let Some(r) = r else {
-                v.push(View::None);
+        for it in items {
+            let Some(r) = it.range() else {
+                v.push(match it {
+                    Item::Inline(bytes) => View::Copy(Vec::new(), bytes.clone()),
+                    _ => View::None,
+                });
                 continue;
             };
             let start = r.memory.base() as u64 + r.start;
@@ -306,7 +318,7 @@ fn dispatch(device: &DeviceState, s: &State, base: [u32; 3], groups: [u32; 3]) -
                     _ => None,
                 };
                 let arg = match (it, bytes) {
-                    (Item::Buffer(_), Some(bytes)) => spirjit::Arg::buffer(bytes),
+                    (Item::Buffer(_) | Item::Inline(_), Some(bytes)) => spirjit::Arg::buffer(bytes),
                     (Item::Image(_, t, None), Some(bytes)) => spirjit::Arg::image_view(t.view(bytes)?),
                     (Item::Image(_, t, Some(smp)), Some(bytes)) => {
                         spirjit::Arg::sampled_image_view(t.view(bytes)?, *smp)

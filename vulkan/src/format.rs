@@ -74,6 +74,7 @@ const fn texel_size(order: ChannelOrder, ty: ChannelType) -> u32 {
         | ChannelType::SignedInt16
         | ChannelType::HalfFloat => 2 * channels,
         ChannelType::UnormInt2101010 | ChannelType::UnsignedInt2101010 | ChannelType::UnsignedFloat111110 => 4,
+        ChannelType::UnormShort4444 => 2,
         ChannelType::UnsignedInt64 | ChannelType::SignedInt64 => 8 * channels,
         _ => 4 * channels,
     }
@@ -121,6 +122,8 @@ pub static FORMATS: &[FormatInfo] = formats! {
     A2B10G10R10_UNORM_PACK32 RGBA UnormInt2101010 Float;
     A2B10G10R10_UINT_PACK32 RGBA UnsignedInt2101010 Uint;
     B10G11R11_UFLOAT_PACK32 RGB UnsignedFloat111110 Float;
+    A4R4G4B4_UNORM_PACK16 ARGB UnormShort4444 Float;
+    A4B4G4R4_UNORM_PACK16 ABGR UnormShort4444 Float;
     R64_UINT R UnsignedInt64 Uint;
     R64_SINT R SignedInt64 Sint;
 };
@@ -370,6 +373,12 @@ pub fn encode_clear(f: &FormatInfo, color: &vk::ClearColorValue) -> Vec<u8> {
         ChannelType::UnsignedInt2101010 => {
             let q = |c: usize, bits: u32| words[c].min((1 << bits) - 1);
             let v = q(0, 10) | q(1, 10) << 10 | q(2, 10) << 20 | q(3, 2) << 30;
+            out.extend_from_slice(&v.to_le_bytes());
+        }
+        ChannelType::UnormShort4444 => {
+            // The order's channels (a first) from the most significant nibble down.
+            let order = if f.order == ChannelOrder::ARGB { [3, 0, 1, 2] } else { [3, 2, 1, 0] };
+            let v = order.iter().enumerate().fold(0u16, |v, (k, &c)| v | (unorm(floats[c], 4) as u16) << (12 - 4 * k));
             out.extend_from_slice(&v.to_le_bytes());
         }
         ChannelType::UnsignedFloat111110 => {

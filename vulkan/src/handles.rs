@@ -33,6 +33,8 @@ struct Entry {
     /// The dispatchable handle of the device that made it (0: none), so destroying a device
     /// releases what the application left behind.
     owner: u64,
+    /// Private data (`VK_EXT_private_data`): (slot id, value), freed with the object.
+    private: Vec<(u64, u64)>,
 }
 
 #[derive(Default)]
@@ -53,7 +55,7 @@ fn registry() -> MutexGuard<'static, Registry> {
 /// Make a dispatchable object: returns the handle value (a pointer to a fresh loader word).
 pub fn new_dispatchable<T: Any + Send + Sync>(object: Arc<T>, owner: u64) -> u64 {
     let word = Box::into_raw(Box::new(LoaderWord { loader_data: ICD_LOADER_MAGIC })) as u64;
-    registry().dispatchable.insert(word, Entry { object, owner });
+    registry().dispatchable.insert(word, Entry { object, owner, private: Vec::new() });
     word
 }
 
@@ -80,7 +82,7 @@ pub fn free_dispatchable<T: Any + Send + Sync>(raw: u64) -> Option<Arc<T>> {
 pub fn new_object<T: Any + Send + Sync>(object: Arc<T>, owner: u64) -> u64 {
     static NEXT: AtomicU64 = AtomicU64::new(1);
     let id = NEXT.fetch_add(1, Ordering::Relaxed);
-    registry().objects.insert(id, Entry { object, owner });
+    registry().objects.insert(id, Entry { object, owner, private: Vec::new() });
     id
 }
 
@@ -97,6 +99,35 @@ pub fn free_object<T: Any + Send + Sync>(id: u64) -> Option<Arc<T>> {
         return None;
     }
     reg.objects.remove(&id)?.object.downcast::<T>().ok()
+}
+
+/// Store private data `value` of `slot` on the live object `handle` (dispatchable or
+/// not); false when there is no such object.
+pub fn set_private(dispatchable: bool, handle: u64, slot: u64, value: u64) -> bool {
+    let mut reg = registry();
+    let map = if dispatchable { &mut reg.dispatchable } else { &mut reg.objects };
+    let Some(entry) = map.get_mut(&handle) else { return false };
+    match entry.private.iter_mut().find(|(s, _)| *s == slot) {
+        Some(kept) => kept.1 = value,
+        None => entry.private.push((slot, value)),
+    }
+    true
+}
+
+/// The private data of `slot` on object `handle` (0 when none was set or no such object).
+pub fn get_private(dispatchable: bool, handle: u64, slot: u64) -> u64 {
+    let reg = registry();
+    let map = if dispatchable { &reg.dispatchable } else { &reg.objects };
+    map.get(&handle).and_then(|e| e.private.iter().find(|(s, _)| *s == slot)).map_or(0, |(_, v)| *v)
+}
+
+/// Forget every object's private data of `slot` (the slot is destroyed).
+pub fn forget_private_slot(slot: u64) {
+    let mut reg = registry();
+    let reg = &mut *reg;
+    for e in reg.dispatchable.values_mut().chain(reg.objects.values_mut()) {
+        e.private.retain(|(s, _)| *s != slot);
+    }
 }
 
 /// Release every object device `owner` made that is still alive (at `vkDestroyDevice`).

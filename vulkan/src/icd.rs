@@ -14,7 +14,7 @@
 //! `apiVersion` and for every device extension the device offers (which ones a device
 //! enables is not known there). `vkGetDeviceProcAddr` returns a device-level command
 //! only when its core version is at most the device's version (the instance's
-//! `apiVersion`, capped at the device's 1.2) or its extension was enabled on the device
+//! `apiVersion`, capped at the device's 1.3) or its extension was enabled on the device
 //! (or, for the debug-utils commands, on the instance). With no instance only the global
 //! commands are returned.
 
@@ -24,8 +24,8 @@ use ash::vk;
 
 use crate::handles::guard_value;
 use crate::{
-    command as cmd, debug_utils as du, descriptor as ds, device as dev, format, image as img, instance as inst,
-    pipeline as pl, query, queue as q, sync, template as tpl, transfer as xfer,
+    command as cmd, debug_utils as du, descriptor as ds, device as dev, format, graphics as gfx, image as img,
+    instance as inst, pipeline as pl, private_data as pd, query, queue as q, sync, template as tpl, transfer as xfer,
 };
 
 /// The newest loader–driver interface version the driver speaks.
@@ -138,6 +138,8 @@ static PROCS: &[Proc] = procs! {
     "vkGetPhysicalDeviceSparseImageFormatProperties" Physical (V1_0) PFN_vkGetPhysicalDeviceSparseImageFormatProperties = inst::get_physical_device_sparse_image_format_properties;
     "vkGetPhysicalDeviceSparseImageFormatProperties2" Physical (V1_1) PFN_vkGetPhysicalDeviceSparseImageFormatProperties2 = inst::get_physical_device_sparse_image_format_properties2;
     "vkGetPhysicalDeviceSparseImageFormatProperties2KHR" Physical (Ext("VK_KHR_get_physical_device_properties2")) PFN_vkGetPhysicalDeviceSparseImageFormatProperties2 = inst::get_physical_device_sparse_image_format_properties2;
+    "vkGetPhysicalDeviceToolProperties" Physical (V1_3) PFN_vkGetPhysicalDeviceToolProperties = inst::get_physical_device_tool_properties;
+    "vkGetPhysicalDeviceToolPropertiesEXT" Physical (Ext("VK_EXT_tooling_info")) PFN_vkGetPhysicalDeviceToolProperties = inst::get_physical_device_tool_properties;
     "vkGetPhysicalDeviceExternalBufferProperties" Physical (V1_1) PFN_vkGetPhysicalDeviceExternalBufferProperties = inst::get_physical_device_external_buffer_properties;
     "vkGetPhysicalDeviceExternalFenceProperties" Physical (V1_1) PFN_vkGetPhysicalDeviceExternalFenceProperties = inst::get_physical_device_external_fence_properties;
     "vkGetPhysicalDeviceExternalSemaphoreProperties" Physical (V1_1) PFN_vkGetPhysicalDeviceExternalSemaphoreProperties = inst::get_physical_device_external_semaphore_properties;
@@ -174,6 +176,12 @@ static PROCS: &[Proc] = procs! {
     "vkGetImageSparseMemoryRequirements" Device (V1_0) PFN_vkGetImageSparseMemoryRequirements = img::get_image_sparse_memory_requirements;
     "vkGetImageSparseMemoryRequirements2" Device (V1_1) PFN_vkGetImageSparseMemoryRequirements2 = img::get_image_sparse_memory_requirements2;
     "vkGetImageSparseMemoryRequirements2KHR" Device (Ext("VK_KHR_get_memory_requirements2")) PFN_vkGetImageSparseMemoryRequirements2 = img::get_image_sparse_memory_requirements2;
+    "vkGetDeviceBufferMemoryRequirements" Device (V1_3) PFN_vkGetDeviceBufferMemoryRequirements = dev::get_device_buffer_memory_requirements;
+    "vkGetDeviceBufferMemoryRequirementsKHR" Device (Ext("VK_KHR_maintenance4")) PFN_vkGetDeviceBufferMemoryRequirements = dev::get_device_buffer_memory_requirements;
+    "vkGetDeviceImageMemoryRequirements" Device (V1_3) PFN_vkGetDeviceImageMemoryRequirements = img::get_device_image_memory_requirements;
+    "vkGetDeviceImageMemoryRequirementsKHR" Device (Ext("VK_KHR_maintenance4")) PFN_vkGetDeviceImageMemoryRequirements = img::get_device_image_memory_requirements;
+    "vkGetDeviceImageSparseMemoryRequirements" Device (V1_3) PFN_vkGetDeviceImageSparseMemoryRequirements = img::get_device_image_sparse_memory_requirements;
+    "vkGetDeviceImageSparseMemoryRequirementsKHR" Device (Ext("VK_KHR_maintenance4")) PFN_vkGetDeviceImageSparseMemoryRequirements = img::get_device_image_sparse_memory_requirements;
     "vkBindImageMemory" Device (V1_0) PFN_vkBindImageMemory = img::bind_image_memory;
     "vkBindImageMemory2" Device (V1_1) PFN_vkBindImageMemory2 = img::bind_image_memory2;
     "vkBindImageMemory2KHR" Device (Ext("VK_KHR_bind_memory2")) PFN_vkBindImageMemory2 = img::bind_image_memory2;
@@ -188,6 +196,12 @@ static PROCS: &[Proc] = procs! {
     "vkCmdCopyImageToBuffer" Device (V1_0) PFN_vkCmdCopyImageToBuffer = xfer::cmd_copy_image_to_buffer;
     "vkCmdCopyImage" Device (V1_0) PFN_vkCmdCopyImage = xfer::cmd_copy_image;
     "vkCmdClearColorImage" Device (V1_0) PFN_vkCmdClearColorImage = xfer::cmd_clear_color_image;
+    "vkCmdCopyBuffer2" Device (V1_3) PFN_vkCmdCopyBuffer2 = xfer::cmd_copy_buffer2;
+    "vkCmdCopyImage2" Device (V1_3) PFN_vkCmdCopyImage2 = xfer::cmd_copy_image2;
+    "vkCmdCopyBufferToImage2" Device (V1_3) PFN_vkCmdCopyBufferToImage2 = xfer::cmd_copy_buffer_to_image2;
+    "vkCmdCopyImageToBuffer2" Device (V1_3) PFN_vkCmdCopyImageToBuffer2 = xfer::cmd_copy_image_to_buffer2;
+    "vkCmdBlitImage2" Device (V1_3) PFN_vkCmdBlitImage2 = xfer::cmd_blit_image2;
+    "vkCmdResolveImage2" Device (V1_3) PFN_vkCmdResolveImage2 = xfer::cmd_resolve_image2;
     "vkCmdCopyBuffer2KHR" Device (Ext("VK_KHR_copy_commands2")) PFN_vkCmdCopyBuffer2 = xfer::cmd_copy_buffer2;
     "vkCmdCopyImage2KHR" Device (Ext("VK_KHR_copy_commands2")) PFN_vkCmdCopyImage2 = xfer::cmd_copy_image2;
     "vkCmdCopyBufferToImage2KHR" Device (Ext("VK_KHR_copy_commands2")) PFN_vkCmdCopyBufferToImage2 = xfer::cmd_copy_buffer_to_image2;
@@ -302,10 +316,35 @@ static PROCS: &[Proc] = procs! {
     "vkCmdWaitEvents2KHR" Device (Ext("VK_KHR_synchronization2")) PFN_vkCmdWaitEvents2 = cmd::cmd_wait_events2;
     "vkCmdWriteTimestamp2" Device (V1_3) PFN_vkCmdWriteTimestamp2 = cmd::cmd_write_timestamp2;
     "vkCmdWriteTimestamp2KHR" Device (Ext("VK_KHR_synchronization2")) PFN_vkCmdWriteTimestamp2 = cmd::cmd_write_timestamp2;
+    "vkCmdBeginRendering" Device (V1_3) PFN_vkCmdBeginRendering = gfx::cmd_begin_rendering;
+    "vkCmdEndRendering" Device (V1_3) PFN_vkCmdEndRendering = gfx::cmd_end_rendering;
+    "vkCmdSetCullMode" Device (V1_3) PFN_vkCmdSetCullMode = gfx::cmd_set_cull_mode;
+    "vkCmdSetFrontFace" Device (V1_3) PFN_vkCmdSetFrontFace = gfx::cmd_set_front_face;
+    "vkCmdSetPrimitiveTopology" Device (V1_3) PFN_vkCmdSetPrimitiveTopology = gfx::cmd_set_primitive_topology;
+    "vkCmdSetViewportWithCount" Device (V1_3) PFN_vkCmdSetViewportWithCount = gfx::cmd_set_viewport_with_count;
+    "vkCmdSetScissorWithCount" Device (V1_3) PFN_vkCmdSetScissorWithCount = gfx::cmd_set_scissor_with_count;
+    "vkCmdBindVertexBuffers2" Device (V1_3) PFN_vkCmdBindVertexBuffers2 = gfx::cmd_bind_vertex_buffers2;
+    "vkCmdSetDepthTestEnable" Device (V1_3) PFN_vkCmdSetDepthTestEnable = gfx::cmd_set_depth_test_enable;
+    "vkCmdSetDepthWriteEnable" Device (V1_3) PFN_vkCmdSetDepthWriteEnable = gfx::cmd_set_depth_write_enable;
+    "vkCmdSetDepthCompareOp" Device (V1_3) PFN_vkCmdSetDepthCompareOp = gfx::cmd_set_depth_compare_op;
+    "vkCmdSetDepthBoundsTestEnable" Device (V1_3) PFN_vkCmdSetDepthBoundsTestEnable = gfx::cmd_set_depth_bounds_test_enable;
+    "vkCmdSetStencilTestEnable" Device (V1_3) PFN_vkCmdSetStencilTestEnable = gfx::cmd_set_stencil_test_enable;
+    "vkCmdSetStencilOp" Device (V1_3) PFN_vkCmdSetStencilOp = gfx::cmd_set_stencil_op;
+    "vkCmdSetRasterizerDiscardEnable" Device (V1_3) PFN_vkCmdSetRasterizerDiscardEnable = gfx::cmd_set_rasterizer_discard_enable;
+    "vkCmdSetDepthBiasEnable" Device (V1_3) PFN_vkCmdSetDepthBiasEnable = gfx::cmd_set_depth_bias_enable;
+    "vkCmdSetPrimitiveRestartEnable" Device (V1_3) PFN_vkCmdSetPrimitiveRestartEnable = gfx::cmd_set_primitive_restart_enable;
     "vkGetPhysicalDeviceCalibrateableTimeDomainsKHR" Physical (Ext("VK_KHR_calibrated_timestamps")) PFN_vkGetPhysicalDeviceCalibrateableTimeDomainsKHR = query::get_physical_device_calibrateable_time_domains;
     "vkGetPhysicalDeviceCalibrateableTimeDomainsEXT" Physical (Ext("VK_EXT_calibrated_timestamps")) PFN_vkGetPhysicalDeviceCalibrateableTimeDomainsKHR = query::get_physical_device_calibrateable_time_domains;
     "vkGetCalibratedTimestampsKHR" Device (Ext("VK_KHR_calibrated_timestamps")) PFN_vkGetCalibratedTimestampsKHR = query::get_calibrated_timestamps;
     "vkGetCalibratedTimestampsEXT" Device (Ext("VK_EXT_calibrated_timestamps")) PFN_vkGetCalibratedTimestampsKHR = query::get_calibrated_timestamps;
+    "vkCreatePrivateDataSlot" Device (V1_3) PFN_vkCreatePrivateDataSlot = pd::create_private_data_slot;
+    "vkCreatePrivateDataSlotEXT" Device (Ext("VK_EXT_private_data")) PFN_vkCreatePrivateDataSlot = pd::create_private_data_slot;
+    "vkDestroyPrivateDataSlot" Device (V1_3) PFN_vkDestroyPrivateDataSlot = pd::destroy_private_data_slot;
+    "vkDestroyPrivateDataSlotEXT" Device (Ext("VK_EXT_private_data")) PFN_vkDestroyPrivateDataSlot = pd::destroy_private_data_slot;
+    "vkSetPrivateData" Device (V1_3) PFN_vkSetPrivateData = pd::set_private_data;
+    "vkSetPrivateDataEXT" Device (Ext("VK_EXT_private_data")) PFN_vkSetPrivateData = pd::set_private_data;
+    "vkGetPrivateData" Device (V1_3) PFN_vkGetPrivateData = pd::get_private_data;
+    "vkGetPrivateDataEXT" Device (Ext("VK_EXT_private_data")) PFN_vkGetPrivateData = pd::get_private_data;
     "vkCreateDebugUtilsMessengerEXT" Instance (Ext("VK_EXT_debug_utils")) PFN_vkCreateDebugUtilsMessengerEXT = du::create_debug_utils_messenger;
     "vkDestroyDebugUtilsMessengerEXT" Instance (Ext("VK_EXT_debug_utils")) PFN_vkDestroyDebugUtilsMessengerEXT = du::destroy_debug_utils_messenger;
     "vkSubmitDebugUtilsMessageEXT" Instance (Ext("VK_EXT_debug_utils")) PFN_vkSubmitDebugUtilsMessageEXT = du::submit_debug_utils_message;
@@ -504,5 +543,23 @@ mod tests {
         assert!(!instance_returns(&du, Kind::Physical, req("vkGetPhysicalDeviceProperties2")));
         assert!(instance_returns(&du, Kind::Physical, req("vkGetPhysicalDeviceCalibrateableTimeDomainsKHR")));
         assert!(instance_returns(&du, Kind::Global, req("vkEnumerateInstanceVersion")));
+    }
+
+    #[test]
+    fn core_1_3_commands_need_a_1_3_device() {
+        let req = |n| requirement(n).unwrap();
+        let inst = Enabled { minor: 3, extensions: vec![] };
+        let v12 = Enabled { minor: 2, extensions: vec![] };
+        let v13 = Enabled { minor: 3, extensions: vec![] };
+        for name in ["vkCmdPipelineBarrier2", "vkCmdCopyBuffer2", "vkSetPrivateData", "vkCmdBeginRendering"] {
+            assert!(device_returns(&v13, &inst, Kind::Device, req(name)), "{name}");
+            assert!(!device_returns(&v12, &inst, Kind::Device, req(name)), "{name}");
+        }
+        // Extension names still need their extension on a 1.3 device.
+        assert!(!device_returns(&v13, &inst, Kind::Device, req("vkSetPrivateDataEXT")));
+        let ext = Enabled { minor: 2, extensions: vec!["VK_EXT_private_data".into()] };
+        assert!(device_returns(&ext, &inst, Kind::Device, req("vkSetPrivateDataEXT")));
+        assert!(instance_returns(&inst, Kind::Physical, req("vkGetPhysicalDeviceToolProperties")));
+        assert!(!instance_returns(&v12, Kind::Physical, req("vkGetPhysicalDeviceToolProperties")));
     }
 }

@@ -216,8 +216,45 @@ pub unsafe extern "system" fn destroy_image(
 }
 
 fn image_requirements(image: vk::Image) -> Result<vk::MemoryRequirements, vk::Result> {
-    let i = handles::get::<Image>(image.as_raw())?;
-    Ok(vk::MemoryRequirements { size: i.size.max(1), alignment: physical::MEMORY_ALIGNMENT, memory_type_bits: 1 })
+    Ok(size_requirements(&*handles::get::<Image>(image.as_raw())?))
+}
+
+fn size_requirements(i: &Image) -> vk::MemoryRequirements {
+    vk::MemoryRequirements { size: i.size.max(1), alignment: physical::MEMORY_ALIGNMENT, memory_type_bits: 1 }
+}
+
+/// `vkGetDeviceImageMemoryRequirements` (maintenance4): what an image created with the
+/// info would report (the same computation as `vkCreateImage`), without creating it.
+pub unsafe extern "system" fn get_device_image_memory_requirements(
+    _raw: vk::Device,
+    info: *const vk::DeviceImageMemoryRequirements<'_>,
+    out: *mut vk::MemoryRequirements2<'_>,
+) {
+    guard_void(|| {
+        // SAFETY: the caller's info (with its create info) and output structure (and its chain).
+        unsafe {
+            let (Some(create), false) = (info.as_ref().and_then(|i| i.p_create_info.as_ref()), out.is_null()) else {
+                return;
+            };
+            match new_image(create) {
+                Ok(image) => crate::device::put_requirements2(out, size_requirements(&image)),
+                Err(m) => handles::log(&format!("vkGetDeviceImageMemoryRequirements: {m}")),
+            }
+        }
+    })
+}
+
+/// `vkGetDeviceImageSparseMemoryRequirements`: none (no sparse images), as for a created image.
+pub unsafe extern "system" fn get_device_image_sparse_memory_requirements(
+    _raw: vk::Device,
+    _info: *const vk::DeviceImageMemoryRequirements<'_>,
+    count: *mut u32,
+    _out: *mut vk::SparseImageMemoryRequirements2<'_>,
+) {
+    if !count.is_null() {
+        // SAFETY: the caller's count pointer.
+        unsafe { *count = 0 };
+    }
 }
 
 pub unsafe extern "system" fn get_image_memory_requirements(

@@ -330,9 +330,35 @@ pub unsafe extern "system" fn get_physical_device_format_properties2(
 ) {
     guard_void(|| {
         if physical(pd).is_ok() && !out.is_null() {
-            // SAFETY: the caller's output structure.
-            unsafe { (*out).format_properties = physical::format_properties(format) };
+            let props = physical::format_properties(format);
+            // SAFETY: the caller's output structure and its chain.
+            unsafe {
+                (*out).format_properties = props;
+                let mut next = (*out).p_next as *mut vk::BaseOutStructure<'_>;
+                while let Some(s) = next.as_mut() {
+                    if s.s_type == vk::StructureType::FORMAT_PROPERTIES_3 {
+                        let p3 = &mut *(next as *mut vk::FormatProperties3<'_>);
+                        p3.linear_tiling_features = physical::format_features2(props.linear_tiling_features);
+                        p3.optimal_tiling_features = physical::format_features2(props.optimal_tiling_features);
+                        p3.buffer_features = physical::format_features2(props.buffer_features);
+                    }
+                    next = s.p_next;
+                }
+            }
         }
+    })
+}
+
+/// `vkGetPhysicalDeviceToolProperties`: no tools (the driver is not a layer or a tool).
+pub unsafe extern "system" fn get_physical_device_tool_properties(
+    pd: vk::PhysicalDevice,
+    count: *mut u32,
+    out: *mut vk::PhysicalDeviceToolProperties<'_>,
+) -> vk::Result {
+    guard(|| {
+        physical(pd)?;
+        // SAFETY: the caller's count and array.
+        unsafe { write_array::<vk::PhysicalDeviceToolProperties<'_>>(&[], count, out) }
     })
 }
 

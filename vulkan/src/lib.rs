@@ -1,5 +1,5 @@
 //! spirjit as a Vulkan driver (an ICD the Khronos loader loads from a JSON manifest): a
-//! compute-only Vulkan 1.2 device that runs compute shaders with spirjit on the CPU.
+//! compute-only Vulkan 1.3 device that runs compute shaders with spirjit on the CPU.
 //!
 //! The library exports exactly the three functions of the loader–driver interface
 //! (`vk_icdNegotiateLoaderICDInterfaceVersion`, `vk_icdGetInstanceProcAddr`,
@@ -12,7 +12,8 @@
 //! samplers), `descriptor`, `pipeline`, `command` (recording), `transfer` (image copies
 //! and clears), `queue` (submission, the queues' worker threads), `sync` (fences,
 //! semaphores, events and waits), `debug_utils` (`VK_EXT_debug_utils` messengers),
-//! `query` (timestamp query pools), `template` (descriptor update templates, push
+//! `query` (timestamp query pools), `private_data` (private data slots), `graphics`
+//! (the graphics-queue commands 1.3 requires, which fail recording), `template` (descriptor update templates, push
 //! descriptors) and `execute` (running commands).
 //! External memory, fences and semaphores are `external`'s (with `memfd`, the shared files
 //! and sync files behind them).
@@ -26,6 +27,7 @@ mod device;
 mod execute;
 mod external;
 mod format;
+mod graphics;
 mod handles;
 mod icd;
 mod image;
@@ -33,6 +35,7 @@ mod instance;
 mod memfd;
 mod physical;
 mod pipeline;
+mod private_data;
 mod query;
 mod queue;
 mod sync;

@@ -10,10 +10,9 @@ use ash::vk;
 /// The sub-group size: the SIMD width the driver compiles kernels at.
 pub const LANES: u32 = 8;
 
-/// The Vulkan version the device implements.
-/// 1.2: see `caps::vulkan12_features` for the 1.2 features it lacks, and the docs for
-/// why not 1.3.
-pub const API_VERSION: u32 = vk::make_api_version(0, 1, 2, 0);
+/// The Vulkan version the device implements: 1.3 (see `caps::vulkan12_features` and
+/// `caps::vulkan13_features` for what it reports false, and the docs for why).
+pub const API_VERSION: u32 = vk::make_api_version(0, 1, 3, 0);
 
 /// The driver's version (the crate's).
 pub const DRIVER_VERSION: u32 = vk::make_api_version(0, 0, 1, 0);
@@ -39,12 +38,19 @@ pub const DEVICE_EXTENSIONS: &[(&str, u32)] = &[
     ("VK_EXT_descriptor_indexing", 2),
     ("VK_EXT_external_memory_host", 1),
     ("VK_EXT_host_query_reset", 1),
+    ("VK_EXT_image_robustness", 1),
+    ("VK_EXT_inline_uniform_block", 1),
+    ("VK_EXT_pipeline_creation_cache_control", 3),
+    ("VK_EXT_pipeline_creation_feedback", 1),
+    ("VK_EXT_private_data", 1),
     ("VK_EXT_robustness2", 1),
     ("VK_EXT_scalar_block_layout", 1),
     ("VK_EXT_shader_atomic_float", 1),
     ("VK_EXT_shader_atomic_float2", 1),
+    ("VK_EXT_shader_demote_to_helper_invocation", 1),
     ("VK_EXT_shader_image_atomic_int64", 1),
     ("VK_EXT_subgroup_size_control", 2),
+    ("VK_EXT_tooling_info", 1),
     ("VK_KHR_16bit_storage", 1),
     ("VK_KHR_8bit_storage", 1),
     ("VK_KHR_bind_memory2", 1),
@@ -60,9 +66,11 @@ pub const DEVICE_EXTENSIONS: &[(&str, u32)] = &[
     ("VK_KHR_external_memory_fd", 1),
     ("VK_KHR_external_semaphore", 1),
     ("VK_KHR_external_semaphore_fd", 1),
+    ("VK_KHR_format_feature_flags2", 2),
     ("VK_KHR_get_memory_requirements2", 1),
     ("VK_KHR_maintenance1", 2),
     ("VK_KHR_maintenance3", 1),
+    ("VK_KHR_maintenance4", 2),
     ("VK_KHR_push_descriptor", 2),
     ("VK_KHR_relaxed_block_layout", 1),
     ("VK_KHR_shader_atomic_int64", 1),
@@ -72,6 +80,7 @@ pub const DEVICE_EXTENSIONS: &[(&str, u32)] = &[
     ("VK_KHR_shader_non_semantic_info", 1),
     ("VK_KHR_shader_subgroup_extended_types", 1),
     ("VK_KHR_shader_subgroup_uniform_control_flow", 1),
+    ("VK_KHR_shader_terminate_invocation", 1),
     ("VK_KHR_spirv_1_4", 1),
     ("VK_KHR_storage_buffer_storage_class", 1),
     ("VK_KHR_synchronization2", 1),
@@ -277,6 +286,18 @@ pub fn queue_family() -> vk::QueueFamilyProperties {
         timestamp_valid_bits: 64,
         min_image_transfer_granularity: vk::Extent3D { width: 1, height: 1, depth: 1 },
     }
+}
+
+/// The `VkFormatFeatureFlags2` of `flags` (`VK_KHR_format_feature_flags2`): the same bits,
+/// and reads and writes of storage images and texel buffers without a format wherever
+/// storage is supported (kernels take the format from the bound view).
+pub fn format_features2(flags: vk::FormatFeatureFlags) -> vk::FormatFeatureFlags2 {
+    let mut f = vk::FormatFeatureFlags2::from_raw(u64::from(flags.as_raw()));
+    if flags.intersects(vk::FormatFeatureFlags::STORAGE_IMAGE | vk::FormatFeatureFlags::STORAGE_TEXEL_BUFFER) {
+        f |= vk::FormatFeatureFlags2::STORAGE_READ_WITHOUT_FORMAT
+            | vk::FormatFeatureFlags2::STORAGE_WRITE_WITHOUT_FORMAT;
+    }
+    f
 }
 
 /// Format support: the formats of `format`'s table.

@@ -16,7 +16,14 @@
 //! the device does not report. Compiled programs are shared through the runtime's program
 //! cache; pipeline caches hold the compiled code of their pipelines, which their data
 //! carries to a later process (the runtime's on-disk code cache does the same without
-//! them). This module must not run kernels.
+//! them). Pipeline creation cache control (Vulkan 1.3): with
+//! `FAIL_ON_PIPELINE_COMPILE_REQUIRED` a pipeline whose compiled code the given pipeline
+//! cache does not hold is not made (`VK_PIPELINE_COMPILE_REQUIRED`, found from the code's
+//! key without compiling), with `EARLY_RETURN_ON_FAILURE` the first failure ends the call
+//! (the remaining handles null), and a cache's `EXTERNALLY_SYNCHRONIZED` flag changes
+//! nothing (a cache locks itself, briefly). `VkPipelineCreationFeedbackCreateInfo` gets
+//! the time creation took and whether the cache held the code. This module must not run
+//! kernels.
 
 use std::sync::{Arc, Mutex, PoisonError};
 
@@ -154,15 +161,63 @@ unsafe fn required_subgroup_size(stage: &vk::PipelineShaderStageCreateInfo<'_>) 
     }
 }
 
-fn build(info: &vk::ComputePipelineCreateInfo<'_>, robust: bool) -> Result<ComputePipeline, String> {
+/// Why a pipeline was not made.
+enum Failure {
+    /// `FAIL_ON_PIPELINE_COMPILE_REQUIRED` and the cache does not hold the code.
+    CompileRequired,
+    Error(String),
+}
+
+impl From<String> for Failure {
+    fn from(m: String) -> Failure {
+        Failure::Error(m)
+    }
+}
+
+impl From<&str> for Failure {
+    fn from(m: &str) -> Failure {
+        Failure::Error(m.to_string())
+    }
+}
+
+/// Whether `cache` holds the compiled code of the pipeline `program`'s `entry` makes
+/// with `spec` (at sub-group size `required`); if so, hand the code to the runtime, so
+/// that the pipeline loads it rather than compiles it. Finding the key compiles nothing.
+fn cache_hit(
+    cache: &PipelineCache,
+    program: &spirjit::Program,
+    entry: &str,
+    spec: &spirjit::Specialization,
+    required: Option<u32>,
+) -> bool {
+    let key = (|| {
+        let program = match required {
+            Some(n) => program.with_lanes(n).ok()?,
+            None => program.clone(),
+        };
+        program.specialized(spec).ok()?.kernel(entry).ok()?.code_key()
+    })();
+    let Some(key) = key else { return false };
+    let found: Vec<_> = cache.codes().into_iter().filter(|c| c.key == key).collect();
+    let hit = !found.is_empty();
+    spirjit::preload_compiled_code(found);
+    hit
+}
+
+/// Make the pipeline of `info`; also whether `cache` held its compiled code.
+fn build(
+    info: &vk::ComputePipelineCreateInfo<'_>,
+    robust: bool,
+    cache: Option<&PipelineCache>,
+) -> Result<(ComputePipeline, bool), Failure> {
     let stage = &info.stage;
     if stage.stage != vk::ShaderStageFlags::COMPUTE {
-        return Err(format!("stage {:?} is not COMPUTE", stage.stage));
+        return Err(format!("stage {:?} is not COMPUTE", stage.stage).into());
     }
     let module = handles::object::<ShaderModule>(stage.module.as_raw()).ok_or("an invalid shader module")?;
     let layout = handles::object::<PipelineLayout>(info.layout.as_raw()).ok_or("an invalid pipeline layout")?;
     if stage.p_name.is_null() {
-        return Err("no entry point name".to_string());
+        return Err("no entry point name".into());
     }
     // SAFETY: a valid C string (the caller's contract).
     let entry = unsafe { std::ffi::CStr::from_ptr(stage.p_name) }.to_string_lossy().into_owned();
@@ -172,6 +227,10 @@ fn build(info: &vk::ComputePipelineCreateInfo<'_>, robust: bool) -> Result<Compu
     let required = unsafe { required_subgroup_size(stage) };
     let options = spirjit::Options { lanes: physical::LANES, checked: true, robust_buffer_access: robust };
     let program = spirjit::Program::with_options(&module.bytes, &options).map_err(|e| e.to_string())?;
+    let hit = cache.is_some_and(|c| cache_hit(c, &program, &entry, &spec, required));
+    if !hit && info.flags.contains(vk::PipelineCreateFlags::FAIL_ON_PIPELINE_COMPILE_REQUIRED) {
+        return Err(Failure::CompileRequired);
+    }
     let pipeline_options = spirjit::PipelineOptions { required_subgroup_size: required };
     let pipeline = program.pipeline_with(&entry, &spec, &pipeline_options).map_err(|e| e.to_string())?;
     // Compile now, so that errors surface here rather than at the first dispatch.
@@ -180,17 +239,48 @@ fn build(info: &vk::ComputePipelineCreateInfo<'_>, robust: bool) -> Result<Compu
     let varying = stage.flags.contains(vk::PipelineShaderStageCreateFlags::ALLOW_VARYING_SUBGROUP_SIZE_EXT)
         || version >= 0x0001_0600;
     if required.is_none() && !varying && observes && path.lanes != physical::LANES {
-        return Err(format!(
+        return Err(Failure::Error(format!(
             "the shader uses sub-group operations and runs with sub-groups of {} ({}), not the device's {}; create \
              the stage with VK_PIPELINE_SHADER_STAGE_CREATE_ALLOW_VARYING_SUBGROUP_SIZE_BIT to run it so",
             path.lanes,
             path.note,
             physical::LANES
-        ));
+        )));
     }
     check_layout(&pipeline, &layout)?;
     let uses_addresses = declares_addresses(&module.bytes);
-    Ok(ComputePipeline { pipeline, uses_addresses })
+    Ok((ComputePipeline { pipeline, uses_addresses }, hit))
+}
+
+/// Fill the `VkPipelineCreationFeedbackCreateInfo` chained to `info`, if any: valid, the
+/// time creation took, and whether the pipeline cache held the code (the one stage gets
+/// the same).
+///
+/// # Safety
+/// `info`'s chain must be valid.
+unsafe fn give_feedback(info: &vk::ComputePipelineCreateInfo<'_>, took: std::time::Duration, hit: bool) {
+    let mut flags = vk::PipelineCreationFeedbackFlags::VALID;
+    if hit {
+        flags |= vk::PipelineCreationFeedbackFlags::APPLICATION_PIPELINE_CACHE_HIT;
+    }
+    let feedback = vk::PipelineCreationFeedback { flags, duration: took.as_nanos().min(u128::from(u64::MAX)) as u64 };
+    // SAFETY: the caller's contract; the structure is the type its sType names, and its
+    // pointers are null or point at one feedback and `count` stage feedbacks.
+    unsafe {
+        let Some(f) = handles::find_in_chain(info.p_next, vk::StructureType::PIPELINE_CREATION_FEEDBACK_CREATE_INFO)
+        else {
+            return;
+        };
+        let f = &*(f as *const vk::PipelineCreationFeedbackCreateInfo<'_>);
+        if !f.p_pipeline_creation_feedback.is_null() {
+            *f.p_pipeline_creation_feedback = feedback;
+        }
+        for i in 0..f.pipeline_stage_creation_feedback_count as usize {
+            if !f.p_pipeline_stage_creation_feedbacks.is_null() {
+                *f.p_pipeline_stage_creation_feedbacks.add(i) = feedback;
+            }
+        }
+    }
 }
 
 /// The shader's interface must be in the pipeline layout: each binding it uses, with a
@@ -248,22 +338,38 @@ pub unsafe extern "system" fn create_compute_pipelines(
         }
         let cache = handles::object::<PipelineCache>(cache.as_raw());
         let mut result = vk::Result::SUCCESS;
+        // Every handle starts null: after an early return the rest stay so.
+        for i in 0..infos.len() {
+            // SAFETY: `out` has room for `count` handles (the caller's contract).
+            unsafe { out.add(i).write(vk::Pipeline::null()) };
+        }
         for (i, info) in infos.iter().enumerate() {
-            let handle = match build(info, d.state.robust) {
-                Ok(p) => {
+            let started = std::time::Instant::now();
+            match build(info, d.state.robust, cache.as_deref()) {
+                Ok((p, hit)) => {
                     if let (Some(cache), Ok(Some(code))) = (&cache, p.pipeline.kernel().compiled_code()) {
                         cache.add([code]);
                     }
-                    handles::new_object(Arc::new(p), raw.as_raw())
+                    // SAFETY: the info's chain (the caller's contract).
+                    unsafe { give_feedback(info, started.elapsed(), hit) };
+                    let handle = handles::new_object(Arc::new(p), raw.as_raw());
+                    // SAFETY: `out` has room for `count` handles (the caller's contract).
+                    unsafe { out.add(i).write(vk::Pipeline::from_raw(handle)) };
+                    continue;
                 }
-                Err(m) => {
+                Err(Failure::CompileRequired) => {
+                    if result == vk::Result::SUCCESS {
+                        result = vk::Result::PIPELINE_COMPILE_REQUIRED;
+                    }
+                }
+                Err(Failure::Error(m)) => {
                     handles::log(&format!("vkCreateComputePipelines: pipeline {i}: {m}"));
                     result = vk::Result::ERROR_UNKNOWN;
-                    0
                 }
-            };
-            // SAFETY: `out` has room for `count` handles (the caller's contract).
-            unsafe { out.add(i).write(vk::Pipeline::from_raw(handle)) };
+            }
+            if info.flags.contains(vk::PipelineCreateFlags::EARLY_RETURN_ON_FAILURE) {
+                break;
+            }
         }
         Ok(result)
     })

@@ -1,7 +1,8 @@
 //! Descriptor update templates (Vulkan 1.1) and push descriptors (`VK_KHR_push_descriptor`).
 //!
 //! A template keeps its entries (where each write goes, and where in the application's
-//! data its infos are: offset and stride); `vkUpdateDescriptorSetWithTemplate` reads the
+//! data its infos are: offset and stride; an inline uniform block's entry is its bytes at
+//! the offset); `vkUpdateDescriptorSetWithTemplate` reads the
 //! infos from that data and writes them through the one descriptor-write path of
 //! `descriptor` ([`descriptor::resolve`]). Push descriptors resolve their writes when
 //! they are recorded (the buffers, views and samplers are looked up then, and the recorded command holds
@@ -58,6 +59,17 @@ impl WriteSource for TemplateData {
 
     fn texel_buffer_view(&self, i: u32) -> Option<vk::BufferView> {
         self.read(i)
+    }
+
+    /// An inline uniform block's entry: `descriptorCount` bytes at `offset` (no stride).
+    fn inline_byte(&self, i: u32) -> Option<u8> {
+        if self.data.is_null() || i >= self.entry.descriptor_count {
+            return None;
+        }
+        let at = self.entry.offset.checked_add(i as usize)?;
+        // SAFETY: the entry says `descriptor_count` bytes of the block lie at `offset` of
+        // the application's data (the caller's contract), and `i` is below that count.
+        Some(unsafe { *self.data.add(at) })
     }
 }
 

@@ -81,6 +81,46 @@ fn proc_addr_queries() {
 }
 
 #[test]
+fn a_1_3_instance_sees_the_1_3_core() {
+    let create: vk::PFN_vkCreateInstance =
+        // SAFETY: the function's own type.
+        unsafe { std::mem::transmute(proc_addr(vk::Instance::null(), c"vkCreateInstance").expect("implemented")) };
+    let app = vk::ApplicationInfo::default().api_version(vk::API_VERSION_1_3);
+    let info = vk::InstanceCreateInfo::default().application_info(&app);
+    let mut v13 = vk::Instance::null();
+    // SAFETY: valid create info and output.
+    assert_eq!(unsafe { create(&info, std::ptr::null(), &mut v13) }, vk::Result::SUCCESS);
+    let v10 = create_instance();
+    for name in
+        [c"vkGetPhysicalDeviceToolProperties", c"vkCmdPipelineBarrier2", c"vkCmdCopyBuffer2", c"vkSetPrivateData"]
+    {
+        assert!(proc_addr(v13, name).is_some(), "{name:?}");
+        assert!(proc_addr(v10, name).is_none(), "{name:?}");
+    }
+    let f = proc_addr(v13, c"vkEnumeratePhysicalDevices").expect("implemented");
+    // SAFETY: the function's own type.
+    let enumerate: vk::PFN_vkEnumeratePhysicalDevices = unsafe { std::mem::transmute(f) };
+    let (mut count, mut pd) = (1u32, vk::PhysicalDevice::null());
+    // SAFETY: room for one handle.
+    assert_eq!(unsafe { enumerate(v13, &mut count, &mut pd) }, vk::Result::SUCCESS);
+    let f = proc_addr(v13, c"vkGetPhysicalDeviceProperties").expect("implemented");
+    // SAFETY: the function's own type.
+    let props: vk::PFN_vkGetPhysicalDeviceProperties = unsafe { std::mem::transmute(f) };
+    let mut p = vk::PhysicalDeviceProperties::default();
+    // SAFETY: a live physical device and a valid output.
+    unsafe { props(pd, &mut p) };
+    assert_eq!((vk::api_version_major(p.api_version), vk::api_version_minor(p.api_version)), (1, 3));
+    let destroy: vk::PFN_vkDestroyInstance =
+        // SAFETY: the function's own type.
+        unsafe { std::mem::transmute(proc_addr(v13, c"vkDestroyInstance").expect("implemented")) };
+    // SAFETY: live instances.
+    unsafe {
+        destroy(v13, std::ptr::null());
+        destroy(v10, std::ptr::null());
+    }
+}
+
+#[test]
 fn wrong_handles_are_errors() {
     let instance = create_instance();
     let f = proc_addr(instance, c"vkEnumeratePhysicalDevices").expect("implemented");
@@ -122,5 +162,5 @@ fn manifest_names_the_library() {
     let m = spirjit_vulkan::manifest_json("/x/libspirjit_vulkan.so");
     assert!(m.contains("\"library_path\": \"/x/libspirjit_vulkan.so\""));
     assert!(m.contains("\"file_format_version\": \"1.0.0\""));
-    assert!(m.contains("\"api_version\": \"1.2.0\""));
+    assert!(m.contains("\"api_version\": \"1.3.0\""));
 }

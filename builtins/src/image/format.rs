@@ -96,6 +96,15 @@ fn channels(ty: ChannelType, n: usize, p: &[u8]) -> ([f32; 4], [u32; 4]) {
                 i[k] = f[k] as i32 as u32;
             }
         }
+        UnormShort4444 => {
+            // The order's channels from the most significant nibble down.
+            let v = u16::from_le_bytes(rd(p, 0));
+            for k in 0..4 {
+                let c = u32::from(v >> (12 - 4 * k)) & 15;
+                f[k] = c as f32 / 15.0;
+                i[k] = c;
+            }
+        }
         UnormShort565 | UnormShort555 | UnormInt101010 => {
             let (v, fields): (u32, [(u32, u32); 3]) = match ty {
                 UnormShort565 => (u16::from_le_bytes(rd(p, 0)) as u32, [(11, 31), (5, 63), (0, 31)]),
@@ -168,7 +177,7 @@ fn channels(ty: ChannelType, n: usize, p: &[u8]) -> ([f32; 4], [u32; 4]) {
                         (c as f32, c as u32)
                     }
                     UnormShort565 | UnormShort555 | UnormInt101010 | UnormInt2101010 | UnsignedInt2101010
-                    | UnsignedFloat111110 => (0.0, 0),
+                    | UnsignedFloat111110 | UnormShort4444 => (0.0, 0),
                 };
                 f[k] = fv;
                 i[k] = iv;
@@ -196,9 +205,10 @@ fn spread<T: Copy>(order: ChannelOrder, packed: bool, stored: [T; 4], zero: T, o
 }
 
 /// True for the packed types holding r, g, b (not the 2-10-10-10 ones, which hold four
-/// channels in `RGBA` order).
+/// channels in `RGBA` order, nor 4-4-4-4, which holds the order's four channels).
 fn is_packed(ty: ChannelType) -> bool {
-    ty.channel_size().is_none() && !matches!(ty, ChannelType::UnormInt2101010 | ChannelType::UnsignedInt2101010)
+    ty.channel_size().is_none()
+        && !matches!(ty, ChannelType::UnormInt2101010 | ChannelType::UnsignedInt2101010 | ChannelType::UnormShort4444)
 }
 
 /// An unsigned small float (5-bit exponent, `mbits`-bit mantissa, no sign) → f32.
@@ -302,6 +312,10 @@ pub fn encode_f32(order: ChannelOrder, ty: ChannelType, rgba: [f32; 4], p: &mut 
             let v = f32_to_ufloat(s[0], 6) | f32_to_ufloat(s[1], 6) << 11 | f32_to_ufloat(s[2], 5) << 22;
             put(p, 0, &v.to_le_bytes());
         }
+        UnormShort4444 => {
+            let v = (0..4).fold(0, |v, k| v | sat_rte(s[k] * 15.0, 0.0, 15.0) << (12 - 4 * k));
+            put(p, 0, &(v as u16).to_le_bytes());
+        }
         UnormShort565 => {
             let v = (sat_rte(s[0] * 31.0, 0.0, 31.0) << 11)
                 | (sat_rte(s[1] * 63.0, 0.0, 63.0) << 5)
@@ -338,7 +352,7 @@ pub fn encode_f32(order: ChannelOrder, ty: ChannelType, rgba: [f32; 4], p: &mut 
                         encode_int(ty, k, if x.is_nan() { 0 } else { x as u32 }, p)
                     }
                     UnormShort565 | UnormShort555 | UnormInt101010 | UnormInt2101010 | UnsignedInt2101010
-                    | UnsignedFloat111110 => {}
+                    | UnsignedFloat111110 | UnormShort4444 => {}
                 }
             }
         }
@@ -447,6 +461,18 @@ mod tests {
         let mut w = [0u8; 4];
         encode_f32(ChannelOrder::RGB, ChannelType::UnormInt101010, [0.0, 1.0, 0.0, 0.0], &mut w);
         assert_eq!(u32::from_le_bytes(w), 1023 << 10);
+    }
+
+    #[test]
+    fn unorm_4444_holds_the_order_from_the_top_nibble() {
+        let mut b = [0u8; 2];
+        let rgba = [1.0, 2.0 / 15.0, 3.0 / 15.0, 4.0 / 15.0];
+        encode_f32(ChannelOrder::ARGB, ChannelType::UnormShort4444, rgba, &mut b);
+        assert_eq!(u16::from_le_bytes(b), 0x4F23); // A4R4G4B4
+        assert_eq!(decode_f32(ChannelOrder::ARGB, ChannelType::UnormShort4444, &b), rgba);
+        encode_f32(ChannelOrder::ABGR, ChannelType::UnormShort4444, rgba, &mut b);
+        assert_eq!(u16::from_le_bytes(b), 0x432F); // A4B4G4R4
+        assert_eq!(decode_f32(ChannelOrder::ABGR, ChannelType::UnormShort4444, &b), rgba);
     }
 
     #[test]

@@ -6,8 +6,9 @@
 //! form once per 128-bit register instead of once per lane.
 //!
 //! Whole-value calls of the image read/write builtins check the access status they
-//! return (when bounds checks are on) and report out-of-range coordinates as
-//! out-of-bounds accesses of the image argument.
+//! return (when bounds checks are on and access is not robust) and report out-of-range
+//! coordinates as out-of-bounds accesses of the image argument; with robust access the
+//! builtin's zeros (reads) and dropped writes stand.
 //!
 //! The import plumbing (declaring a symbol with its table signature) is in `function`;
 //! this module maps operands to calls and must not implement any math itself.
@@ -221,7 +222,9 @@ impl FnLower<'_, '_> {
         }
         let r = self.call_builtin(builtin, &call_args)?;
         if let (Some(status), Some(img), true) = (r, args.first(), builtin.get().flags.status) {
-            if self.checks_on() {
+            // Robust access (Vulkan's robustImageAccess): the builtin already read zeros
+            // or dropped the write, which is the defined result; nothing to report.
+            if self.checks_on() && !self.bounds.robust {
                 self.check_image_status(*img, status, at)?;
             }
         }

@@ -112,6 +112,9 @@ pub const SUPPORTED_CAPABILITIES: &[Capability] = &[
     Capability::SubgroupBallotKHR,
     Capability::SubgroupVoteKHR,
     Capability::SubgroupShuffleINTEL,
+    // A fragment-shader instruction's capability (Vulkan 1.3 devices have the feature):
+    // declaring it is accepted; a compute entry point cannot use the instruction.
+    Capability::DemoteToHelperInvocation,
 ];
 
 /// One decoration: its kind and the operands after it.
