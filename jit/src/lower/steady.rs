@@ -45,12 +45,13 @@ const MAX_NODES: usize = 256;
 const MAX_ACCESSES: usize = 64;
 
 /// An exact integer range `[lo, hi]` (`i64`s) that holds for every work-item of the
-/// work-group when `ok` (an `i8`) is set; `point` when `lo` and `hi` are one value.
+/// work-group unless `bad` (an `i8`: some step overflowed or left its window) is set;
+/// `point` when `lo` and `hi` are one value.
 #[derive(Clone, Copy)]
 struct Range {
     lo: ClifValue,
     hi: ClifValue,
-    ok: ClifValue,
+    bad: ClifValue,
     point: bool,
 }
 
@@ -76,8 +77,8 @@ impl Eval<'_, '_> {
     }
 
     fn point(&mut self, v: ClifValue) -> Range {
-        let ok = self.one();
-        Range { lo: v, hi: v, ok, point: true }
+        let bad = self.zero8();
+        Range { lo: v, hi: v, bad, point: true }
     }
 
     fn ctx_dim(&mut self, field: usize, d: usize) -> ClifValue {
@@ -92,40 +93,35 @@ impl Eval<'_, '_> {
         self.pos.ins().bor(a, b)
     }
 
-    fn not(&mut self, a: ClifValue) -> ClifValue {
-        self.pos.ins().bxor_imm_u(a, 1)
-    }
-
-    /// `a op b` with its overflow flag folded into `ok` (cleared on overflow).
-    fn checked(&mut self, op: BinaryOp, a: ClifValue, b: ClifValue, ok: &mut ClifValue) -> ClifValue {
+    /// `a op b` with its overflow flag folded into `bad`.
+    fn checked(&mut self, op: BinaryOp, a: ClifValue, b: ClifValue, bad: &mut ClifValue) -> ClifValue {
         let (r, of) = match op {
             BinaryOp::IAdd => self.pos.ins().sadd_overflow(a, b),
             BinaryOp::ISub => self.pos.ins().ssub_overflow(a, b),
             _ => self.pos.ins().smul_overflow(a, b),
         };
-        let fine = self.not(of);
-        *ok = self.and(*ok, fine);
+        *bad = self.or(*bad, of);
         r
     }
 
-    fn oks(&mut self, a: &Range, b: &Range) -> ClifValue {
-        self.and(a.ok, b.ok)
+    fn bads(&mut self, a: &Range, b: &Range) -> ClifValue {
+        self.or(a.bad, b.bad)
     }
 
     fn add(&mut self, a: Range, b: Range, sub: bool) -> Range {
-        let mut ok = self.oks(&a, &b);
+        let mut bad = self.bads(&a, &b);
         let op = if sub { BinaryOp::ISub } else { BinaryOp::IAdd };
         let (blo, bhi) = if sub { (b.hi, b.lo) } else { (b.lo, b.hi) };
-        let lo = self.checked(op, a.lo, blo, &mut ok);
-        let hi = if a.point && b.point { lo } else { self.checked(op, a.hi, bhi, &mut ok) };
-        Range { lo, hi, ok, point: a.point && b.point }
+        let lo = self.checked(op, a.lo, blo, &mut bad);
+        let hi = if a.point && b.point { lo } else { self.checked(op, a.hi, bhi, &mut bad) };
+        Range { lo, hi, bad, point: a.point && b.point }
     }
 
     fn mul(&mut self, a: Range, b: Range) -> Range {
-        let mut ok = self.oks(&a, &b);
+        let mut bad = self.bads(&a, &b);
         if a.point && b.point {
-            let p = self.checked(BinaryOp::IMul, a.lo, b.lo, &mut ok);
-            return Range { lo: p, hi: p, ok, point: true };
+            let p = self.checked(BinaryOp::IMul, a.lo, b.lo, &mut bad);
+            return Range { lo: p, hi: p, bad, point: true };
         }
         let pairs: Vec<(ClifValue, ClifValue)> = if b.point {
             vec![(a.lo, b.lo), (a.hi, b.lo)]
@@ -135,31 +131,31 @@ impl Eval<'_, '_> {
             vec![(a.lo, b.lo), (a.lo, b.hi), (a.hi, b.lo), (a.hi, b.hi)]
         };
         let prods: Vec<ClifValue> =
-            pairs.into_iter().map(|(x, y)| self.checked(BinaryOp::IMul, x, y, &mut ok)).collect();
+            pairs.into_iter().map(|(x, y)| self.checked(BinaryOp::IMul, x, y, &mut bad)).collect();
         let (mut lo, mut hi) = (prods[0], prods[0]);
         for p in &prods[1..] {
             lo = self.pos.ins().smin(lo, *p);
             hi = self.pos.ins().smax(hi, *p);
         }
-        Range { lo, hi, ok, point: false }
+        Range { lo, hi, bad, point: false }
     }
 
-    /// An `i8`: `r` lies where a `bits`-bit value read as signed (or unsigned) is the
+    /// An `i8` that is set unless `r` is exact and lies where a `bits`-bit value read as signed (or unsigned) is the
     /// integer itself.
     fn window(&mut self, r: &Range, bits: u32, signed: bool) -> ClifValue {
         match (bits >= 64, signed) {
-            (true, true) => r.ok,
+            (true, true) => r.bad,
             (true, false) => {
-                let nonneg = self.pos.ins().icmp_imm_s(CIntCC::SignedGreaterThanOrEqual, r.lo, 0);
-                self.and(r.ok, nonneg)
+                let neg = self.pos.ins().icmp_imm_s(CIntCC::SignedLessThan, r.lo, 0);
+                self.or(r.bad, neg)
             }
             (false, _) => {
                 let (min, max) =
                     if signed { (-(1i64 << (bits - 1)), (1i64 << (bits - 1)) - 1) } else { (0, (1i64 << bits) - 1) };
-                let lo_ok = self.pos.ins().icmp_imm_s(CIntCC::SignedGreaterThanOrEqual, r.lo, min);
-                let hi_ok = self.pos.ins().icmp_imm_s(CIntCC::SignedLessThanOrEqual, r.hi, max);
-                let both = self.and(lo_ok, hi_ok);
-                self.and(r.ok, both)
+                let below = self.pos.ins().icmp_imm_s(CIntCC::SignedLessThan, r.lo, min);
+                let above = self.pos.ins().icmp_imm_s(CIntCC::SignedGreaterThan, r.hi, max);
+                let out = self.or(below, above);
+                self.or(r.bad, out)
             }
         }
     }
@@ -213,7 +209,7 @@ impl Eval<'_, '_> {
                 let last = size_nz(self);
                 let last = self.pos.ins().iadd_imm_s(last, -1);
                 let zero = self.pos.ins().iconst(types::I64, 0);
-                let local = Range { lo: zero, hi: last, ok: self.one(), point: false };
+                let local = Range { lo: zero, hi: last, bad: self.zero8(), point: false };
                 if q == WorkItemQuery::LocalId {
                     return Some(local);
                 }
@@ -304,10 +300,10 @@ impl Eval<'_, '_> {
                     return None;
                 }
                 let a = self.range(*a, d)?;
-                let ok = self.window(&a, bits, *op == BinaryOp::AShr);
+                let bad = self.window(&a, bits, *op == BinaryOp::AShr);
                 let lo = self.pos.ins().sshr_imm_s(a.lo, k as i64);
                 let hi = if a.point { lo } else { self.pos.ins().sshr_imm_s(a.hi, k as i64) };
-                Range { lo, hi, ok, point: a.point }
+                Range { lo, hi, bad, point: a.point }
             }
             InstKind::Binary(BinaryOp::And, a, b) => {
                 // `x & m` with `m >= 0` lies in `[0, m]` whatever `x` is.
@@ -317,21 +313,21 @@ impl Eval<'_, '_> {
                     _ => return None,
                 };
                 let _ = x;
-                let nonneg = self.pos.ins().icmp_imm_s(CIntCC::SignedGreaterThanOrEqual, m.lo, 0);
-                let ok = self.and(m.ok, nonneg);
+                let neg = self.pos.ins().icmp_imm_s(CIntCC::SignedLessThan, m.lo, 0);
+                let bad = self.or(m.bad, neg);
                 let zero = self.pos.ins().iconst(types::I64, 0);
-                Range { lo: zero, hi: m.lo, ok, point: false }
+                Range { lo: zero, hi: m.lo, bad, point: false }
             }
             InstKind::Binary(BinaryOp::URem, _, m) => {
                 let m = self.range(*m, d)?;
                 if !m.point {
                     return None;
                 }
-                let pos = self.pos.ins().icmp_imm_s(CIntCC::SignedGreaterThan, m.lo, 0);
-                let ok = self.and(m.ok, pos);
+                let not_pos = self.pos.ins().icmp_imm_s(CIntCC::SignedLessThanOrEqual, m.lo, 0);
+                let bad = self.or(m.bad, not_pos);
                 let zero = self.pos.ins().iconst(types::I64, 0);
                 let hi = self.pos.ins().iadd_imm_s(m.lo, -1);
-                Range { lo: zero, hi, ok, point: false }
+                Range { lo: zero, hi, bad, point: false }
             }
             InstKind::Unary(UnaryOp::INeg, a) => {
                 let a = self.range(*a, d)?;
@@ -346,8 +342,8 @@ impl Eval<'_, '_> {
                 if bits <= from {
                     r // Truncation is modular: the integer stays congruent to the bits.
                 } else {
-                    let ok = self.window(&r, from, matches!(c.op, ConvOp::SToS | ConvOp::SToU));
-                    Range { ok, ..r }
+                    let bad = self.window(&r, from, matches!(c.op, ConvOp::SToS | ConvOp::SToU));
+                    Range { bad, ..r }
                 }
             }
             InstKind::Math(op @ (MathOp::SMin | MathOp::SMax | MathOp::UMin | MathOp::UMax), args)
@@ -356,7 +352,7 @@ impl Eval<'_, '_> {
                 let signed = matches!(op, MathOp::SMin | MathOp::SMax);
                 let (a, b) = (self.range(args[0], d)?, self.range(args[1], d)?);
                 let (wa, wb) = (self.window(&a, bits, signed), self.window(&b, bits, signed));
-                let ok = self.and(wa, wb);
+                let bad = self.or(wa, wb);
                 let min = matches!(op, MathOp::SMin | MathOp::UMin);
                 let pick = |me: &mut Self, x: ClifValue, y: ClifValue| {
                     if min {
@@ -367,14 +363,14 @@ impl Eval<'_, '_> {
                 };
                 let lo = pick(self, a.lo, b.lo);
                 let hi = pick(self, a.hi, b.hi);
-                Range { lo, hi, ok, point: a.point && b.point }
+                Range { lo, hi, bad, point: a.point && b.point }
             }
             InstKind::Select(_, a, b) => {
                 let (a, b) = (self.range(*a, d)?, self.range(*b, d)?);
-                let ok = self.oks(&a, &b);
+                let bad = self.bads(&a, &b);
                 let lo = self.pos.ins().smin(a.lo, b.lo);
                 let hi = self.pos.ins().smax(a.hi, b.hi);
-                Range { lo, hi, ok, point: false }
+                Range { lo, hi, bad, point: false }
             }
             _ => return None,
         })
@@ -450,7 +446,7 @@ impl Eval<'_, '_> {
         let (ra, rb) = (self.range(a, d)?, self.range(b, d)?);
         let signed = !matches!(cc, IntCC::Ult | IntCC::Ule | IntCC::Ugt | IntCC::Uge);
         let (wa, wb) = (self.window(&ra, bits, signed), self.window(&rb, bits, signed));
-        let ok = self.and(wa, wb);
+        let bad = self.or(wa, wb);
         use CIntCC::*;
         let cmp = |me: &mut Self, cond: CIntCC, x: ClifValue, y: ClifValue| me.pos.ins().icmp(cond, x, y);
         let (t, f) = match cc {
@@ -478,7 +474,7 @@ impl Eval<'_, '_> {
                 }
             }
         };
-        Some((self.and(ok, t), self.and(ok, f)))
+        Some((self.pos.ins().band_not(t, bad), self.pos.ins().band_not(f, bad)))
     }
 
     /// For a consecutive access of `size` bytes per work-item at `ptr`: an `i8` that is
@@ -487,7 +483,7 @@ impl Eval<'_, '_> {
     fn access(&mut self, ptr: ir::Value, size: u64, checked: bool) -> Option<ClifValue> {
         let (n, off) = self.offset_range(ptr, 0)?;
         if !checked {
-            return Some(off.ok);
+            return Some(self.pos.ins().icmp_imm_s(CIntCC::Equal, off.bad, 0));
         }
         if n as usize >= self.param_count {
             return None;
@@ -495,13 +491,13 @@ impl Eval<'_, '_> {
         let slot = spirjit_abi::ArgSlots::new(self.param_count).size_offset(n.into());
         let rsize =
             self.pos.ins().load(types::I64, super::bounds::slot_flags(), self.args_ptr, i32::try_from(slot).ok()?);
-        let mut ok = off.ok;
+        let mut bad = off.bad;
         let s = self.pos.ins().iconst(types::I64, i64::try_from(size).ok()?);
-        let end = self.checked(BinaryOp::IAdd, off.hi, s, &mut ok);
+        let end = self.checked(BinaryOp::IAdd, off.hi, s, &mut bad);
         let fits = self.pos.ins().icmp(CIntCC::SignedLessThanOrEqual, end, rsize);
         let nonneg = self.pos.ins().icmp_imm_s(CIntCC::SignedGreaterThanOrEqual, off.lo, 0);
         let inside = self.and(fits, nonneg);
-        Some(self.and(ok, inside))
+        Some(self.pos.ins().band_not(inside, bad))
     }
 
     /// Parameter `n` that `ptr` is derived from by byte offsets, and the range of the
@@ -519,8 +515,8 @@ impl Eval<'_, '_> {
                 let bits = self.bits_of(*off)?;
                 let r = self.range(*off, depth + 1)?;
                 // A narrower offset is sign-extended to 64 bits.
-                let ok = self.window(&r, bits, true);
-                let r = Range { ok, ..r };
+                let bad = self.window(&r, bits, true);
+                let r = Range { bad, ..r };
                 Some((n, self.add(base, r, false)))
             }
             _ => None,
