@@ -84,13 +84,41 @@ impl FnLower<'_, '_> {
                 _ => {
                     let ss = matches!(c.op, ConvOp::SToS | ConvOp::SToU);
                     let ds = matches!(c.op, ConvOp::SToS | ConvOp::UToS);
-                    let vs = if c.saturate { self.clamp_vectors(bundle, s.bits(), ss, d.bits(), ds) } else { bundle };
-                    self.resize_vectors(vs, s, d, ss)
+                    if c.saturate && ss && d.bits() < s.bits() {
+                        self.pack_saturating(bundle, s, d, ds)
+                    } else {
+                        let vs =
+                            if c.saturate { self.clamp_vectors(bundle, s.bits(), ss, d.bits(), ds) } else { bundle };
+                        self.resize_vectors(vs, s, d, ss)
+                    }
                 }
             };
             out.extend(vs);
         }
         Ok(Some(out))
+    }
+
+    /// Signed integer vectors of scalar `s` narrowed to `d` with saturation (to the range
+    /// of `d`, signed when `ds`): each halving is one saturating pack of two vectors
+    /// (`snarrow`, or `unarrow` for the last step to an unsigned type), which clamps as
+    /// it packs — `clamp(v, 0, 255)` of 16 `int`s is three instructions.
+    fn pack_saturating(&mut self, vs: Vec<ClifValue>, s: Scalar, d: Scalar, ds: bool) -> Vec<ClifValue> {
+        let mut vs = vs;
+        let mut cur = s;
+        while cur.bits() > d.bits() {
+            let Some(next) = Scalar::int(cur.bits() / 2) else { break };
+            let last = next.bits() == d.bits();
+            let mut out = Vec::with_capacity(vs.len().div_ceil(2));
+            for pair in vs.chunks(2) {
+                let a = self.as_type(pair[0], vec_leaf_type(cur));
+                let b = pair.get(1).map_or(a, |b| self.as_type(*b, vec_leaf_type(cur)));
+                out.push(if last && !ds { self.b.ins().unarrow(a, b) } else { self.b.ins().snarrow(a, b) });
+            }
+            out.truncate(self.lanes.vectors(next));
+            vs = out;
+            cur = next;
+        }
+        vs
     }
 
     /// Clamp integer vectors of `sb` bits (signedness `ss`) to the range of a `db`-bit
