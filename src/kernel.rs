@@ -139,12 +139,23 @@ impl Kernel {
     /// Which lowering path the kernel got (compiling the program if needed).
     pub fn path(&self) -> Result<KernelPath> {
         let ck = &self.program.compiled_kernel(self.index)?.kernel;
-        if let Some((Side::Scalar, speedup)) = self.program.tier(self.index, ck.lanes).and_then(|t| t.decided()) {
-            let note = format!(
-                "scalar (W = 1): its launches ran {speedup:.1}x faster per work-item than at W = {} (adaptive width)",
-                ck.lanes
-            );
-            return Ok(KernelPath { lanes: 1, vectorized: false, note });
+        match self.program.tier(self.index, ck.lanes).and_then(|t| t.decided()) {
+            Some((Side::Scalar, speedup)) => {
+                let note = format!(
+                    "scalar (W = 1): its launches ran {speedup:.1}x faster per work-item than at W = {} (adaptive width)",
+                    ck.lanes
+                );
+                return Ok(KernelPath { lanes: 1, vectorized: false, note });
+            }
+            Some((Side::Half, speedup)) => {
+                let half = ck.lanes / 2;
+                let note = format!(
+                    "vector, W = {half}: its launches ran {speedup:.1}x faster per work-item than at W = {} (adaptive width)",
+                    ck.lanes
+                );
+                return Ok(KernelPath { lanes: half, vectorized: true, note });
+            }
+            _ => {}
         }
         let note = ck.path_note.clone().unwrap_or_else(|| "scalar (W = 1): requested".to_string());
         Ok(KernelPath { lanes: ck.lanes, vectorized: ck.lanes > 1, note })
@@ -268,6 +279,7 @@ impl Kernel {
         let (side, measure) = tier.map_or((Side::Vector, false), |t| t.choose(items));
         let compiled = match side {
             Side::Vector => vector,
+            Side::Half => self.program.half(vector.kernel.lanes)?.compiled_kernel(self.index)?,
             Side::Scalar => self.program.scalar()?.compiled_kernel(self.index)?,
         };
         // Code that takes y and z as uniform per lane group runs only where lane groups

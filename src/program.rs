@@ -103,6 +103,8 @@ struct Inner {
     tiers: Vec<OnceLock<Tier>>,
     /// This program at W = 1, for kernels whose launches measured the scalar code faster.
     scalar: OnceLock<std::result::Result<Program, String>>,
+    /// The program at W = 2, 4 and 8 (half of a kernel's vector width; adaptive width).
+    half: [OnceLock<std::result::Result<Program, String>>; 3],
 }
 
 /// A loaded module of GPU kernels. Cheap to clone (shared inside); `Send + Sync`.
@@ -286,6 +288,7 @@ impl Program {
                 words_key: OnceLock::new(),
                 tiers,
                 scalar: OnceLock::new(),
+                half: Default::default(),
             }),
         }
     }
@@ -381,8 +384,22 @@ impl Program {
                     k.reqd_sub_group_size.is_none()
                         && !k.func.insts.iter().any(|i| matches!(i.kind, ir::InstKind::SubGroup { .. }))
                 });
-            Tier::new(eligible)
+            Tier::new(eligible, compiled_lanes >= 4)
         }))
+    }
+
+    /// This program at W = `lanes` / 2 (the half-width code of adaptive width, for a kernel
+    /// whose vector code has `lanes` lanes).
+    pub(crate) fn half(&self, lanes: u32) -> Result<&Program> {
+        let slot = match lanes {
+            4 => &self.inner.half[0],
+            8 => &self.inner.half[1],
+            16 => &self.inner.half[2],
+            _ => return Err(Error::Compile(CompileError::internal(format!("no half width for W = {lanes}")))),
+        };
+        slot.get_or_init(|| self.with_lanes(lanes / 2).map_err(|e| e.to_string()))
+            .as_ref()
+            .map_err(|e| Error::Compile(CompileError::internal(format!("the half-width code: {e}"))))
     }
 
     /// This program at W = 1 (the scalar code of adaptive width).

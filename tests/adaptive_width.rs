@@ -1,5 +1,5 @@
 //! Adaptive width (`src/tier.rs`): with the width left to the compiler, a kernel's first
-//! sizeable launches alternate between its vector and its scalar code. Whichever code a
+//! sizeable launches take turns between its vector, half-width and scalar code. Whichever code a
 //! launch runs, the results are those of W = 1 and the work-group size is the one the
 //! vector width chose; kernels whose results could tell the widths apart never switch.
 //! (Which side wins is timing and is not asserted here; `src/tier.rs` tests the
@@ -32,8 +32,8 @@ fn every_launch_matches_the_scalar_path_with_the_vector_work_group_size() {
     };
     let (want, _) = run(&load("reduce_sum.O2.spv", 1));
     let auto = load("reduce_sum.O2.spv", 0);
-    // Four measured launches (vector, scalar, vector, scalar), then the chosen code.
-    for launch in 0..6 {
+    // Six measured launches (vector, half width, scalar, twice), then the chosen code.
+    for launch in 0..8 {
         let (got, local) = run(&auto);
         assert_eq!(got, want, "launch {launch}");
         assert_eq!(local, [256, 1, 1]);
