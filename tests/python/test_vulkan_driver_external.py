@@ -195,6 +195,20 @@ class ExtGpu(SyncGpu):
         super().close()
 
 
+@contextlib.contextmanager
+def two_devices(driver, extension):
+    """Two devices of `driver` (skipped unless it offers `extension`), closed afterwards."""
+    a, b = ExtGpu(driver), None
+    try:
+        needs(driver, extension)
+        b = ExtGpu(driver)
+        yield a, b
+    finally:
+        if b is not None:
+            b.close()
+        a.close()
+
+
 def _vadd(g, buffers, n):
     """Run vadd (c = a + b) on `n` floats over the three (buffer, offset) pairs."""
     pipe, playout, (layout,) = g.pipeline(_spv("vadd.spv"), [[(0, SB), (1, SB), (2, SB)]])
@@ -372,10 +386,7 @@ def test_host_pointer_refusals(driver):
 
 
 def test_exported_memory_is_shared_with_a_second_device(driver):
-    a, b = ExtGpu(driver), None
-    try:
-        needs(driver, "VK_KHR_external_memory_fd")
-        b = ExtGpu(driver)
+    with two_devices(driver, "VK_KHR_external_memory_fd") as (a, b):
         n = 256
         size = 3 * 4 * n
         mem, t = a.exportable_memory(size)
@@ -408,10 +419,6 @@ def test_exported_memory_is_shared_with_a_second_device(driver):
                              "the descriptor it exports from imported memory")
             raise
         assert unf32(a.read(again, 4 * n, 8 * n)) == [i + 3.0 for i in range(n)]
-    finally:
-        if b is not None:
-            b.close()
-        a.close()
 
 
 def _image_over(g, mem, extent=16):
@@ -459,10 +466,7 @@ def _image_copy(g, img, buf, to_image, extent=16):
 
 
 def test_an_image_in_exported_memory_is_seen_by_the_importer(driver):
-    a, b = ExtGpu(driver), None
-    try:
-        needs(driver, "VK_KHR_external_memory_fd")
-        b = ExtGpu(driver)
+    with two_devices(driver, "VK_KHR_external_memory_fd") as (a, b):
         probe = _image_over(a, None)
         req = vk.vkGetImageMemoryRequirements(a.device, probe)
         t = next(i for i in a.memory_types if req.memoryTypeBits & (1 << i))
@@ -477,10 +481,6 @@ def test_an_image_in_exported_memory_is_seen_by_the_importer(driver):
         # An image of the same parameters over the same memory has the same texels.
         _image_copy(b, img, dst, to_image=False)
         assert b.read(mdst, len(texels)) == texels
-    finally:
-        if b is not None:
-            b.close()
-        a.close()
 
 
 CHILD = r"""
@@ -598,10 +598,7 @@ def test_foreign_descriptors_are_refused(driver):
 
 
 def test_an_imported_fence_signals_when_the_exporters_work_finishes(driver):
-    a, b = ExtGpu(driver), None
-    try:
-        needs(driver, "VK_KHR_external_fence_fd")
-        b = ExtGpu(driver)
+    with two_devices(driver, "VK_KHR_external_fence_fd") as (a, b):
         fa = a.exportable_fence()
         fb = b.fence()
         b.import_fence(fb, a.fence_fd(fa))
@@ -625,17 +622,10 @@ def test_an_imported_fence_signals_when_the_exporters_work_finishes(driver):
         vk.vkQueueSubmit(b.queues[0], 0, None, fb)
         vk.vkWaitForFences(a.device, 1, [fa], vk.VK_TRUE, 20 * SECOND)
         vk.vkDeviceWaitIdle(b.device)
-    finally:
-        if b is not None:
-            b.close()
-        a.close()
 
 
 def test_a_temporary_fence_import_lasts_until_the_reset(driver):
-    a, b = ExtGpu(driver), None
-    try:
-        needs(driver, "VK_KHR_external_fence_fd")
-        b = ExtGpu(driver)
+    with two_devices(driver, "VK_KHR_external_fence_fd") as (a, b):
         fa = a.exportable_fence()
         fb = b.fence()
         b.import_fence(fb, a.fence_fd(fa), temporary=True)
@@ -651,10 +641,6 @@ def test_a_temporary_fence_import_lasts_until_the_reset(driver):
         vk.vkWaitForFences(b.device, 1, [fb], vk.VK_TRUE, 20 * SECOND)
         vk.vkDeviceWaitIdle(a.device)
         vk.vkDeviceWaitIdle(b.device)
-    finally:
-        if b is not None:
-            b.close()
-        a.close()
 
 
 def test_a_child_process_waits_on_an_exported_fence(driver):
@@ -740,10 +726,7 @@ def test_sync_files_import_into_fences_and_semaphores(driver):
 
 
 def test_a_temporarily_imported_binary_semaphore_orders_two_devices(driver):
-    a, b = ExtGpu(driver), None
-    try:
-        needs(driver, "VK_KHR_external_semaphore_fd")
-        b = ExtGpu(driver)
+    with two_devices(driver, "VK_KHR_external_semaphore_fd") as (a, b):
         sa = a.exportable_semaphore()
         sb = b.semaphore()
         b.import_semaphore(sb, a.semaphore_fd(sa), temporary=True)
@@ -787,17 +770,10 @@ def test_a_temporarily_imported_binary_semaphore_orders_two_devices(driver):
             vk.vkWaitForFences(a.device, 1, [fa], vk.VK_TRUE, 20 * SECOND)
         vk.vkDeviceWaitIdle(a.device)
         vk.vkDeviceWaitIdle(b.device)
-    finally:
-        if b is not None:
-            b.close()
-        a.close()
 
 
 def test_an_imported_timeline_semaphore_shares_its_counter(driver):
-    a, b = ExtGpu(driver), None
-    try:
-        needs(driver, "VK_KHR_external_semaphore_fd")
-        b = ExtGpu(driver)
+    with two_devices(driver, "VK_KHR_external_semaphore_fd") as (a, b):
         ta = a.exportable_semaphore(timeline=3)
         tb = b.semaphore(timeline=0)
         b.import_semaphore(tb, a.semaphore_fd(ta))
@@ -820,10 +796,6 @@ def test_an_imported_timeline_semaphore_shares_its_counter(driver):
         vk.vkWaitForFences(a.device, 1, [fa], vk.VK_TRUE, 20 * SECOND)
         assert a.counter(a.device, ta) == 9
         vk.vkDeviceWaitIdle(a.device)
-    finally:
-        if b is not None:
-            b.close()
-        a.close()
 
 
 def test_the_external_tests_are_clean_under_the_validation_layer():
