@@ -127,6 +127,26 @@ fn remarks_say_why_a_kernel_diverges_and_how_it_accesses_memory() {
     assert!(out.contains("consecutive: one vector access"), "{out}");
 }
 
+/// The steady loop (a second copy of a small kernel for calls whose edge tests and
+/// access guards the entry decides) is reported as part of the path, and only where
+/// the entry decides every varying branch and the kernel has no barrier.
+#[test]
+fn remarks_report_the_steady_loop() {
+    let steady = |file: &str, name: &str| {
+        let (out, _) = ok(&["dump", &kernel(file), "--kernel", name, "--lanes", "8", "--remarks"]);
+        out.lines().any(|l| l.starts_with("path: steady loop: ") && l.contains("consecutive access"))
+    };
+    // `if (i < n) out[i] = a[i + k] * 2 + b[i]`; a 2-D interior test.
+    assert!(steady("steady.O2.spv", "edge_guard"));
+    assert!(steady("steady.O2.spv", "interior2d"));
+    // `partner > i` with `partner = i ^ j`: the entry cannot decide it.
+    assert!(!steady("bitonic.O2.spv", "bitonic_step"));
+    // Barriers: no second loop.
+    assert!(!steady("reduce_float.O2.spv", "reduce_float"));
+    let (out, _) = ok(&["dump", &kernel("steady.O2.spv"), "--kernel", "edge_guard", "--lanes", "1", "--remarks"]);
+    assert!(!out.contains("steady loop"), "{out}");
+}
+
 #[test]
 fn run_prints_and_saves() {
     let dir = temp_dir("run");

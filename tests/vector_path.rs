@@ -156,8 +156,9 @@ fn tiled_matmul_is_vectorized() {
 }
 
 /// Work-item ids cost no division per work-item or lane group: the only division of a
-/// 1-D kernel outside cold code is the entry's, placing a call that starts inside a
-/// work-group, whatever W; ids nothing reads (the y and z components of
+/// 1-D kernel outside cold code is the one per lane-group loop placing a call that
+/// starts inside a work-group, whatever W (at W > 1 a kernel may have two loops, the
+/// general one and the steady one); ids nothing reads (the y and z components of
 /// `GlobalInvocationId` that clang extracts x from) cost nothing.
 #[test]
 fn ids_take_no_divisions_per_work_item() {
@@ -174,7 +175,8 @@ fn ids_take_no_divisions_per_work_item() {
                     divisions += 1;
                 }
             }
-            assert!(divisions <= 1, "{file} at W = {lanes}: {divisions} divisions\n{clif}");
+            let loops = if lanes > 1 { 2 } else { 1 };
+            assert!(divisions <= loops, "{file} at W = {lanes}: {divisions} divisions\n{clif}");
         }
     }
 }

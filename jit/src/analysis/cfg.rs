@@ -108,6 +108,25 @@ impl Cfg {
         out
     }
 
+    /// True when `b` lies on a cycle (a path from one of its successors leads back to
+    /// it). Linear in the size of the graph.
+    pub fn on_cycle(&self, b: BlockId) -> bool {
+        let n = self.succs.len();
+        let mut seen = vec![false; n];
+        let mut stack: Vec<usize> =
+            self.succs.get(b.0 as usize).map(|s| s.iter().map(|x| x.0 as usize).collect()).unwrap_or_default();
+        while let Some(x) = stack.pop() {
+            if x == b.0 as usize {
+                return true;
+            }
+            if x < n && !seen[x] {
+                seen[x] = true;
+                stack.extend(self.succs[x].iter().map(|s| s.0 as usize));
+            }
+        }
+        false
+    }
+
     /// True when the edge `from → to` goes back in reverse post-order (to the same or an
     /// earlier block). Every loop back-edge is such an edge.
     pub fn is_retreating(&self, from: BlockId, to: BlockId) -> bool {

@@ -83,14 +83,20 @@ impl FnLower<'_, '_> {
             return Ok(());
         }
         let (go, stay) = (self.b.create_block(), self.b.create_block());
-        // The call's steady flag says every lane group is full (`steady`).
-        if let Some(steady) = self.steady_flag() {
+        if self.assumed.is_some() {
+            // The steady loop runs only calls whose lane groups are all full.
+            self.b.ins().jump(go, &[]);
+            self.b.seal_block(stay);
+        } else if let Some(steady) = self.steady_flag() {
+            // The call's steady flag says every lane group is full (`steady`).
             let test = self.b.create_block();
             self.b.ins().brif(steady, go, &[], test, &[]);
             self.b.seal_block(test);
             self.b.switch_to_block(test);
+            self.b.ins().brif(all, go, &[], stay, &[]);
+        } else {
+            self.b.ins().brif(all, go, &[], stay, &[]);
         }
-        self.b.ins().brif(all, go, &[], stay, &[]);
         self.b.switch_to_block(go);
         let saved = (
             self.active.clone(),
@@ -126,7 +132,7 @@ impl FnLower<'_, '_> {
     }
 
     /// The mask of every lane of a full lane group (lanes past W clear).
-    fn group_mask(&mut self) -> Vec<ClifValue> {
+    pub(crate) fn group_mask(&mut self) -> Vec<ClifValue> {
         let w = self.lanes.0 as usize;
         (0..self.lanes.vectors(Scalar::Bool))
             .map(|k| {
@@ -188,7 +194,10 @@ impl FnLower<'_, '_> {
             Terminator::Jump(call) => self.agree_edge(blk, call)?,
             Terminator::Branch { cond, then_, else_ } => {
                 let (t, e) = (self.b.create_block(), self.b.create_block());
-                if self.is_varying(*cond) {
+                if let Some(all_true) = self.is_varying(*cond).then(|| self.assumed_cond(*cond)).flatten() {
+                    // The steady loop runs only calls for which the branch is decided.
+                    self.b.ins().brif(all_true, t, &[], e, &[]);
+                } else if self.is_varying(*cond) {
                     // Decided for the whole call when its range allows (`steady`).
                     if let Some((all_true, all_false)) = self.steady_cond(*cond) {
                         let (test_false, test_lanes) = (self.b.create_block(), self.b.create_block());

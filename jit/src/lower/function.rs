@@ -21,7 +21,7 @@ use spirjit_abi::Status;
 
 use super::facts::KernelFacts;
 use super::leaf::Lanes;
-use super::state::{ctx_flags, BoundsInfo, FnLower, KernelLayout, Translated};
+use super::state::{ctx_flags, Assumed, BoundsInfo, FnLower, KernelLayout, LoopParts, Prologue, Translated};
 use crate::ir::{self, BlockId, InstKind};
 use crate::{CompileError, Result};
 
@@ -97,16 +97,57 @@ impl<'a, 'f> FnLower<'a, 'f> {
         Ok(self.b.ins().symbol_value(types::I64, at))
     }
 
-    /// Set up the entry block and the resume dispatch, ready to translate `kernel`.
+    /// Set up the entry block, the lane-group loop and its resume dispatch, ready to
+    /// translate `kernel`.
     pub fn new(
         mut b: FunctionBuilder<'f>,
         jit: &'a mut JITModule,
         kernel: &'a ir::Kernel,
         facts: &'a KernelFacts,
+        path: (Lanes, bool),
+        data_offsets: &'a [u64],
+        mut bounds: BoundsInfo<'a>,
+    ) -> Result<FnLower<'a, 'f>> {
+        let entry = b.create_block();
+        b.append_block_params_for_function_params(entry);
+        b.switch_to_block(entry);
+        let params = b.block_params(entry).to_vec();
+        let (ctx, first_group, group_count, resume) = (params[0], params[1], params[2], params[3]);
+        let load_ctx = |b: &mut FunctionBuilder, off: usize| b.ins().load(types::I64, ctx_flags(), ctx, off as i32);
+        let prologue = Prologue {
+            dispatch: b.create_block(),
+            ctx,
+            first_group,
+            group_count,
+            resume,
+            args_ptr: load_ctx(&mut b, offsets::ARGS),
+            local_mem: load_ctx(&mut b, offsets::LOCAL_MEM),
+            private_mem: load_ctx(&mut b, offsets::PRIVATE_MEM),
+            stride: load_ctx(&mut b, offsets::PRIVATE_STRIDE),
+            cancel_ptr: load_ctx(&mut b, offsets::CANCEL),
+        };
+        b.ins().jump(prologue.dispatch, &[]);
+        bounds.entry = Some(entry);
+        let loop_parts = LoopParts { b, jit, bounds, imports: HashMap::new(), lane_scratch: Default::default() };
+        Self::open_loop(loop_parts, kernel, facts, path, data_offsets, prologue, None)
+    }
+
+    /// Open a lane-group loop in a new block (which the dispatch jumps to): the
+    /// per-call part of the loop, the resume dispatch, the lane setup and a Cranelift
+    /// block for each KIR block. `assumed` is set for the steady loop.
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) fn open_loop(
+        parts: LoopParts<'a, 'f>,
+        kernel: &'a ir::Kernel,
+        facts: &'a KernelFacts,
         (lanes, masked): (Lanes, bool),
         data_offsets: &'a [u64],
-        bounds: BoundsInfo<'a>,
+        prologue: Prologue,
+        assumed: Option<Assumed>,
     ) -> Result<FnLower<'a, 'f>> {
+        let LoopParts { mut b, jit, bounds, imports, lane_scratch } = parts;
+        let loop_start = b.create_block();
+        b.switch_to_block(loop_start);
         let func = &kernel.func;
         let layout = KernelLayout::new(func, lanes)?;
         let cfg = &facts.cfg;
@@ -116,18 +157,8 @@ impl<'a, 'f> FnLower<'a, 'f> {
         let versioned =
             if lanes.0 > 1 { super::version::versioned_blocks(func, facts.uniformity.as_ref()) } else { Vec::new() };
         super::version::mark_variables(func, &versioned, &mut needs_var);
+        let Prologue { ctx, first_group, group_count, resume, private_mem, stride, .. } = prologue;
 
-        let entry = b.create_block();
-        b.append_block_params_for_function_params(entry);
-        b.switch_to_block(entry);
-        let params = b.block_params(entry).to_vec();
-        let (ctx, first_group, group_count, resume) = (params[0], params[1], params[2], params[3]);
-        let load_ctx = |b: &mut FunctionBuilder, off: usize| b.ins().load(types::I64, ctx_flags(), ctx, off as i32);
-        let args_ptr = load_ctx(&mut b, offsets::ARGS);
-        let local_mem = load_ctx(&mut b, offsets::LOCAL_MEM);
-        let private_mem = load_ctx(&mut b, offsets::PRIVATE_MEM);
-        let stride = load_ctx(&mut b, offsets::PRIVATE_STRIDE);
-        let cancel_ptr = load_ctx(&mut b, offsets::CANCEL);
         // From here on, code runs once per lane group (the loop head and the kernel).
         let rows = lanes.0 > 1 && facts.uniformity.as_ref().is_some_and(|u| u.whole_rows());
         let (group, lane_group, mut ids) =
@@ -142,7 +173,15 @@ impl<'a, 'f> FnLower<'a, 'f> {
                     lanes.0
                 ))
             })?;
-            (Some(uni), Some(super::vector::lane_setup(&mut b, func, ctx, lane_group, lanes)?))
+            let mut setup = super::vector::lane_setup(&mut b, func, ctx, lane_group, lanes)?;
+            if assumed.is_some() {
+                // The steady loop runs only calls whose lane groups are all full.
+                let one = b.ins().iconst(types::I8, 1);
+                setup.active = vec![one; lanes.0 as usize];
+                setup.all_active = one;
+                setup.lanes_left = b.ins().iconst(types::I32, i64::from(lanes.0));
+            }
+            (Some(uni), Some(setup))
         } else {
             (None, None)
         };
@@ -193,7 +232,7 @@ impl<'a, 'f> FnLower<'a, 'f> {
             vars: vec![None; func.values.len()],
             needs_var,
             direct: vec![None; func.values.len()],
-            lane_scratch: Default::default(),
+            lane_scratch,
             blocks,
             resume_blocks,
             barrier_ids,
@@ -201,16 +240,16 @@ impl<'a, 'f> FnLower<'a, 'f> {
             cfg,
             facts,
             liveness,
-            imports: HashMap::new(),
+            imports,
             cancelled_block: None,
             unreachable_block: None,
             error_exits: Vec::new(),
             ctx,
             lane_group,
-            args_ptr,
-            local_mem,
+            args_ptr: prologue.args_ptr,
+            local_mem: prologue.local_mem,
             private_base,
-            cancel_ptr,
+            cancel_ptr: prologue.cancel_ptr,
             uni,
             cur_at: None,
             affine_readable: None,
@@ -227,6 +266,10 @@ impl<'a, 'f> FnLower<'a, 'f> {
             versioned,
             fast_copy: None,
             steady: None,
+            assumed,
+            prologue,
+            loop_start,
+            fallback_loop: None,
         };
 
         // Block parameters that need no variable are parameters of their block.
@@ -239,7 +282,6 @@ impl<'a, 'f> FnLower<'a, 'f> {
                 }
             }
         }
-        this.bounds.entry = Some(entry);
         // An unknown resume point is a driver bug; report it rather than guess.
         this.b.switch_to_block(bad_resume);
         this.emit_error_return(error_kind::UNREACHABLE);
@@ -255,8 +297,8 @@ impl<'a, 'f> FnLower<'a, 'f> {
         Ok(this)
     }
 
-    /// Translate every reachable block, then finish the function.
-    pub fn translate(mut self) -> Result<Translated> {
+    /// Translate every reachable block into this lane-group loop and close it.
+    pub fn translate_loop(&mut self) -> Result<()> {
         if self.masks.is_some() {
             self.translate_masked()?;
         } else {
@@ -266,6 +308,22 @@ impl<'a, 'f> FnLower<'a, 'f> {
         }
         self.close_group_loop();
         self.finish_cold_blocks();
+        Ok(())
+    }
+
+    /// Fill the dispatch (the steady loop when its assumptions hold, otherwise the
+    /// general one) and finish the function.
+    pub fn finish(mut self) -> Result<Translated> {
+        self.b.switch_to_block(self.prologue.dispatch);
+        match self.fallback_loop {
+            Some(general) => {
+                let holds = self.assumptions_hold();
+                self.b.ins().brif(holds, self.loop_start, &[], general, &[]);
+            }
+            None => {
+                self.b.ins().jump(self.loop_start, &[]);
+            }
+        }
         self.b.seal_all_blocks();
         let align = self.layout.align;
         let stride = self.private_end.div_ceil(align) * align;

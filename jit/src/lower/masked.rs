@@ -339,6 +339,10 @@ impl FnLower<'_, '_> {
     /// is set when `lane_group * W + l` is below the work-group's size. Built with one
     /// vector compare per mask vector (lane iota against the count of lanes left).
     fn entry_mask(&mut self) -> Result<Vec<ClifValue>> {
+        if self.assumed.is_some() {
+            // The steady loop runs only full lane groups.
+            return Ok(self.group_mask());
+        }
         let left = self.lanes_left.ok_or_else(|| CompileError::internal("masks without a lane setup"))?;
         let left = self.b.ins().splat(types::I32X4, left);
         let mut out = Vec::with_capacity(self.lanes.vectors(Scalar::Bool));

@@ -46,6 +46,7 @@ mod memory;
 pub mod plan;
 mod state;
 mod steady;
+mod steady_loop;
 mod subgroup;
 mod values;
 mod vatomic;
@@ -479,7 +480,11 @@ fn translate(
     let bounds = state::BoundsInfo::new(module, kernel, &facts.provenance, checked, robust);
     let mut lowering = FnLower::new(b, jit, kernel, facts, (lanes, masked), data_offsets, bounds)?;
     lowering.collect_remarks = remarks.is_some();
-    let mut info = lowering.translate()?;
+    lowering.translate_loop()?;
+    if lowering.steady_loop_pays() {
+        lowering = lowering.steady_loop(kernel, (lanes, masked))?;
+    }
+    let mut info = lowering.finish()?;
     if let Some(r) = remarks {
         r.append(&mut info.remarks);
     }

@@ -151,6 +151,53 @@ pub(crate) struct FnLower<'a, 'f> {
     pub(crate) fast_copy: Option<FastCopy>,
     /// W > 1: what the entry decided for the whole call (`steady`), once needed.
     pub(crate) steady: Option<SteadyFacts>,
+    /// Lowering the steady loop (`steady_loop`): what its code took for granted so far.
+    pub(crate) assumed: Option<Assumed>,
+    /// The values every lane-group loop of the function shares (the entry block's).
+    pub(crate) prologue: Prologue,
+    /// The first block of this lane-group loop (the dispatch jumps there).
+    pub(crate) loop_start: Block,
+    /// In the steady loop: the general loop's first block, where the dispatch goes when
+    /// the assumptions do not hold.
+    pub(crate) fallback_loop: Option<Block>,
+}
+
+/// What one lane-group loop hands the next one of the same function: the builder, the
+/// module, and the state that lives in the entry block or the frame (bounds limits,
+/// imported functions, lane-loop scratch).
+pub(crate) struct LoopParts<'a, 'f> {
+    pub(crate) b: FunctionBuilder<'f>,
+    pub(crate) jit: &'a mut JITModule,
+    pub(crate) bounds: BoundsInfo<'a>,
+    pub(crate) imports: HashMap<ir::BuiltinId, FuncRef>,
+    pub(crate) lane_scratch: LaneScratch,
+}
+
+/// What the entry block (`BoundsInfo::entry`) computes once per call, before any
+/// lane-group loop: the function's parameters and the launch context's fields every
+/// loop reads. The entry block ends in a jump to `dispatch`, which chooses the loop
+/// (`steady_loop`).
+#[derive(Clone, Copy)]
+pub(crate) struct Prologue {
+    pub(crate) dispatch: Block,
+    pub(crate) ctx: ClifValue,
+    pub(crate) first_group: ClifValue,
+    pub(crate) group_count: ClifValue,
+    pub(crate) resume: ClifValue,
+    pub(crate) args_ptr: ClifValue,
+    pub(crate) local_mem: ClifValue,
+    pub(crate) private_mem: ClifValue,
+    pub(crate) stride: ClifValue,
+    pub(crate) cancel_ptr: ClifValue,
+}
+
+/// The steady loop's assumptions, as far as its code relied on them: the steady flag,
+/// and the (true for all, false for all) flags of the branch conditions whose lane
+/// test it left out. The dispatch enters the loop only when they hold.
+#[derive(Default)]
+pub(crate) struct Assumed {
+    pub(crate) flag: bool,
+    pub(crate) conds: Vec<(ClifValue, ClifValue)>,
 }
 
 /// Memory flags for reads of the launch context (never changes during a call, so its

@@ -562,7 +562,7 @@ fn affine_exact(func: &ir::Function, varying: &dyn Fn(ir::Value) -> bool, v: ir:
 impl FnLower<'_, '_> {
     /// The facts of this kernel, emitted in the entry block on first need (`None` at
     /// W = 1 or before the entry block is known).
-    fn steady_facts(&mut self) -> Option<&Facts> {
+    pub(crate) fn steady_facts(&mut self) -> Option<&Facts> {
         if self.steady.is_none() {
             let facts = self.emit_steady_facts()?;
             self.steady = Some(facts);
@@ -624,7 +624,8 @@ impl FnLower<'_, '_> {
         let (sx, sy, sz) = (ls(&mut ev, 0), ls(&mut ev, 1), ls(&mut ev, 2));
         let syz = ev.pos.ins().imul(sy, sz);
         let total = ev.pos.ins().imul(sx, syz);
-        let end = ev.pos.ins().imul_imm_s(self.group.end, lanes);
+        let end = ev.pos.ins().iadd(self.prologue.first_group, self.prologue.group_count);
+        let end = ev.pos.ins().imul_imm_s(end, lanes);
         let full = ev.pos.ins().icmp(CIntCC::UnsignedLessThanOrEqual, end, total);
         // W is a power of two: no division.
         let rem = ev.pos.ins().band_imm_u(sx, lanes - 1);
@@ -650,7 +651,7 @@ impl FnLower<'_, '_> {
 
     /// True when the current code runs with every lane of a full lane group active as
     /// far as the compiler knows (no masks, or the all-lanes-agree copy).
-    fn unmasked_here(&self) -> bool {
+    pub(crate) fn unmasked_here(&self) -> bool {
         self.masks.as_ref().is_none_or(|m| m.cur_full)
     }
 

@@ -70,10 +70,15 @@ impl FnLower<'_, '_> {
     /// inactive lane's address may lie outside any buffer).
     fn consecutive_guard(&mut self, ptr: ir::Value, size: u64, load: bool) -> Result<(Guard, ClifValue)> {
         let a0 = self.lane0_addr(ptr)?;
+        // The steady loop runs only calls in which the guard holds (`steady_loop`).
+        if self.assumes_in_bounds(ptr) {
+            let ok = self.b.ins().iconst(types::I8, 1);
+            return Ok((Guard { ok, holds: None, known: true }, a0));
+        }
         let holds = self.steady_branch(ptr);
         if let Some(ok) = self.exact_guard(ptr)? {
             let ok = self.and_in_bounds(ok, ptr, a0, AccessSize::Const(size * self.lanes.0 as u64))?;
-            return Ok((Guard { ok, holds }, a0));
+            return Ok((Guard { ok, holds, known: false }, a0));
         }
         let addrs = self.bundles(ptr)?.remove(0);
         let base = self.b.ins().splat(types::I64X2, a0);
@@ -100,7 +105,7 @@ impl FnLower<'_, '_> {
             _ => ok,
         };
         let ok = self.and_in_bounds(ok, ptr, a0, AccessSize::Const(size * self.lanes.0 as u64))?;
-        Ok((Guard { ok, holds }, a0))
+        Ok((Guard { ok, holds, known: false }, a0))
     }
 
     /// Lane 0 of varying pointer `ptr`: from scalar arithmetic when its definition chain
@@ -445,7 +450,10 @@ impl FnLower<'_, '_> {
         fast: impl FnOnce(&mut Self) -> Result<Vec<ClifValue>>,
         slow: impl FnOnce(&mut Self) -> Result<Vec<ClifValue>>,
     ) -> Result<Vec<ClifValue>> {
-        let Guard { ok, holds } = guard;
+        let Guard { ok, holds, known } = guard;
+        if known {
+            return fast(self);
+        }
         // In a versioned block's fast copy, a failed guard leaves for the slow copy.
         if self.leave_unless(ok, holds) {
             return fast(self);
@@ -492,14 +500,16 @@ impl FnLower<'_, '_> {
 
 /// The guard of a vector access: `ok` (an `i8`), and the block the code already
 /// branched to when the call's steady flag vouched for the access (`steady`), which
-/// must become the guard's "holds" side.
+/// must become the guard's "holds" side; `known` when the guard holds wherever this
+/// code runs (the steady loop), so nothing is tested.
 pub(crate) struct Guard {
     ok: ClifValue,
     holds: Option<cranelift_codegen::ir::Block>,
+    known: bool,
 }
 
 impl From<ClifValue> for Guard {
     fn from(ok: ClifValue) -> Guard {
-        Guard { ok, holds: None }
+        Guard { ok, holds: None, known: false }
     }
 }

@@ -1,0 +1,143 @@
+//! The steady loop: a second lane-group loop, in the same function, for the calls whose
+//! lane groups all run alike (W > 1).
+//!
+//! The entry of a call already decides, for the whole call, whether every lane group is
+//! full and every covered consecutive access in bounds (the steady flag), and whether
+//! each bounded branch condition holds or fails for every work-item (`steady`). The
+//! general loop tests those flags in the lane group, next to the per-lane-group tests
+//! and the masked code they fall back to; all of it shares one loop, so the register
+//! allocator keeps the loop's values in the frame and the fast path reloads them. The
+//! steady loop is the kernel lowered a second time taking those decisions for granted:
+//! every lane active, covered accesses unguarded, decided branches taken on their flag
+//! alone. The code that would handle anything else is unreachable there and dropped by
+//! Cranelift, so the loop holds only what a steady lane group runs. The entry's
+//! dispatch enters it when the flags the loop relied on hold, and the general loop
+//! otherwise (an edge work-group, a partial one, a condition that splits the group).
+//!
+//! Only kernels of at most [`MAX_STEADY_LOOP_INSTS`] instructions without barriers get
+//! the loop (it doubles their lowering), only when the entry bounds something the loop
+//! can leave out, and not when a loop's varying exit is not among what it bounds (such a
+//! branch splits lane groups in the steady loop as well: an escape-time loop runs its
+//! masked code there too, and gains nothing; a forward `if` on data only splits them
+//! until its join). This module decides that, opens the loop and fills the dispatch;
+//! it must not lower instructions (the families ask [`FnLower::assumes_in_bounds`] and
+//! [`FnLower::assumed_cond`]).
+
+use cranelift_codegen::ir::{types, InstBuilder, Value as ClifValue};
+
+use super::facts::RemarkKind;
+use super::leaf::Lanes;
+use super::state::{Assumed, FnLower, LoopParts};
+use crate::ir;
+use crate::Result;
+
+/// Most KIR instructions of a kernel that gets a steady loop.
+pub(crate) const MAX_STEADY_LOOP_INSTS: usize = 512;
+
+impl<'a, 'f> FnLower<'a, 'f> {
+    /// After the general loop: whether a steady loop pays (W > 1, no barriers, at most
+    /// [`MAX_STEADY_LOOP_INSTS`] instructions, and a steady flag that covers an access
+    /// or a branch condition the entry bounds).
+    pub(crate) fn steady_loop_pays(&mut self) -> bool {
+        if self.lanes.0 <= 1 || self.facts.has_barriers || self.fallback_loop.is_some() {
+            return false;
+        }
+        if std::env::var_os("SPIRJIT_NO_STEADY_LOOP").is_some() {
+            return false;
+        }
+        let size: usize = self.cfg.rpo.iter().map(|b| self.func.block(*b).insts.len()).sum();
+        if size > MAX_STEADY_LOOP_INSTS {
+            return false;
+        }
+        let Some(uni) = self.uni else { return false };
+        let func = self.func;
+        let mut looping = Vec::new();
+        for &b in &self.cfg.rpo {
+            match &func.block(b).term {
+                ir::Terminator::Branch { cond, .. } if !uni.is_uniform(*cond) && self.cfg.on_cycle(b) => {
+                    looping.push(*cond)
+                }
+                ir::Terminator::Switch { value, .. } if !uni.is_uniform(*value) => return false,
+                _ => {}
+            }
+        }
+        let Some(f) = self.steady_facts() else { return false };
+        // A loop whose exit the entry cannot decide splits lane groups in the steady
+        // loop too, and keeps them in the masked code it was meant to leave out.
+        f.flag.is_some()
+            && (!f.covered.is_empty() || !f.conds.is_empty())
+            && looping.iter().all(|c| f.conds.contains_key(c))
+    }
+
+    /// Open and translate the steady loop of `kernel` (lowered on `path`, as the
+    /// general loop was); the returned lowering finishes the function.
+    pub(crate) fn steady_loop(self, kernel: &'a ir::Kernel, path: (Lanes, bool)) -> Result<FnLower<'a, 'f>> {
+        let general = self.loop_start;
+        let collect = self.collect_remarks;
+        let FnLower { b, jit, bounds, imports, lane_scratch, steady, remarks, facts, data_offsets, prologue, .. } =
+            self;
+        let (covered, conds) = steady.as_ref().map(|f| (f.covered.len(), f.conds.len())).unwrap_or_default();
+        let parts = LoopParts { b, jit, bounds, imports, lane_scratch };
+        let mut lo = FnLower::open_loop(parts, kernel, facts, path, data_offsets, prologue, Some(Assumed::default()))?;
+        lo.steady = steady;
+        lo.remarks = remarks;
+        lo.fallback_loop = Some(general);
+        lo.translate_loop()?;
+        lo.collect_remarks = collect;
+        lo.cur_at = None;
+        lo.remark(
+            RemarkKind::Path,
+            format!(
+                "steady loop: calls whose lane groups are all full and in bounds for {covered} consecutive \
+                 access(es), with {conds} varying branch(es) decided for the whole work-group, run a second copy \
+                 of the kernel without those tests"
+            ),
+        );
+        Ok(lo)
+    }
+
+    /// In the steady loop: whether the consecutive access at `ptr` may go unguarded
+    /// here (every lane active, the steady flag covers it).
+    pub(crate) fn assumes_in_bounds(&mut self, ptr: ir::Value) -> bool {
+        if self.assumed.is_none() || !self.unmasked_here() {
+            return false;
+        }
+        let covered = self.steady_facts().is_some_and(|f| f.covered.contains(&ptr));
+        if covered {
+            if let Some(a) = &mut self.assumed {
+                a.flag = true;
+            }
+        }
+        covered
+    }
+
+    /// In the steady loop: for varying branch condition `c` that the entry bounds, its
+    /// "true for every work-item" flag, which decides the branch for the lane group
+    /// (the dispatch requires one of its two flags).
+    pub(crate) fn assumed_cond(&mut self, c: ir::Value) -> Option<ClifValue> {
+        self.assumed.as_ref()?;
+        let (all_true, all_false) = self.steady_cond(c)?;
+        let a = self.assumed.as_mut()?;
+        a.conds.push((all_true, all_false));
+        Some(all_true)
+    }
+
+    /// In the dispatch: an `i8` that is set when the steady loop's assumptions hold
+    /// (the steady flag, which every steady loop relies on for full lane groups, and
+    /// each decided condition's "all true or all false").
+    pub(crate) fn assumptions_hold(&mut self) -> ClifValue {
+        let assumed = self.assumed.take().unwrap_or_default();
+        let mut holds = match self.steady.as_ref().and_then(|s| s.flag) {
+            Some(f) => f,
+            None => self.b.ins().iconst(types::I8, 0),
+        };
+        let mut seen = std::collections::HashSet::new();
+        for (t, f) in assumed.conds {
+            if seen.insert(t) {
+                let either = self.b.ins().bor(t, f);
+                holds = self.b.ins().band(holds, either);
+            }
+        }
+        holds
+    }
+}
