@@ -69,6 +69,12 @@ pub(crate) struct Launch<'a> {
 const MERGED_ITEMS: u64 = 1 << 14;
 /// Most private-state bytes a worker holds for one merged call.
 const MERGED_PRIVATE: u64 = 1 << 18;
+/// Widest merged work-group (in work-items along x) when work-groups are more than one
+/// work-item high: tiles stay tiles. A 4096 x 4096 5-point stencil in 16 x 16
+/// work-groups ran 11.2 ms as 16 x 16, 8.1 ms as 32 x 16 and 7.0 ms as 64 x 16 calls;
+/// a matrix product, a 3 x 3 convolution and mandelbrot were as fast or faster at 64,
+/// while merging a whole row of 16 x 16 tiles of a matrix product was 5 % slower.
+const MERGED_TILE_WIDTH: u64 = 64;
 
 /// Sizes derived from a launch, shared by all workers.
 struct Layout {
@@ -128,23 +134,24 @@ fn layout(l: &Launch) -> Result<Layout> {
 }
 
 /// How many neighbouring work-groups along x one entry call runs: 1 unless the kernel
-/// cannot tell work-groups apart (no barriers, local memory or group queries) and the
-/// work-groups are rows of work-items, then as
+/// cannot tell work-groups apart (no barriers, local memory or group queries), then as
 /// many as keep the call within [`MERGED_ITEMS`] work-items and [`MERGED_PRIVATE`]
-/// bytes of private state (`group_private` per work-group).
+/// bytes of private state (`group_private` per work-group), and, for work-groups more
+/// than one work-item high or deep, within [`MERGED_TILE_WIDTH`] work-items along x.
 fn merge_factor(l: &Launch, items: u64, group_private: u64) -> u64 {
     let mergeable = l.merge_groups && l.barrier_count == 0 && l.local_static_size == 0 && l.bound.locals.is_empty();
-    // Only work-groups one work-item high and deep: merged, they visit work-items in the
-    // order they would one after the other. Taller work-groups are tiles whose shape
-    // the kernel's cache reuse may depend on (a merged row of 16 x 16 tiles of a matrix
-    // product streams a whole matrix per row, about 5 % slower).
-    let flat = l.plan.local[1] == 1 && l.plan.local[2] == 1;
-    if !mergeable || !flat || items == 0 || l.plan.num_groups[0] < 2 {
+    if !mergeable || items == 0 || l.plan.num_groups[0] < 2 {
         return 1;
     }
+    // Work-groups one work-item high and deep, merged, visit work-items in the order
+    // they would one after the other. Taller ones are tiles whose shape the kernel's
+    // cache reuse may depend on: they merge into wider tiles only, which saves the
+    // per-call cost of small tiles (a 16 x 16 tile is 16 lane groups at W = 16).
+    let flat = l.plan.local[1] == 1 && l.plan.local[2] == 1;
+    let by_width = if flat { u64::MAX } else { (MERGED_TILE_WIDTH / l.plan.local[0].max(1)).max(1) };
     let by_items = MERGED_ITEMS / items;
     let by_private = MERGED_PRIVATE.checked_div(group_private).unwrap_or(u64::MAX);
-    by_items.min(by_private).min(l.plan.num_groups[0]).max(1)
+    by_items.min(by_private).min(by_width).min(l.plan.num_groups[0]).max(1)
 }
 
 /// A worker's arenas, reused across the work-groups it runs (and, through the thread's

@@ -541,3 +541,47 @@ fn merged_work_groups_keep_ids_and_errors() {
         }
     }
 }
+
+/// Work-groups more than one row high merge along x into wider tiles (one entry call)
+/// when the kernel cannot tell them apart: a 2-D stencil whose input is one row short
+/// still reports the access with its own work-group, work-item and global id.
+#[test]
+fn merged_tiles_keep_ids_and_errors() {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/kernels/steady.O2.spv");
+    let bytes = std::fs::read(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    let (w, h) = (64usize, 48usize);
+    for lanes in [1, 4, 16] {
+        let what = &format!("interior2d at W = {lanes}");
+        let p = Program::with_options(&bytes, &Options { lanes, checked: true, robust_buffer_access: false })
+            .unwrap_or_else(|e| panic!("{what}: {e}"));
+        let k = p.kernel("interior2d").unwrap();
+        let range = || NdRange::d2(w as u64, h as u64).local(&[16, 4]);
+        // The whole input: every element written, the border copied.
+        let values: Vec<f32> = (0..w * h).map(|i| (i % 13) as f32).collect();
+        let (input, mut out) = (Guarded::new(&values), Guarded::new(&vec![0.0f32; w * h]));
+        k.run(&range(), &mut [input.read_only(), out.arg(), Arg::value(w as i32), Arg::value(h as i32)])
+            .unwrap_or_else(|e| panic!("{what}: {e}"));
+        out.assert_guards(what);
+        let got: Vec<f32> = out.raw[GUARD..GUARD + 4 * w * h]
+            .chunks_exact(4)
+            .map(|x| f32::from_le_bytes([x[0], x[1], x[2], x[3]]))
+            .collect();
+        for y in 0..h {
+            for x in 0..w {
+                let c = y * w + x;
+                let want = if x > 0 && y > 0 && x < w - 1 && y < h - 1 {
+                    values[c - 1] + values[c + 1] + values[c - w] + values[c + w] - 4.0 * values[c]
+                } else {
+                    values[c]
+                };
+                assert_eq!(got[c], want, "{what}: out[{y}][{x}]");
+            }
+        }
+        // One row short: the first interior point of row h - 2, (1, 46), reads row h - 1
+        // past the end (work-group (0, 11), work-item (1, 2)).
+        let (input, mut out) = (Guarded::new(&values[..w * (h - 1)]), Guarded::new(&vec![0.0f32; w * h]));
+        let m = oob(&k, range(), &mut [input.read_only(), out.arg(), Arg::value(w as i32), Arg::value(h as i32)], what);
+        mentions(&m, &["argument 0 ", "work-group (0, 11)", "work-item (1, 2)", "global id (1, 46)"], what);
+        input.assert_guards(what);
+    }
+}

@@ -448,7 +448,7 @@ unsafe extern "C" fn widest(c: *const LaunchContext, _first: u64, _count: u64, _
 }
 
 #[test]
-fn only_rows_of_work_items_are_merged() {
+fn rows_merge_and_tiles_merge_into_wider_tiles() {
     let widest_of = |merge: bool, range: NdRange| {
         let m = Mock { merge, ..Mock::new(widest) };
         let mut out = vec![0u64; 1];
@@ -459,7 +459,12 @@ fn only_rows_of_work_items_are_merged() {
     // 1-D: neighbouring work-groups run as one (within a chunk of the pool's work).
     assert!(widest_of(true, NdRange::d1(1 << 16).local(&[64])) > 64);
     assert_eq!(widest_of(false, NdRange::d1(1 << 16).local(&[64])), 64);
-    // Rows of a 2-D range (work-groups one item high) merge; tiles do not.
-    assert!(widest_of(true, NdRange::d2(1024, 64).local(&[64, 1])) > 64);
-    assert_eq!(widest_of(true, NdRange::d2(1024, 64).local(&[16, 16])), 16);
+    // Rows of a 2-D range (work-groups one item high) merge without a width limit;
+    // tiles merge along x into tiles at most MERGED_TILE_WIDTH wide.
+    assert!(widest_of(true, NdRange::d2(1024, 64).local(&[64, 1])) > MERGED_TILE_WIDTH);
+    assert_eq!(widest_of(true, NdRange::d2(1024, 64).local(&[16, 16])), MERGED_TILE_WIDTH);
+    assert_eq!(widest_of(true, NdRange::d2(1024, 64).local(&[8, 4])), MERGED_TILE_WIDTH);
+    assert_eq!(widest_of(true, NdRange::d2(1024, 64).local(&[64, 2])), 64);
+    assert_eq!(widest_of(true, NdRange::d2(1024, 64).local(&[128, 2])), 128);
+    assert_eq!(widest_of(false, NdRange::d2(1024, 64).local(&[16, 16])), 16);
 }
