@@ -4,12 +4,28 @@
 //! fields and argument slots are read with the offsets of `spirjit_abi`, never by hand.
 
 use cranelift_codegen::ir::{types, AbiParam, InstBuilder, MemFlagsData, Signature, Value as ClifValue};
+use cranelift_frontend::FunctionBuilder;
 use spirjit_abi::context::offsets;
 use spirjit_abi::Status;
 
 use super::state::{ctx_flags, FnLower};
 use crate::ir::{self};
 use crate::{CompileError, Result};
+
+/// Write an error of `kind` (no argument, offset or size) for the work-item with local
+/// linear id `id` (an `i64`) into the launch context `ctx`'s error record.
+pub(crate) fn record_error(b: &mut FunctionBuilder, ctx: ClifValue, kind: u32, id: ClifValue) {
+    let err = b.ins().load(types::I64, ctx_flags(), ctx, offsets::ERROR as i32);
+    let flags = MemFlagsData::trusted();
+    let k = b.ins().iconst(types::I32, kind as i64);
+    b.ins().store(flags, k, err, offsets::ERROR_KIND as i32);
+    let arg = b.ins().iconst(types::I32, u32::MAX as i64);
+    b.ins().store(flags, arg, err, offsets::ERROR_ARG as i32);
+    let zero = b.ins().iconst(types::I64, 0);
+    b.ins().store(flags, zero, err, offsets::ERROR_OFFSET as i32);
+    b.ins().store(flags, zero, err, offsets::ERROR_SIZE as i32);
+    b.ins().store(flags, id, err, offsets::ERROR_LOCAL_LINEAR_ID as i32);
+}
 
 impl<'a, 'f> FnLower<'a, 'f> {
     /// Record an error of `kind` for this lane group and return `Status::ERROR`.
@@ -20,16 +36,7 @@ impl<'a, 'f> FnLower<'a, 'f> {
     /// Record an error of `kind` for the work-item with local linear id `id` (an `i64`)
     /// and return `Status::ERROR`.
     pub(crate) fn emit_error_return_at(&mut self, kind: u32, id: ClifValue) {
-        let err = self.b.ins().load(types::I64, ctx_flags(), self.ctx, offsets::ERROR as i32);
-        let flags = MemFlagsData::trusted();
-        let k = self.b.ins().iconst(types::I32, kind as i64);
-        self.b.ins().store(flags, k, err, offsets::ERROR_KIND as i32);
-        let arg = self.b.ins().iconst(types::I32, u32::MAX as i64);
-        self.b.ins().store(flags, arg, err, offsets::ERROR_ARG as i32);
-        let zero = self.b.ins().iconst(types::I64, 0);
-        self.b.ins().store(flags, zero, err, offsets::ERROR_OFFSET as i32);
-        self.b.ins().store(flags, zero, err, offsets::ERROR_SIZE as i32);
-        self.b.ins().store(flags, id, err, offsets::ERROR_LOCAL_LINEAR_ID as i32);
+        record_error(&mut self.b, self.ctx, kind, id);
         self.end_lane_group(Status::ERROR);
     }
     /// Call the builtin named `symbol` (a helper of the lowering itself) with `args`;

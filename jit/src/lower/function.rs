@@ -159,6 +159,20 @@ impl<'a, 'f> FnLower<'a, 'f> {
         super::version::mark_variables(func, &versioned, &mut needs_var);
         let Prologue { ctx, first_group, group_count, resume, private_mem, stride, .. } = prologue;
 
+        // A kernel without barriers is only ever entered at its start; any other resume
+        // point is a driver bug, reported once per call rather than tested per lane group.
+        if !has_barriers {
+            let (bad, go) = (b.create_block(), b.create_block());
+            b.ins().brif(resume, bad, &[], go, &[]);
+            b.set_cold_block(bad);
+            b.switch_to_block(bad);
+            let id = b.ins().imul_imm_s(first_group, i64::from(lanes.0));
+            super::env::record_error(&mut b, ctx, error_kind::UNREACHABLE, id);
+            let status = b.ins().iconst(types::I64, Status::ERROR as i64);
+            b.ins().return_(&[status]);
+            b.switch_to_block(go);
+        }
+
         // From here on, code runs once per lane group (the loop head and the kernel).
         let rows = lanes.0 > 1 && facts.uniformity.as_ref().is_some_and(|u| u.whole_rows());
         let (group, lane_group, mut ids) =
@@ -206,13 +220,20 @@ impl<'a, 'f> FnLower<'a, 'f> {
         }
 
         let start = b.create_block();
-        let bad_resume = b.create_block();
-        let mut sw = Switch::new();
-        sw.set_entry(0, start);
-        for (i, &rb) in resume_blocks.iter().enumerate() {
-            sw.set_entry(i as u128 + 1, rb);
+        let bad_resume = (!resume_blocks.is_empty()).then(|| b.create_block());
+        match bad_resume {
+            Some(bad_resume) => {
+                let mut sw = Switch::new();
+                sw.set_entry(0, start);
+                for (i, &rb) in resume_blocks.iter().enumerate() {
+                    sw.set_entry(i as u128 + 1, rb);
+                }
+                sw.emit(&mut b, resume, bad_resume);
+            }
+            None => {
+                b.ins().jump(start, &[]);
+            }
         }
-        sw.emit(&mut b, resume, bad_resume);
 
         let mut blocks = vec![None; func.blocks.len()];
         for &blk in &cfg.rpo {
@@ -283,8 +304,10 @@ impl<'a, 'f> FnLower<'a, 'f> {
             }
         }
         // An unknown resume point is a driver bug; report it rather than guess.
-        this.b.switch_to_block(bad_resume);
-        this.emit_error_return(error_kind::UNREACHABLE);
+        if let Some(bad_resume) = bad_resume {
+            this.b.switch_to_block(bad_resume);
+            this.emit_error_return(error_kind::UNREACHABLE);
+        }
 
         // Kernel start: initialise private variables, then enter KIR block 0.
         this.b.switch_to_block(start);

@@ -122,10 +122,11 @@ fn run_1d(cm: &CompiledModule, args: &[u64], global: u64, local: u64, cancel: &A
     let mut slots = args.to_vec();
     slots.extend(std::iter::repeat_n(u64::MAX, args.len()));
     let everything = [spirjit_abi::Region { base: 0, size: u64::MAX, arg: u64::MAX }];
-    run_1d_in(cm, &slots, &everything, global, local, cancel)
+    run_1d_in(cm, &slots, &everything, global, local, cancel, 0)
 }
 
-/// [`run_1d`] with explicit slots (`n` values then `n` sizes) and region table.
+/// [`run_1d`] with explicit slots (`n` values then `n` sizes) and region table, each
+/// work-group's first call resuming at `first_resume` (0: the start).
 fn run_1d_in(
     cm: &CompiledModule,
     slots: &[u64],
@@ -133,6 +134,7 @@ fn run_1d_in(
     global: u64,
     local: u64,
     cancel: &AtomicU32,
+    first_resume: u64,
 ) -> (u64, ErrorRecord) {
     let k = &cm.kernels[0];
     let groups = global.div_ceil(local);
@@ -158,7 +160,7 @@ fn run_1d_in(
             regions: regions.as_ptr(),
             region_count: regions.len() as u64,
         };
-        let mut resume = 0;
+        let mut resume = first_resume;
         let lane_groups = ls.div_ceil(k.lanes as u64);
         // Even groups run in one call; odd ones in two calls (the second starting
         // mid-group), as a driver splitting work-groups may.
@@ -217,6 +219,33 @@ fn vector_add() {
     for i in 0..n {
         assert_eq!(c[i], a[i] + bb[i]);
     }
+}
+
+/// A call asking a kernel without barriers to resume anywhere but its start is a driver
+/// bug: the kernel reports it (an `UNREACHABLE` error) instead of running.
+#[test]
+fn resuming_a_kernel_without_barriers_is_an_error() {
+    let mut f = Function::default();
+    let mut b = FunctionBuilder::new(&mut f);
+    let pc = b.param(0, gptr());
+    let i = b.gid(0);
+    let ec = b.elem(pc, i, 4);
+    let one = b.iconst(Type::I32, 1);
+    b.store(ec, one, 4);
+    b.ret();
+    let m = module(vec![ptr_param(Type::I32)], f, 0);
+    let cm = build(&m);
+    let mut c = vec![0i32; 40];
+    let mut slots = vec![c.as_mut_ptr() as u64];
+    slots.push(u64::MAX);
+    let everything = [spirjit_abi::Region { base: 0, size: u64::MAX, arg: u64::MAX }];
+    let (st, err) = run_1d_in(&cm, &slots, &everything, 40, 8, &no_cancel(), 3);
+    assert_eq!(st, Status::ERROR);
+    assert_eq!(err.kind, spirjit_abi::status::error_kind::UNREACHABLE);
+    assert!(c.iter().all(|x| *x == 0), "the kernel ran: {c:?}");
+    let (st, _) = run_1d_in(&cm, &slots, &everything, 40, 8, &no_cancel(), 0);
+    assert_eq!(st, Status::DONE);
+    assert!(c.iter().all(|x| *x == 1), "{c:?}");
 }
 
 #[test]

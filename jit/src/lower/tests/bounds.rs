@@ -65,7 +65,7 @@ fn store_one_past_the_end_is_reported_and_touches_nothing() {
         let n = 37u64;
         let mut buf = Guarded::new(4 * n as usize);
         let p = buf.ptr();
-        let (status, err) = run_1d_in(&cm, &[p, 4 * n], &table(&[(p, 4 * n, 0)]), n, 8, &no_cancel());
+        let (status, err) = run_1d_in(&cm, &[p, 4 * n], &table(&[(p, 4 * n, 0)]), n, 8, &no_cancel(), 0);
         assert_eq!(status, Status::ERROR, "W = {w}");
         assert_eq!(err.kind, error_kind::OUT_OF_BOUNDS, "W = {w}");
         assert_eq!((err.arg, err.offset, err.size), (0, 4 * n, 4), "W = {w}");
@@ -85,7 +85,7 @@ fn negative_offsets_are_reported() {
         let cm = build_at(&shifted_store(-1), w, true);
         let mut buf = Guarded::new(64);
         let p = buf.ptr();
-        let (status, err) = run_1d_in(&cm, &[p, 64], &table(&[(p, 64, 0)]), 16, 4, &no_cancel());
+        let (status, err) = run_1d_in(&cm, &[p, 64], &table(&[(p, 64, 0)]), 16, 4, &no_cancel(), 0);
         assert_eq!(status, Status::ERROR, "W = {w}");
         assert_eq!((err.arg, err.offset as i64, err.local_linear_id), (0, -4, 0), "W = {w}");
         buf.check(&format!("W = {w}"));
@@ -98,11 +98,11 @@ fn in_bounds_kernels_run_and_unchecked_kernels_have_no_checks() {
         let mut buf = Guarded::new(4 * 40);
         let p = buf.ptr();
         let cm = build_at(&shifted_store(0), w, true);
-        let (status, _) = run_1d_in(&cm, &[p, 160], &table(&[(p, 160, 0)]), 40, 8, &no_cancel());
+        let (status, _) = run_1d_in(&cm, &[p, 160], &table(&[(p, 160, 0)]), 40, 8, &no_cancel(), 0);
         assert_eq!(status, Status::DONE, "W = {w}");
         // Unchecked: a size of 0 is not looked at.
         let cm = build_at(&shifted_store(0), w, false);
-        let (status, _) = run_1d_in(&cm, &[p, 0], &[], 40, 8, &no_cancel());
+        let (status, _) = run_1d_in(&cm, &[p, 0], &[], 40, 8, &no_cancel(), 0);
         assert_eq!(status, Status::DONE, "W = {w}");
         buf.check(&format!("W = {w}"));
     }
@@ -136,7 +136,7 @@ fn private_arrays_are_checked_per_work_item() {
         let cm = build_at(&private_overflow(), w, true);
         let mut out = vec![0i32; 8];
         let p = out.as_mut_ptr() as u64;
-        let (status, err) = run_1d_in(&cm, &[p, 32], &table(&[(p, 32, 0)]), 8, 8, &no_cancel());
+        let (status, err) = run_1d_in(&cm, &[p, 32], &table(&[(p, 32, 0)]), 8, 8, &no_cancel(), 0);
         assert_eq!(status, Status::ERROR, "W = {w}");
         assert_eq!((err.arg, err.offset, err.size, err.local_linear_id), (u32::MAX, 16, 4, 4), "W = {w}");
         if w < 8 {
@@ -173,9 +173,9 @@ fn pointers_of_unknown_origin_are_checked_against_the_region_table() {
         let mut buf = Guarded::new(4 * 8);
         let p = buf.ptr();
         let regions = table(&[(p, 32, 0)]);
-        let (status, _) = run_1d_in(&cm, &[p, 32], &regions, 6, 2, &no_cancel());
+        let (status, _) = run_1d_in(&cm, &[p, 32], &regions, 6, 2, &no_cancel(), 0);
         assert_eq!(status, Status::DONE, "W = {w}");
-        let (status, err) = run_1d_in(&cm, &[p, 32], &regions, 8, 2, &no_cancel());
+        let (status, err) = run_1d_in(&cm, &[p, 32], &regions, 8, 2, &no_cancel(), 0);
         assert_eq!(status, Status::ERROR, "W = {w}");
         assert_eq!(
             (err.kind, err.arg, err.offset, err.size),

@@ -16,6 +16,7 @@ fn with_lanes(w: u32, f: impl FnOnce()) {
 
 const SCALAR_TESTS: &[(&str, fn())] = &[
     ("vector_add", vector_add),
+    ("resuming_a_kernel_without_barriers_is_an_error", resuming_a_kernel_without_barriers_is_an_error),
     ("loop_with_block_params_sums", loop_with_block_params_sums),
     ("barriers_in_a_loop_exchange_through_local_memory", barriers_in_a_loop_exchange_through_local_memory),
     ("integer_division_never_traps", integer_division_never_traps),
@@ -451,7 +452,7 @@ fn vector_typed_elements_out_of_bounds_are_reported_like_w1() {
             spirjit_abi::Region { base: pi, size: 16 * 13, arg: 0 },
             spirjit_abi::Region { base: po, size: 16 * 16, arg: 1 },
         ];
-        let (status, err) = run_1d_in(&cm, &slots, &regions, 16, 16, &no_cancel());
+        let (status, err) = run_1d_in(&cm, &slots, &regions, 16, 16, &no_cancel(), 0);
         assert_eq!(status, Status::ERROR, "W = {w}");
         assert_eq!(
             (err.kind, err.arg, err.offset, err.size, err.local_linear_id),
@@ -540,7 +541,7 @@ fn run_strided(w: u32, n: u64, local: u64, len: usize) -> (u64, ErrorRecord, Vec
         spirjit_abi::Region { base: pi, size: 4 * len as u64, arg: 0 },
         spirjit_abi::Region { base: po, size: 4 * n, arg: 1 },
     ];
-    let (st, err) = run_1d_in(&cm, &slots, &regions, n, local, &no_cancel());
+    let (st, err) = run_1d_in(&cm, &slots, &regions, n, local, &no_cancel(), 0);
     (st, err, out)
 }
 
