@@ -129,7 +129,7 @@ fn remarks_say_why_a_kernel_diverges_and_how_it_accesses_memory() {
 
 /// The steady loop (a second copy of a small kernel for calls whose edge tests and
 /// access guards the entry decides) is reported as part of the path, and only where
-/// the entry decides every varying branch and the kernel has no barrier.
+/// the entry decides every varying loop exit.
 #[test]
 fn remarks_report_the_steady_loop() {
     let steady = |file: &str, name: &str| {
@@ -141,8 +141,10 @@ fn remarks_report_the_steady_loop() {
     assert!(steady("steady.O2.spv", "interior2d"));
     // `partner > i` with `partner = i ^ j`: the entry cannot decide it.
     assert!(!steady("bitonic.O2.spv", "bitonic_step"));
-    // Barriers: no second loop.
-    assert!(!steady("reduce_float.O2.spv", "reduce_float"));
+    // A row loop `for (j = rowptr[i]; j < rowptr[i + 1]; j++)`: its exit is not decided.
+    assert!(!steady("spmv_csr.O2.spv", "spmv_csr"));
+    // A barrier between the edge load and the edge store.
+    assert!(steady("steady.O2.spv", "barrier_edge"));
     let (out, _) = ok(&["dump", &kernel("steady.O2.spv"), "--kernel", "edge_guard", "--lanes", "1", "--remarks"]);
     assert!(!out.contains("steady loop"), "{out}");
 }

@@ -680,6 +680,22 @@ fn steady() {
                 }
             }
         }
+        // A barrier kernel: work-groups before n take the steady loop, the one holding n
+        // (and the ones after it) the general loop, across the barrier round.
+        for (global, limit) in [(1024u64, 1000i32), (1024, 1024), (960, 700), (1000, 999)] {
+            let mut out = vec![f32::NAN; n + 64];
+            let args = &mut [Arg::read_only(&a), Arg::buffer(&mut out), Arg::value(limit)];
+            v.run("barrier_edge", NdRange::d1(global).local(&[64]), args);
+            let mut want = vec![f32::NAN; n + 64];
+            let tile = |i: usize| if (i as i32) < limit { a[i] } else { -1.0 };
+            for (i, w) in want.iter_mut().enumerate().take(global as usize) {
+                if (i as i32) < limit {
+                    let g = i / 64 * 64;
+                    *w = tile(g + (i - g + 1) % 64) + 2.0 * tile(i);
+                }
+            }
+            check_f32_exact(&format!("{} barrier_edge {global} n {limit}", v.label), "out", &out, &want);
+        }
         for limit in [1000, 993, 512] {
             let mut out = bytes_o.clone();
             let args = &mut [Arg::read_only(&bytes_a), Arg::buffer(&mut out), Arg::value(77), Arg::value(limit)];

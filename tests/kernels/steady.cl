@@ -58,3 +58,18 @@ __kernel void bytes(__global const uchar *a, __global uchar *out, int alpha, int
     int v = (a[i] * alpha + out[i] * (256 - alpha)) >> 8;
     out[i] = convert_uchar_sat(v);
 }
+
+// A barrier between a guarded edge load and the edge store: values (the id, the lane's
+// tile slot) live across it, and the work-group containing n takes another loop than the
+// ones before it.
+__kernel void barrier_edge(__global const float *in, __global float *out, int n)
+{
+    __local float tile[64];
+    int i = get_global_id(0);
+    int l = get_local_id(0);
+    tile[l] = i < n ? in[i] : -1.0f;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    float v = tile[(l + 1) & 63] + 2.0f * tile[l];
+    if (i < n)
+        out[i] = v;
+}

@@ -14,12 +14,14 @@
 //! dispatch enters it when the flags the loop relied on hold, and the general loop
 //! otherwise (an edge work-group, a partial one, a condition that splits the group).
 //!
-//! Only kernels of at most [`MAX_STEADY_LOOP_INSTS`] instructions without barriers get
-//! the loop (it doubles their lowering), only when the entry bounds something the loop
+//! Only kernels of at most [`MAX_STEADY_LOOP_INSTS`] instructions get the loop (it
+//! doubles their lowering), only when the entry bounds something the loop
 //! can leave out, and not when a loop's varying exit is not among what it bounds (such a
 //! branch splits lane groups in the steady loop as well: an escape-time loop runs its
 //! masked code there too, and gains nothing; a forward `if` on data only splits them
-//! until its join). This module decides that, opens the loop and fills the dispatch;
+//! until its join). Kernels with barriers get it too: what the dispatch tests depends
+//! on the work-group alone, so every barrier round of a work-group runs in the same loop,
+//! and each loop keeps its own save slots. This module decides that, opens the loop and fills the dispatch;
 //! it must not lower instructions (the families ask [`FnLower::assumes_in_bounds`] and
 //! [`FnLower::assumed_cond`]).
 
@@ -35,11 +37,11 @@ use crate::Result;
 pub(crate) const MAX_STEADY_LOOP_INSTS: usize = 512;
 
 impl<'a, 'f> FnLower<'a, 'f> {
-    /// After the general loop: whether a steady loop pays (W > 1, no barriers, at most
+    /// After the general loop: whether a steady loop pays (W > 1, at most
     /// [`MAX_STEADY_LOOP_INSTS`] instructions, and a steady flag that covers an access
     /// or a branch condition the entry bounds).
     pub(crate) fn steady_loop_pays(&mut self) -> bool {
-        if self.lanes.0 <= 1 || self.facts.has_barriers || self.fallback_loop.is_some() {
+        if self.lanes.0 <= 1 || self.fallback_loop.is_some() {
             return false;
         }
         if std::env::var_os("SPIRJIT_NO_STEADY_LOOP").is_some() {
@@ -73,6 +75,7 @@ impl<'a, 'f> FnLower<'a, 'f> {
     /// general loop was); the returned lowering finishes the function.
     pub(crate) fn steady_loop(self, kernel: &'a ir::Kernel, path: (Lanes, bool)) -> Result<FnLower<'a, 'f>> {
         let general = self.loop_start;
+        let general_private_end = self.private_end;
         let collect = self.collect_remarks;
         let FnLower { b, jit, bounds, imports, lane_scratch, steady, remarks, facts, data_offsets, prologue, .. } =
             self;
@@ -83,6 +86,10 @@ impl<'a, 'f> FnLower<'a, 'f> {
         lo.remarks = remarks;
         lo.fallback_loop = Some(general);
         lo.translate_loop()?;
+        // Each loop keeps its own save slots for values live across barriers: a
+        // work-group runs every barrier round in the same loop (the dispatch depends on
+        // the work-group only), so the slots may overlap; the private area fits both.
+        lo.private_end = lo.private_end.max(general_private_end);
         lo.collect_remarks = collect;
         lo.cur_at = None;
         lo.remark(
