@@ -36,6 +36,25 @@ use crate::Result;
 /// Most KIR instructions of a kernel that gets a steady loop.
 pub(crate) const MAX_STEADY_LOOP_INSTS: usize = 512;
 
+/// Whether `v` is computed from local ids and constants alone (within a few steps).
+fn local_only(func: &ir::Function, v: ir::Value, depth: u32) -> bool {
+    if depth > 16 {
+        return false;
+    }
+    let Some(inst) = func.def_inst(v) else { return false };
+    match &inst.kind {
+        ir::InstKind::WorkItem(ir::WorkItemQuery::LocalId, _) | ir::InstKind::Const(_) => true,
+        ir::InstKind::Unary(_, _)
+        | ir::InstKind::Binary(_, _, _)
+        | ir::InstKind::Icmp(_, _, _)
+        | ir::InstKind::Select(_, _, _)
+        | ir::InstKind::Convert(_, _)
+        | ir::InstKind::Extract(_, _)
+        | ir::InstKind::Construct(_) => inst.kind.uses().iter().all(|u| local_only(func, *u, depth + 1)),
+        _ => false,
+    }
+}
+
 impl<'a, 'f> FnLower<'a, 'f> {
     /// After the general loop: whether a steady loop pays (W > 1, at most
     /// [`MAX_STEADY_LOOP_INSTS`] instructions, and a steady flag that covers an access
@@ -66,9 +85,8 @@ impl<'a, 'f> FnLower<'a, 'f> {
         let Some(f) = self.steady_facts() else { return false };
         // A loop whose exit the entry cannot decide splits lane groups in the steady
         // loop too, and keeps them in the masked code it was meant to leave out.
-        f.flag.is_some()
-            && (!f.covered.is_empty() || !f.conds.is_empty())
-            && looping.iter().all(|c| f.conds.contains_key(c))
+        let decided = |c: &ir::Value| f.conds.contains_key(c) && !local_only(func, *c, 0);
+        f.flag.is_some() && looping.iter().all(decided) && (!f.covered.is_empty() || f.conds.keys().any(decided))
     }
 
     /// Open and translate the steady loop of `kernel` (lowered on `path`, as the
@@ -79,7 +97,11 @@ impl<'a, 'f> FnLower<'a, 'f> {
         let collect = self.collect_remarks;
         let FnLower { b, jit, bounds, imports, lane_scratch, steady, remarks, facts, data_offsets, prologue, .. } =
             self;
-        let (covered, conds) = steady.as_ref().map(|f| (f.covered.len(), f.conds.len())).unwrap_or_default();
+        let func = &kernel.func;
+        let (covered, conds) = steady
+            .as_ref()
+            .map(|f| (f.covered.len(), f.conds.keys().filter(|c| !local_only(func, **c, 0)).count()))
+            .unwrap_or_default();
         let parts = LoopParts { b, jit, bounds, imports, lane_scratch };
         let mut lo = FnLower::open_loop(parts, kernel, facts, path, data_offsets, prologue, Some(Assumed::default()))?;
         lo.steady = steady;
@@ -120,9 +142,15 @@ impl<'a, 'f> FnLower<'a, 'f> {
 
     /// In the steady loop: for varying branch condition `c` that the entry bounds, its
     /// "true for every work-item" flag, which decides the branch for the lane group
-    /// (the dispatch requires one of its two flags).
+    /// (the dispatch requires one of its two flags); none for conditions on local ids
+    /// and constants alone, which the steady loop tests as the general loop does.
     pub(crate) fn assumed_cond(&mut self, c: ir::Value) -> Option<ClifValue> {
-        self.assumed.as_ref()?;
+        // Conditions on local ids and constants alone (a tree reduction's `lid < s`)
+        // decide alike in every full work-group and, in the kernels that have them,
+        // split it: assuming them decided would keep every call out of the loop.
+        if self.assumed.is_none() || local_only(self.func, c, 0) {
+            return None;
+        }
         let (all_true, all_false) = self.steady_cond(c)?;
         let a = self.assumed.as_mut()?;
         a.conds.push((all_true, all_false));
