@@ -87,14 +87,14 @@ impl FnLower<'_, '_> {
             // The steady loop runs only calls whose lane groups are all full.
             self.b.ins().jump(go, &[]);
             self.b.seal_block(stay);
-        } else if let Some(steady) = self.steady_flag() {
-            // The call's steady flag says every lane group is full (`steady`).
-            let test = self.b.create_block();
-            self.b.ins().brif(steady, go, &[], test, &[]);
-            self.b.seal_block(test);
-            self.b.switch_to_block(test);
-            self.b.ins().brif(all, go, &[], stay, &[]);
         } else {
+            // The call's steady flag says every lane group is full (`steady`).
+            if let Some(steady) = self.steady_flag() {
+                let test = self.b.create_block();
+                self.b.ins().brif(steady, go, &[], test, &[]);
+                self.b.seal_block(test);
+                self.b.switch_to_block(test);
+            }
             self.b.ins().brif(all, go, &[], stay, &[]);
         }
         self.b.switch_to_block(go);

@@ -248,8 +248,8 @@ impl FnLower<'_, '_> {
         Ok(match region {
             Region::Param(n) => {
                 let (slot, size_slot) = self.arg_slot_offsets(n)?;
-                let base = self.b.ins().load(types::I64, slot_flags(), self.args_ptr, slot);
-                let size = self.b.ins().load(types::I64, slot_flags(), self.args_ptr, size_slot);
+                let base = self.b.ins().load(types::I64, slot_flags(), self.prologue.args_ptr, slot);
+                let size = self.b.ins().load(types::I64, slot_flags(), self.prologue.args_ptr, size_slot);
                 (base, size, n)
             }
             Region::StaticLocal(start) => {
@@ -257,7 +257,7 @@ impl FnLower<'_, '_> {
                 let total = self.bounds.local_static_size;
                 let end = self.bounds.local_starts.iter().copied().find(|o| *o > start).unwrap_or(total).min(total);
                 let size = self.b.ins().iconst(types::I64, end.saturating_sub(start) as i64);
-                let base = self.b.ins().iadd_imm_s(self.local_mem, start as i64);
+                let base = self.b.ins().iadd_imm_s(self.prologue.local_mem, start as i64);
                 (base, size, u32::MAX)
             }
             Region::Var(v) => {
@@ -295,7 +295,7 @@ impl FnLower<'_, '_> {
         }
         let Some(term) = self.bounds.entry.and_then(|e| self.b.func.layout.last_inst(e)) else { return Ok(None) };
         let (slot, size_slot) = self.arg_slot_offsets(n)?;
-        let args = self.args_ptr;
+        let args = self.prologue.args_ptr;
         let mut pos = FuncCursor::new(self.b.func).at_inst(term);
         let base = pos.ins().load(types::I64, slot_flags(), args, slot);
         let rsize = pos.ins().load(types::I64, slot_flags(), args, size_slot);
@@ -344,7 +344,7 @@ impl FnLower<'_, '_> {
                     AccessSize::Const(n) => self.b.ins().iconst(types::I64, n as i64),
                     AccessSize::Dynamic(n) => n,
                 };
-                let call = self.b.ins().call(f, &[self.ctx, addr, n]);
+                let call = self.b.ins().call(f, &[self.prologue.ctx, addr, n]);
                 let r = self.b.inst_results(call)[0];
                 let ok = self.b.ins().icmp_imm_s(IntCC::NotEqual, r, 0);
                 return Ok((ok, None));
@@ -456,7 +456,7 @@ impl FnLower<'_, '_> {
         }
         self.b.set_cold_block(fail);
         self.b.switch_to_block(fail);
-        let err = self.b.ins().load(types::I64, ctx_flags(), self.ctx, offsets::ERROR as i32);
+        let err = self.b.ins().load(types::I64, ctx_flags(), self.prologue.ctx, offsets::ERROR as i32);
         let flags = MemFlagsData::trusted();
         // Unknown origin: the helper recorded the nearest region, which may not be the
         // pointer's; the kind says so.

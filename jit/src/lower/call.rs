@@ -258,7 +258,7 @@ impl FnLower<'_, '_> {
         self.b.ins().brif(bad, fail, &[], cont, &[]);
         self.b.set_cold_block(fail);
         self.b.switch_to_block(fail);
-        let err = self.b.ins().load(types::I64, ctx_flags(), self.ctx, offsets::ERROR as i32);
+        let err = self.b.ins().load(types::I64, ctx_flags(), self.prologue.ctx, offsets::ERROR as i32);
         let flags = MemFlagsData::trusted();
         let k = self.b.ins().iconst(types::I32, spirjit_abi::status::error_kind::OUT_OF_BOUNDS as i64);
         self.b.ins().store(flags, k, err, offsets::ERROR_KIND as i32);
@@ -269,7 +269,8 @@ impl FnLower<'_, '_> {
                 if let Some(desc) = desc.filter(|d| self.b.func.dfg.value_type(*d) == types::I64) {
                     for n in (0..self.param_count.min(MAX_IMAGE_SEARCH)).rev() {
                         let (offset, _) = self.arg_slot_offsets(n as u32)?;
-                        let slot = self.b.ins().load(types::I64, super::bounds::slot_flags(), self.args_ptr, offset);
+                        let slot =
+                            self.b.ins().load(types::I64, super::bounds::slot_flags(), self.prologue.args_ptr, offset);
                         let hit = self.b.ins().icmp(IntCC::Equal, slot, desc);
                         let idx = self.b.ins().iconst(types::I32, n as i64);
                         a = self.b.ins().select(hit, idx, a);

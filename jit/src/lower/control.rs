@@ -100,7 +100,7 @@ impl<'a, 'f> FnLower<'a, 'f> {
     }
     /// Return `Status::CANCELLED` when the cancel flag is set.
     pub(crate) fn poll_cancel(&mut self) {
-        let flag = self.b.ins().atomic_load(types::I32, MemFlagsData::trusted(), self.cancel_ptr);
+        let flag = self.b.ins().atomic_load(types::I32, MemFlagsData::trusted(), self.prologue.cancel_ptr);
         let cont = self.b.create_block();
         let cancelled = *self.cancelled_block.get_or_insert_with(|| self.b.create_block());
         self.b.ins().brif(flag, cancelled, &[], cont, &[]);

@@ -157,7 +157,7 @@ impl FnLower<'_, '_> {
             VarAddr(v) => self.var_addr(*v, at),
             LocalAddr(off) => {
                 let off = i64::try_from(*off).map_err(|_| CompileError::internal("local offset out of range"))?;
-                Ok(vec![self.b.ins().iadd_imm_s(self.local_mem, off)])
+                Ok(vec![self.b.ins().iadd_imm_s(self.prologue.local_mem, off)])
             }
             DataAddr(d) => Ok(vec![self.data_address(d.0 as usize)?]),
             Math(op, args) => self.math(*op, args, ty, at),

@@ -337,7 +337,7 @@ impl FnLower<'_, '_> {
 
     /// Record lane groups stopping at different points and return `Status::ERROR`.
     fn emit_mismatch(&mut self, expected: ClifValue, got: ClifValue) {
-        let err = self.b.ins().load(types::I64, ctx_flags(), self.ctx, offsets::ERROR as i32);
+        let err = self.b.ins().load(types::I64, ctx_flags(), self.prologue.ctx, offsets::ERROR as i32);
         let flags = MemFlagsData::trusted();
         let k = self.b.ins().iconst(types::I32, error_kind::BARRIER_MISMATCH as i64);
         self.b.ins().store(flags, k, err, offsets::ERROR_KIND as i32);

@@ -36,7 +36,7 @@ impl<'a, 'f> FnLower<'a, 'f> {
     /// Record an error of `kind` for the work-item with local linear id `id` (an `i64`)
     /// and return `Status::ERROR`.
     pub(crate) fn emit_error_return_at(&mut self, kind: u32, id: ClifValue) {
-        record_error(&mut self.b, self.ctx, kind, id);
+        record_error(&mut self.b, self.prologue.ctx, kind, id);
         self.end_lane_group(Status::ERROR);
     }
     /// Call the builtin named `symbol` (a helper of the lowering itself) with `args`;

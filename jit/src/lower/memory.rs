@@ -61,7 +61,7 @@ impl FnLower<'_, '_> {
             )));
         }
         let slot = spirjit_abi::ArgSlots::new(self.param_count).value_offset(n.into());
-        let (p, o) = self.address(self.args_ptr, slot);
+        let (p, o) = self.address(self.prologue.args_ptr, slot);
         // Movable like the bounds checks' slot loads, so that Cranelift merges the two
         // and `(base + off) - base` folds to `off`.
         let flags = super::bounds::slot_flags();
@@ -86,7 +86,7 @@ impl FnLower<'_, '_> {
             )));
         }
         let slot = spirjit_abi::ArgSlots::new(self.param_count).size_offset(n.into());
-        let (p, o) = self.address(self.args_ptr, slot);
+        let (p, o) = self.address(self.prologue.args_ptr, slot);
         Ok(vec![self.b.ins().load(types::I64, super::bounds::slot_flags(), p, o)])
     }
 

@@ -109,13 +109,10 @@ pub(crate) struct FnLower<'a, 'f> {
     /// The shared cold blocks errors leave through, with the number of sites each
     /// (see `entry::end_lane_group`).
     pub error_exits: Vec<(Block, u32)>,
-    // Values computed in the entry block (which dominates everything).
-    pub ctx: ClifValue,
+    // Values of this loop: the lane-group number and the lane group's private area (the
+    // entry block's values, which dominate everything, are in `prologue`).
     pub lane_group: ClifValue,
-    pub args_ptr: ClifValue,
-    pub local_mem: ClifValue,
     pub private_base: ClifValue,
-    pub cancel_ptr: ClifValue,
     /// W > 1: which values are the same in every lane (`None` at W = 1).
     pub uni: Option<&'a Uniformity>,
     /// The KIR instruction being translated (block, position in the block).

@@ -608,8 +608,8 @@ impl FnLower<'_, '_> {
         let mut ev = Eval {
             pos: FuncCursor::new(self.b.func).at_inst(term),
             func,
-            ctx: self.ctx,
-            args_ptr: self.args_ptr,
+            ctx: self.prologue.ctx,
+            args_ptr: self.prologue.args_ptr,
             param_count: self.param_count,
             memo: HashMap::new(),
             cond_memo: HashMap::new(),

@@ -269,7 +269,7 @@ impl FnLower<'_, '_> {
     fn local_total(&mut self, field: usize) -> ClifValue {
         let mut acc: Option<ClifValue> = None;
         for d in 0..3 {
-            let s = self.b.ins().load(types::I64, ctx_flags(), self.ctx, (field + 8 * d) as i32);
+            let s = self.b.ins().load(types::I64, ctx_flags(), self.prologue.ctx, (field + 8 * d) as i32);
             acc = Some(match acc {
                 Some(a) => self.b.ins().imul(a, s),
                 None => s,

@@ -337,7 +337,7 @@ fn iota_const(b: &mut FunctionBuilder, t: ClifType, start: usize) -> ClifValue {
 
 impl FnLower<'_, '_> {
     fn ctx_u64(&mut self, field: usize, dim: usize) -> ClifValue {
-        self.b.ins().load(types::I64, ctx_flags(), self.ctx, (field + 8 * dim) as i32)
+        self.b.ins().load(types::I64, ctx_flags(), self.prologue.ctx, (field + 8 * dim) as i32)
     }
 
     /// Local linear id of this lane's work-item at W > 1 (lane `at` of the group).
@@ -482,7 +482,7 @@ impl FnLower<'_, '_> {
     }
 
     pub(crate) fn work_dim(&mut self, ty: &Type) -> Result<Vec<ClifValue>> {
-        let v = self.b.ins().load(types::I64, ctx_flags(), self.ctx, offsets::WORK_DIM as i32);
+        let v = self.b.ins().load(types::I64, ctx_flags(), self.prologue.ctx, offsets::WORK_DIM as i32);
         Ok(vec![self.size_result(v, ty)?])
     }
 }
