@@ -42,6 +42,50 @@ fn gather_scatter() {
 }
 
 #[test]
+fn grid_stride() {
+    let mut rng = Rng::new(52);
+    let (n, global) = (1000usize, 96usize);
+    let input = rng.vec_f32(n, -10.0, 10.0);
+    let want_out: Vec<f32> = input.iter().map(|x| x * 2.0 + 1.0).collect();
+    // Each work-item sums its elements in loop order (float addition is not associative).
+    let want_sums: Vec<f32> = (0..global).map(|g| (g..n).step_by(global).fold(0.0f32, |a, i| a + input[i])).collect();
+    let (rows, cols) = (7usize, 50usize);
+    let grid = rng.vec_i32(rows * cols, -100, 100);
+    let want_walk: Vec<i32> =
+        (0..cols).map(|c| (0..rows).fold(0i32, |a, r| a.wrapping_mul(3).wrapping_add(grid[r * cols + c]))).collect();
+    let steps = rng.vec_i32(n, 0, 1000);
+    let want_steps: Vec<i32> = (0..global)
+        .map(|g| {
+            let (mut i, mut acc) = (g, 0i32);
+            while i < n {
+                acc = acc.wrapping_add(steps[i]);
+                i += if steps[i] & 1 != 0 { 3 } else { 2 };
+            }
+            acc
+        })
+        .collect();
+    for v in variants("grid_stride") {
+        let mut out = vec![f32::NAN; n];
+        let mut sums = vec![f32::NAN; global];
+        let args = &mut [Arg::read_only(&input), Arg::buffer(&mut out), Arg::buffer(&mut sums), Arg::value(n as i32)];
+        v.run("grid_stride", NdRange::d1(global as u64).local(&[32]), args);
+        check_f32_exact(&v.label, "grid_stride out", &out, &want_out);
+        check_f32_exact(&v.label, "grid_stride sums", &sums, &want_sums);
+
+        let mut walk = vec![0i32; cols];
+        let args =
+            &mut [Arg::read_only(&grid), Arg::buffer(&mut walk), Arg::value(rows as i32), Arg::value(cols as i32)];
+        v.run("pointer_walk", NdRange::d1(cols as u64).local(&[25]), args);
+        check_eq(&v.label, "pointer_walk", &walk, &want_walk);
+
+        let mut got = vec![0i32; global];
+        let args = &mut [Arg::read_only(&steps), Arg::buffer(&mut got), Arg::value(n as i32)];
+        v.run("uneven_steps", NdRange::d1(global as u64).local(&[32]), args);
+        check_eq(&v.label, "uneven_steps", &got, &want_steps);
+    }
+}
+
+#[test]
 fn float_special() {
     let specials = [
         f32::NAN,

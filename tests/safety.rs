@@ -72,6 +72,14 @@ impl<T: Pod> Guarded<T> {
     }
 }
 
+impl Guarded<f32> {
+    /// The elements between the guards.
+    fn values(&self) -> Vec<f32> {
+        let bytes = &self.raw[GUARD..GUARD + 4 * self.len];
+        bytes.chunks_exact(4).map(|c| f32::from_le_bytes([c[0], c[1], c[2], c[3]])).collect()
+    }
+}
+
 /// Run and expect an out-of-bounds error; returns its message.
 #[track_caller]
 fn oob(k: &Kernel, range: NdRange, args: &mut [Arg<'_>], what: &str) -> String {
@@ -216,6 +224,52 @@ fn local_memory_one_past_the_end() {
         let mut out = Guarded::new(&[0i32; 64]);
         let m = oob(&k, NdRange::d1(64).local(&[64]), &mut [out.arg(), Arg::local(256)], what);
         mentions(&m, &["argument 1 `tmp`", "byte offset 256", "256 bytes", "global id (63)"], what);
+        out.assert_guards(what);
+    });
+}
+
+#[test]
+fn gathers_and_scatters_one_past_the_end() {
+    each(|p, what| {
+        let n = 40usize;
+        // Indices in reverse order (no two lanes consecutive), every fourth negative
+        // (masked off): in bounds, the kernel runs and masked-off lanes store nothing.
+        let idx: Vec<i32> = (0..n as i32).map(|i| if i % 4 == 3 { -1_000_000 } else { n as i32 - 1 - i }).collect();
+        let input: Vec<f32> = (0..n).map(|i| i as f32 * 0.5).collect();
+        let k = p.kernel("oob_gather").unwrap();
+        let mut out = Guarded::new(&vec![-1.0f32; n]);
+        let mut inp = Guarded::new(&input);
+        let mut ix = Guarded::new(&idx);
+        k.run(&NdRange::d1(n as u64).local(&[8]), &mut [inp.arg(), ix.arg(), out.arg()])
+            .unwrap_or_else(|e| panic!("{what}: an in-bounds gather failed: {e}"));
+        let got = out.values();
+        for (i, g) in got.iter().enumerate() {
+            let want = if idx[i] < 0 { -1.0 } else { input[idx[i] as usize] };
+            assert_eq!(*g, want, "{what}: out[{i}]");
+        }
+        // One active lane one past the end: reported with its argument and work-item.
+        let mut bad = idx.clone();
+        bad[13] = n as i32;
+        let mut ix = Guarded::new(&bad);
+        let m = oob(&k, NdRange::d1(n as u64).local(&[8]), &mut [inp.arg(), ix.arg(), out.arg()], what);
+        mentions(&m, &["argument 0 `in`", "byte offset 160", "of 4 bytes", "global id (13)"], what);
+        out.assert_guards(what);
+
+        let k = p.kernel("oob_scatter").unwrap();
+        let perm: Vec<i32> = (0..n as i32).map(|i| (i * 7) % n as i32).collect();
+        let mut out = Guarded::new(&vec![0.0f32; n]);
+        let mut ix = Guarded::new(&perm);
+        k.run(&NdRange::d1(n as u64).local(&[8]), &mut [ix.arg(), out.arg()])
+            .unwrap_or_else(|e| panic!("{what}: an in-bounds scatter failed: {e}"));
+        let got = out.values();
+        for (i, p) in perm.iter().enumerate() {
+            assert_eq!(got[*p as usize], i as f32, "{what}: out[{p}]");
+        }
+        let mut bad = perm.clone();
+        bad[21] = n as i32;
+        let mut ix = Guarded::new(&bad);
+        let m = oob(&k, NdRange::d1(n as u64).local(&[8]), &mut [ix.arg(), out.arg()], what);
+        mentions(&m, &["argument 1 `out`", "byte offset 160", "of 4 bytes", "global id (21)"], what);
         out.assert_guards(what);
     });
 }

@@ -17,7 +17,10 @@
 //! `Some(s)` when lane `l` is expected to hold `lane0 + l * s` (derived from the id of
 //! dimension 0 through additions, constant multiplications and resizes). The hint is
 //! used to pick vector memory accesses and is always re-checked at run time by the
-//! lowering, so it need not be exact.
+//! lowering, so it need not be exact. A block parameter gets the one stride its entering
+//! values share, where values that step the parameter itself by lane-uniform amounts
+//! (a loop's induction variable: `for (i = gid; i < n; i += get_global_size(0))`, a
+//! pointer stepped by `p += cols`) do not count: they keep the stride it entered with.
 //!
 //! Block parameters are varying when an incoming value is varying or when the block is
 //! a join of divergent control flow. Under masked execution ([`Uniformity::new_masked`])
@@ -152,10 +155,15 @@ impl Uniformity {
     /// varying (enough when divergent branches never reconverge in a shared block, as
     /// on the unmasked path; masked execution finds joins in `new_masked`).
     fn propagate(&mut self, func: &Function, cfg: &Cfg, branch_joins: bool) {
+        const MAX_ROUNDS: u32 = 64;
         let u = self;
-        let mut changed = true;
-        while changed {
-            changed = false;
+        // `grew`: a value became varying (run to the fixpoint); `refined`: a stride hint
+        // moved (hints are re-checked at run time, so refining them may stop early).
+        let (mut grew, mut refined) = (true, false);
+        let mut rounds = 0;
+        while grew || (refined && rounds < MAX_ROUNDS) {
+            (grew, refined) = (false, false);
+            rounds += 1;
             for &blk in &cfg.rpo {
                 let block = func.block(blk);
                 for &ii in &block.insts {
@@ -164,13 +172,13 @@ impl Uniformity {
                     if u.varying[r.0 as usize].is_none() {
                         if let Some(w) = u.inst_witness(func, &inst.kind) {
                             u.varying[r.0 as usize] = Some(w);
-                            changed = true;
+                            grew = true;
                         }
                     }
                     let s = u.inst_stride(func, &inst.kind);
                     if u.varying[r.0 as usize].is_some() && u.stride[r.0 as usize] != s {
                         u.stride[r.0 as usize] = s;
-                        changed = true;
+                        refined = true;
                     }
                 }
                 // Block arguments flow into the target's parameters.
@@ -195,11 +203,63 @@ impl Uniformity {
                         };
                         if w.is_some() {
                             u.varying[p.0 as usize] = w;
-                            changed = true;
+                            grew = true;
+                        }
+                    }
+                }
+                for (i, p) in block.params.iter().enumerate() {
+                    if u.varying[p.0 as usize].is_some() {
+                        let s = u.param_stride(func, cfg, blk, i);
+                        if u.stride[p.0 as usize] != s {
+                            u.stride[p.0 as usize] = s;
+                            refined = true;
                         }
                     }
                 }
             }
+        }
+    }
+
+    /// The stride of parameter `i` of `blk`: the one stride every incoming value has,
+    /// where values that step the parameter itself by lane-uniform amounts (a loop's
+    /// `i += get_global_size(0)`, `p += 4`) keep whatever stride it enters with. `None`
+    /// when the entering values disagree or none is known.
+    fn param_stride(&self, func: &Function, cfg: &Cfg, blk: crate::ir::BlockId, i: usize) -> Option<i64> {
+        let p = *func.block(blk).params.get(i)?;
+        let mut stride = None;
+        for pred in cfg.preds.get(blk.0 as usize)? {
+            for call in func.block(*pred).term.targets().filter(|c| c.block == blk) {
+                let a = *call.args.get(i)?;
+                if self.steps_from(func, a, p, 0) {
+                    continue;
+                }
+                let s = self.stride_of(a)?;
+                if stride.is_some_and(|t| t != s) {
+                    return None;
+                }
+                stride = Some(s);
+            }
+        }
+        stride
+    }
+
+    /// True when `v` is `p` plus or minus lane-uniform values.
+    fn steps_from(&self, func: &Function, v: Value, p: Value, depth: u32) -> bool {
+        if v == p {
+            return true;
+        }
+        if depth > 8 {
+            return false;
+        }
+        match func.def_inst(v).map(|d| &d.kind) {
+            Some(InstKind::Binary(BinaryOp::IAdd, a, b) | InstKind::PtrAdd(a, b)) => {
+                (self.is_uniform(*b) && self.steps_from(func, *a, p, depth + 1))
+                    || (self.is_uniform(*a) && self.steps_from(func, *b, p, depth + 1))
+            }
+            Some(InstKind::Binary(BinaryOp::ISub, a, b)) => {
+                self.is_uniform(*b) && self.steps_from(func, *a, p, depth + 1)
+            }
+            _ => false,
         }
     }
 
@@ -434,6 +494,42 @@ block1(v9: f32, v10: f32):
         assert_eq!(u.lane_stride(a), Some(4));
         assert!(!u.is_uniform(x) && !u.is_uniform(px) && u.is_uniform(py));
         assert!(u.explain(&f, px).contains("work-item id"), "{}", u.explain(&f, px));
+    }
+
+    #[test]
+    fn induction_variables_keep_the_stride_they_enter_with() {
+        // for (i = gid; i < n; i += gsize) acc += in[i];   and a counter stepped by a
+        // varying amount, which has no stride.
+        let f = parse_function(
+            "block0():
+    v0: i32 = const 0x0
+    v1: i64 = GlobalId v0
+    v2: i32 = convert UToU v1
+    v3: i64 = GlobalSize v0
+    v4: i32 = convert UToU v3
+    v5: i32 = param 0
+    v6: ptr<global> = param 1
+    v7: i64 = const 0x4
+    jump block1(v2, v2)
+block1(v8: i32, v9: i32):
+    v10: i64 = convert SToS v8
+    v11: i64 = IMul v10, v7
+    v12: ptr<global> = ptr_add v6, v11
+    v13: i32 = IAdd v8, v4
+    v14: i32 = IAdd v9, v8
+    v15: bool = icmp Slt v13, v5
+    br v15, block1(v13, v14), block2()
+block2():
+    return",
+        )
+        .unwrap();
+        let [i, j, ptr] = [8, 9, 12].map(Value);
+        let cfg = Cfg::new(&f);
+        for u in [Uniformity::new(&f, &cfg), Uniformity::new_masked(&f, &cfg)] {
+            assert_eq!(u.lane_stride(i), Some(1), "i enters as gid and steps by a uniform amount");
+            assert_eq!(u.lane_stride(ptr), Some(4));
+            assert_eq!(u.lane_stride(j), None, "j steps by a varying amount");
+        }
     }
 
     #[test]

@@ -78,7 +78,7 @@ impl FnLower<'_, '_> {
             return Ok(None);
         }
         let func = self.func;
-        let Some(kind) = func.def_inst(v).map(|i| &i.kind) else { return Ok(None) };
+        let Some(kind) = func.def_inst(v).map(|i| &i.kind) else { return self.param_exact(v) };
         let both = |me: &mut Self, a: ir::Value, b: ir::Value| -> Result<Option<ClifValue>> {
             let (Some(x), Some(y)) = (me.stride_exact_at(a, depth + 1)?, me.stride_exact_at(b, depth + 1)?) else {
                 return Ok(None);
@@ -138,6 +138,49 @@ impl FnLower<'_, '_> {
             }
             _ => Ok(None),
         }
+    }
+
+    /// A varying block parameter with a stride hint (a loop's induction variable, `i =
+    /// gid` stepped by `i += get_global_size(0)`): nothing in its definition vouches for
+    /// the lanes (lanes may have taken different edges into the block), so they are
+    /// compared with `lane0 + l * stride` at run time — once per lane group for every
+    /// access derived from it, on the parameter's own (often narrower) lanes.
+    fn param_exact(&mut self, v: ir::Value) -> Result<Option<ClifValue>> {
+        let is_param =
+            matches!(self.func.values.get(v.0 as usize).map(|d| d.origin), Some(ir::ValueOrigin::BlockParam(..)));
+        let Some(stride) = self.uni.as_ref().and_then(|u| u.lane_stride(v)) else { return Ok(None) };
+        let ty = self.value_type(v)?;
+        let scalar = ty.scalar().filter(|s| ty.lanes() == Some(1) && (s.is_int() || matches!(s, ir::Scalar::Ptr(_))));
+        let (true, Some(s), true) = (is_param, scalar, self.readable(v)) else { return Ok(None) };
+        let lanes = self.bundles(v)?.remove(0);
+        let Some(first) = lanes.first() else { return Ok(None) };
+        let vt = super::leaf::vec_leaf_type(s);
+        let x0 = self.b.ins().extractlane(*first, 0);
+        let base = self.b.ins().splat(vt, x0);
+        let mut all: Option<ClifValue> = None;
+        for (k, lane_vec) in lanes.iter().enumerate() {
+            let offsets = self.lane_offsets(vt, k as u64 * u64::from(vt.lane_count()), stride);
+            let want = self.b.ins().iadd(base, offsets);
+            let eq = self.b.ins().icmp(CIntCC::Equal, *lane_vec, want);
+            all = Some(match all {
+                Some(a) => self.b.ins().band(a, eq),
+                None => eq,
+            });
+        }
+        Ok(all.map(|a| self.b.ins().vall_true(a)))
+    }
+
+    /// The integer vector of type `vt` whose lane `j` is `(first + j) * stride`, wrapped
+    /// to the lane width.
+    pub(crate) fn lane_offsets(&mut self, vt: types::Type, first: u64, stride: i64) -> ClifValue {
+        let width = vt.lane_type().bytes() as usize;
+        let mut bytes = Vec::with_capacity(16);
+        for j in 0..u64::from(vt.lane_count()) {
+            let x = (first + j).wrapping_mul(stride as u64);
+            bytes.extend_from_slice(&x.to_le_bytes()[..width]);
+        }
+        let c = self.b.func.dfg.constants.insert(cranelift_codegen::ir::ConstantData::from(bytes));
+        self.b.ins().vconst(vt, c)
     }
 
     /// `min(x, u)` / `max(x, u)` with `u` the same in every lane (either operand order):

@@ -106,6 +106,22 @@ impl FnLower<'_, '_> {
         Ok(out)
     }
 
+    /// For `a * b` with one operand the integer constant `2^k` (`k` below the type's
+    /// width): whether the other operand is `a`, and `k`.
+    pub(crate) fn pow2_factor(&self, a: ir::Value, b: ir::Value) -> Option<(bool, u32)> {
+        let bits = self.func.ty(a).scalar().filter(|s| s.is_int())?.bits();
+        let k = |v: ir::Value| {
+            let c = self.func.scalar_const(v)?;
+            let c = if bits < 64 { c & ((1u64 << bits) - 1) } else { c };
+            Some(c.trailing_zeros()).filter(|k| c.is_power_of_two() && *k < bits)
+        };
+        match (k(a), k(b)) {
+            (_, Some(s)) => Some((true, s)),
+            (Some(s), _) => Some((false, s)),
+            _ => None,
+        }
+    }
+
     /// For a signed division by `y` (of type `ty`): whether `y` is 0, whether it is -1,
     /// and a divisor that cannot trap (1 in place of 0 and -1).
     fn signed_divisor(&mut self, ty: types::Type, y: ClifValue) -> (ClifValue, ClifValue, ClifValue) {

@@ -15,6 +15,11 @@
 //! unknown origin) and returns `Status::ERROR` from a cold block. In a per-lane lowering only
 //! active lanes are checked.
 //!
+//! A gather or scatter (varying addresses that are not consecutive) with every active
+//! lane's access in its region is tested with one vector compare per register of
+//! addresses ([`FnLower::lanes_in_region`]) instead of a test and branch per lane; the
+//! lanes are tested one by one, as above, only when that fails.
+//!
 //! With robust buffer access ([`super::LowerOptions::robust`], Vulkan's
 //! `robustBufferAccess2` behaviour) a failing access does not stop the kernel: it is
 //! redirected — a read to [`ROBUST_PAGE`] bytes of zeros, a write (or atomic) to a sink
@@ -150,6 +155,15 @@ fn largest_value(func: &ir::Function, v: ir::Value, depth: u32) -> Option<u64> {
         },
         _ => None,
     }
+}
+
+/// The limit an access of `n` bytes into a region of `size` bytes must keep its
+/// offset below: `size - n + 1`, or 0 when the access is larger than the region.
+fn size_limit(me: &mut FnLower<'_, '_>, size: ClifValue, n: u64) -> ClifValue {
+    let fits = me.b.ins().icmp_imm_s(IntCC::UnsignedGreaterThanOrEqual, size, n as i64);
+    let lim = me.b.ins().iadd_imm_s(size, 1i64.wrapping_sub(n as i64));
+    let zero = me.b.ins().iconst(types::I64, 0);
+    me.b.ins().select(fits, lim, zero)
 }
 
 /// Symbol under which [`check_unknown_access`] is registered with the JIT.
@@ -361,11 +375,7 @@ impl FnLower<'_, '_> {
         let off = self.b.ins().isub(addr, base);
         let ok = match size {
             AccessSize::Const(n) => {
-                // limit = size >= n ? size - n + 1 : 0; in bounds when off < limit.
-                let fits = self.b.ins().icmp_imm_s(IntCC::UnsignedGreaterThanOrEqual, rsize, n as i64);
-                let lim = self.b.ins().iadd_imm_s(rsize, 1i64.wrapping_sub(n as i64));
-                let zero = self.b.ins().iconst(types::I64, 0);
-                let lim = self.b.ins().select(fits, lim, zero);
+                let lim = size_limit(self, rsize, n);
                 self.b.ins().icmp(IntCC::UnsignedLessThan, off, lim)
             }
             AccessSize::Dynamic(n) => {
@@ -376,6 +386,65 @@ impl FnLower<'_, '_> {
             }
         };
         Ok((ok, Some((off, arg))))
+    }
+
+    /// For a gather or scatter through varying `ptr` with checks on: an `i8` that is 1
+    /// when every lane's access of `bytes` bytes lies in the region `ptr` derives from,
+    /// tested on the address vectors (a subtract and an unsigned compare per register,
+    /// one reduction) instead of a compare and branch per lane. `None` where lanes must
+    /// be checked one by one: unknown provenance, private variables (each lane has its
+    /// own copy), robust mode (each lane is redirected on its own), no checks. Lanes
+    /// that are masked off may hold any address: with `mask` (the execution mask's
+    /// `i32x4` vectors) only its lanes count; without it callers must require every
+    /// lane active.
+    pub(crate) fn lanes_in_region(
+        &mut self,
+        ptr: ir::Value,
+        bytes: u64,
+        mask: Option<&[ClifValue]>,
+    ) -> Result<Option<ClifValue>> {
+        if !self.bounds.checked || self.bounds.robust {
+            return Ok(None);
+        }
+        let region = match self.bounds.prov.of(ptr) {
+            Provenance::Known(r @ (Region::Param(_) | Region::StaticLocal(_) | Region::Data(_))) => r,
+            _ => return Ok(None),
+        };
+        let (base, lim) = match region {
+            Region::Param(n) => match self.param_limit(n, bytes)? {
+                Some(bl) => bl,
+                None => return Ok(None),
+            },
+            _ => {
+                let (base, size, _) = self.region_extent(region, At::Group)?;
+                (base, size_limit(self, size, bytes))
+            }
+        };
+        let addrs = self.bundles(ptr)?.remove(0);
+        if addrs.iter().any(|a| self.vty(*a) != types::I64X2) {
+            return Ok(None);
+        }
+        let base = self.b.ins().splat(types::I64X2, base);
+        let lim = self.b.ins().splat(types::I64X2, lim);
+        let mut bad: Option<ClifValue> = None;
+        for (k, a) in addrs.into_iter().enumerate() {
+            let off = self.b.ins().isub(a, base);
+            let mut out = self.b.ins().icmp(IntCC::UnsignedGreaterThanOrEqual, off, lim);
+            if let Some(m) = mask {
+                // Address vector k holds lanes 2k and 2k + 1: half of mask vector k / 2.
+                let Some(m) = m.get(k / 2) else { return Ok(None) };
+                let active = if k % 2 == 0 { self.b.ins().swiden_low(*m) } else { self.b.ins().swiden_high(*m) };
+                out = self.b.ins().band(out, active);
+            }
+            bad = Some(match bad {
+                Some(b) => self.b.ins().bor(b, out),
+                None => out,
+            });
+        }
+        Ok(bad.map(|b| {
+            let any = self.b.ins().vany_true(b);
+            self.b.ins().icmp_imm_s(IntCC::Equal, any, 0)
+        }))
     }
 
     /// The negation of the `i8` flag `ok`: the complementary compare when `ok` is an

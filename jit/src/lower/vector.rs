@@ -332,6 +332,12 @@ impl FnLower<'_, '_> {
                 if !ok {
                     return Ok(None);
                 }
+                if let Some((first, k)) = self.pow2_factor(*a, *b).filter(|_| *op == BinaryOp::IMul) {
+                    // A multiply by a power of two (an index scaled to bytes): x64 has no
+                    // cheap 64-bit lane multiply; a shift is one instruction.
+                    let x = if first { *a } else { *b };
+                    return Ok(Some(self.map_vectors(&[x], |me, v| me.b.ins().ishl_imm_s(v[0], i64::from(k)))?));
+                }
                 if matches!(op, BinaryOp::Shl | BinaryOp::LShr | BinaryOp::AShr) {
                     let amt = self.get_scalar(*b, At::Group)?;
                     return Ok(Some(self.map_vectors(&[*a], |me, x| match op {

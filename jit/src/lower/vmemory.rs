@@ -10,7 +10,7 @@
 //! not decide control flow beyond that guard.
 
 use cranelift_codegen::ir::condcodes::IntCC as CIntCC;
-use cranelift_codegen::ir::{types, BlockArg, ConstantData, InstBuilder, Value as ClifValue};
+use cranelift_codegen::ir::{types, BlockArg, InstBuilder, Value as ClifValue};
 
 use super::bounds::{Access, AccessSize};
 use super::facts::RemarkKind;
@@ -41,7 +41,11 @@ impl FnLower<'_, '_> {
                 "strided ({stride} bytes between lanes): one bounds check for the span when every lane is active, \
                  one load per lane"
             ),
-            None => "gather (the address is not affine in the lane): one load per lane".to_string(),
+            None => {
+                "gather (the address is not affine in the lane): one load per lane, with checks on one bounds test \
+                     for all lanes when every lane is active"
+                    .to_string()
+            }
         };
         self.remark(RemarkKind::Access, text);
     }
@@ -84,11 +88,7 @@ impl FnLower<'_, '_> {
         let base = self.b.ins().splat(types::I64X2, a0);
         let mut acc: Option<ClifValue> = None;
         for (k, v) in addrs.iter().enumerate() {
-            let mut bytes = Vec::with_capacity(16);
-            bytes.extend_from_slice(&((2 * k as u64) * size).to_le_bytes());
-            bytes.extend_from_slice(&((2 * k as u64 + 1) * size).to_le_bytes());
-            let c = self.b.func.dfg.constants.insert(ConstantData::from(bytes));
-            let c = self.b.ins().vconst(types::I64X2, c);
+            let c = self.lane_offsets(types::I64X2, 2 * k as u64, size as i64);
             let want = self.b.ins().iadd(base, c);
             let eq = self.b.ins().icmp(CIntCC::Equal, *v, want);
             acc = Some(match acc {
@@ -176,12 +176,12 @@ impl FnLower<'_, '_> {
     fn vload_strided(&mut self, ptr: ir::Value, ty: &Type) -> Result<Vec<ClifValue>> {
         let kind = InstKind::Load { ptr, align: 1 };
         let stride = self.uni.as_ref().and_then(|u| u.lane_stride(ptr)).filter(|s| *s != 0);
-        let (Type::Scalar(s), Some(stride)) = (ty, stride) else { return self.per_lane_value(&kind, ty) };
+        let (Type::Scalar(s), Some(stride)) = (ty, stride) else { return self.gather(ptr, ty) };
         let s = *s;
         let span = stride.checked_mul(i64::from(self.lanes.0) - 1);
         let last = span.and_then(|x| i32::try_from(x).ok());
-        let (Some(last), false) = (last, s == Scalar::Bool) else { return self.per_lane_value(&kind, ty) };
-        let Some(ok) = self.exact_guard(ptr)? else { return self.per_lane_value(&kind, ty) };
+        let (Some(last), false) = (last, s == Scalar::Bool) else { return self.gather(ptr, ty) };
+        let Some(ok) = self.exact_guard(ptr)? else { return self.gather(ptr, ty) };
         let a0 = self.lane0_addr(ptr)?;
         let low = if last < 0 { self.b.ins().iadd_imm_s(a0, i64::from(last)) } else { a0 };
         let extent = u64::from(last.unsigned_abs()) + s.size();
@@ -199,6 +199,47 @@ impl FnLower<'_, '_> {
             me.pack(&[s], &per_lane)
         };
         self.guarded_values(ok.into(), &tys, fast, |me| me.per_lane_value(&kind, ty))
+    }
+
+    /// Load `ty` from varying addresses one lane at a time. With checks on, the active
+    /// lanes' accesses are tested together (`lanes_all_in_region`) and, when all are in
+    /// bounds, each lane loads without a test of its own (masked-off lanes from scratch
+    /// memory); otherwise (and when the test cannot be made) each lane is checked on
+    /// its own.
+    fn gather(&mut self, ptr: ir::Value, ty: &Type) -> Result<Vec<ClifValue>> {
+        let kind = InstKind::Load { ptr, align: 1 };
+        let Some(ok) = self.lanes_all_in_region(ptr, ty)? else { return self.per_lane_value(&kind, ty) };
+        let scalars: Vec<Scalar> = leaf::leaves(ty)?.into_iter().map(|(_, s)| s).collect();
+        let tys: Vec<types::Type> =
+            scalars.iter().flat_map(|s| std::iter::repeat_n(vec_leaf_type(*s), self.lanes.vectors(*s))).collect();
+        let fast = |me: &mut Self| -> Result<Vec<ClifValue>> {
+            let mut per_lane = Vec::with_capacity(me.lanes.0 as usize);
+            for l in 0..me.lanes.0 {
+                let p = me.get_scalar(ptr, At::Lane(l))?;
+                let p = me.lane_addr(p, At::Lane(l));
+                per_lane.push(me.load_leaves(p, ty)?);
+            }
+            me.pack(&scalars, &per_lane)
+        };
+        self.guarded_values(ok.into(), &tys, fast, |me| me.per_lane_value(&kind, ty))
+    }
+
+    /// For a gather or scatter of `ty` through varying `ptr`: an `i8` that is 1 when
+    /// every active lane's access lies in its region, when that can be tested for the
+    /// lanes together: under masked control flow with the current mask, elsewhere
+    /// only when every lane is active.
+    fn lanes_all_in_region(&mut self, ptr: ir::Value, ty: &Type) -> Result<Option<ClifValue>> {
+        if !self.is_varying(ptr) || !self.checks_on() {
+            return Ok(None);
+        }
+        let mask = self.masks.as_ref().map(|m| m.cur.clone()).filter(|m| !m.is_empty());
+        let extent = super::bounds::access_extent(ty)?;
+        let Some(inb) = self.lanes_in_region(ptr, extent, mask.as_deref())? else { return Ok(None) };
+        Ok(match (mask, self.all_active) {
+            (Some(_), _) => Some(inb),
+            (None, Some(all)) => Some(self.b.ins().band(all, inb)),
+            (None, None) => None,
+        })
     }
 
     /// Store `value` at `ptr`, at least one of them varying.
@@ -220,6 +261,19 @@ impl FnLower<'_, '_> {
         let Some(s) = fast_scalar else {
             if self.is_varying(ptr) {
                 self.remark(RemarkKind::Access, "scatter: one store per lane, in lane order");
+                if let Some(ok) = self.lanes_all_in_region(ptr, ty)? {
+                    // Every lane in bounds: no test per lane.
+                    let fast = |me: &mut Self| -> Result<()> {
+                        for l in 0..me.lanes.0 {
+                            let p = me.get_scalar(ptr, At::Lane(l))?;
+                            let p = me.lane_addr(p, At::Lane(l));
+                            let v = me.get(value, At::Lane(l))?;
+                            me.store_leaves(p, ty, &v)?;
+                        }
+                        Ok(())
+                    };
+                    return self.guarded(ok.into(), fast, per_lane);
+                }
             } else {
                 self.remark(RemarkKind::Access, "uniform address, varying value: one store per lane, in lane order");
             }

@@ -62,6 +62,21 @@ __kernel void oob_private(__global const int* idx, __global int* out) {
     out[i] = arr[idx[i]];
 }
 
+// A gather and a scatter through indices read from memory. Work-items with a negative
+// index skip the gather (their lanes are masked off: the address they would use lies far
+// outside the buffer and must not count).
+__kernel void oob_gather(__global const float* in, __global const int* idx, __global float* out) {
+    size_t i = get_global_id(0);
+    int j = idx[i];
+    if (j >= 0)
+        out[i] = in[j];
+}
+
+__kernel void oob_scatter(__global const int* idx, __global float* out) {
+    size_t i = get_global_id(0);
+    out[idx[i]] = (float)i;
+}
+
 __kernel void oob_constant_table(__global const int* idx, __global int* out) {
     size_t i = get_global_id(0);
     out[i] = table[idx[i]];

@@ -980,3 +980,72 @@ fn atomic_additions_to_one_address_give_a_serial_order_at_every_width() {
         assert!(out.iter().step_by(6).all(|x| *x == -1), "W = {w}: work-items that skip stay untouched");
     }
 }
+
+/// `i = gid; while (i < n) { acc += in[i]; i += (in[i] & 1) ? 64 : 32; }` with the two
+/// steps on two back edges into the loop header: the induction variable's stride hint
+/// holds on entry but not once lanes took different edges, so its consecutive accesses
+/// must compare the lanes at run time. Every width matches W = 1.
+#[test]
+fn induction_variables_with_uneven_back_edges() {
+    let mut f = Function::default();
+    let mut b = FunctionBuilder::new(&mut f);
+    let (pin, pout) = (b.param(0, gptr()), b.param(1, gptr()));
+    let n = b.param(2, Type::I64);
+    let gid = b.gid(0);
+    let zero = b.iconst(Type::I32, 0);
+    let (head, body, odd, even, exit) =
+        (b.create_block(), b.create_block(), b.create_block(), b.create_block(), b.create_block());
+    b.jump(head, &[gid, zero]);
+    b.switch_to_block(head);
+    let i = b.append_block_param(head, Type::I64);
+    let acc = b.append_block_param(head, Type::I32);
+    let c = b.inst(InstKind::Icmp(IntCC::Slt, i, n), Type::BOOL);
+    b.branch(c, body, &[], exit, &[acc]);
+    b.switch_to_block(body);
+    let e = b.elem(pin, i, 4);
+    let x = b.load(e, Type::I32, 4);
+    let acc1 = b.binary(BinaryOp::IAdd, acc, x);
+    let one = b.iconst(Type::I32, 1);
+    let bit = b.binary(BinaryOp::And, x, one);
+    let is_odd = b.inst(InstKind::Icmp(IntCC::Ne, bit, zero), Type::BOOL);
+    b.branch(is_odd, odd, &[], even, &[]);
+    for (blk, step) in [(odd, 64u64), (even, 32)] {
+        b.switch_to_block(blk);
+        let s = b.iconst(Type::I64, step);
+        let next = b.binary(BinaryOp::IAdd, i, s);
+        b.jump(head, &[next, acc1]);
+    }
+    b.switch_to_block(exit);
+    let r = b.append_block_param(exit, Type::I32);
+    let eo = b.elem(pout, gid, 4);
+    b.store(eo, r, 4);
+    b.ret();
+    let m = module(vec![ptr_param(Type::I32), ptr_param(Type::I32), value_param(Type::I64)], f, 0);
+    // Parities in runs, so that lane groups both agree and split.
+    let len = 3000usize;
+    let input: Vec<i32> = (0..len).map(|k| (k as i32 * 7 + (k as i32 / 13) % 3) % 100).collect();
+    let run = |w: u32| {
+        let mut out = vec![0i32; 96];
+        with_lanes(w, || {
+            let cm = build(&m);
+            let args = [input.as_ptr() as u64, out.as_mut_ptr() as u64, len as u64];
+            assert_eq!(run_1d(&cm, &args, 96, 32, &no_cancel()).0, Status::DONE, "W = {w}");
+        });
+        out
+    };
+    let want = run(1);
+    let reference: Vec<i32> = (0..96usize)
+        .map(|g| {
+            let (mut k, mut a) = (g, 0i32);
+            while k < len {
+                a += input[k];
+                k += if input[k] & 1 != 0 { 64 } else { 32 };
+            }
+            a
+        })
+        .collect();
+    assert_eq!(want, reference, "W = 1");
+    for w in [4, 8, 16] {
+        assert_eq!(run(w), want, "W = {w}");
+    }
+}
