@@ -7,17 +7,79 @@
 //! work-items (checked at run time); the continuation then starts from the entry mask.
 //!
 //! Save slots follow the private variables; each value saved at any barrier has one
-//! slot sized by the value's Cranelift representation (vectors at W > 1). This module
-//! must not decide which values are live (that is `analysis`).
+//! slot sized by the value's Cranelift representation (vectors at W > 1). A value
+//! defined in a block that lies on no cycle is stored right after its definition
+//! ([`saved_at_definition`]), once per lane group, instead of at the barriers after it:
+//! a value defined before a loop with barriers (a tiled GEMM's tile pointers) would
+//! otherwise be stored again at every iteration. This module must not decide which
+//! values are live (that is `analysis`).
 
 use cranelift_codegen::ir::{InstBuilder, MemFlagsData, Type as ClifType};
 
 use super::leaf::At;
 use super::state::FnLower;
-use crate::ir::BlockId;
+use crate::analysis::liveness::Liveness;
+use crate::analysis::Cfg;
+use crate::ir::{self, BlockId, InstKind, ValueOrigin};
 use crate::{CompileError, Result};
 
+/// Per value of `func`: it is live after some barrier and defined by an instruction of
+/// a block on no cycle of `cfg`, so it is stored once, right after its definition.
+/// Its definition dominates every use, so every path to a barrier it is live at passes
+/// the definition first; off a cycle, the definition runs at most once per lane group,
+/// so the slot holds the one value the barriers would have saved.
+pub(crate) fn saved_at_definition(func: &ir::Function, cfg: &Cfg, liveness: Option<&Liveness>) -> Vec<bool> {
+    let mut out = vec![false; func.values.len()];
+    let Some(live) = liveness else { return out };
+    let mut block_of = vec![None; func.insts.len()];
+    for (bi, block) in func.blocks.iter().enumerate() {
+        for &ii in &block.insts {
+            if let Some(b) = block_of.get_mut(ii.0 as usize) {
+                *b = Some(BlockId(bi as u32));
+            }
+        }
+    }
+    let mut cyclic: Vec<Option<bool>> = vec![None; func.blocks.len()];
+    for (bi, block) in func.blocks.iter().enumerate() {
+        for (pos, &ii) in block.insts.iter().enumerate() {
+            if !matches!(func.inst(ii).kind, InstKind::Barrier) {
+                continue;
+            }
+            for v in live.live_after(func, BlockId(bi as u32), pos) {
+                let Some(ValueOrigin::Inst(def)) = func.values.get(v.0 as usize).map(|d| d.origin) else { continue };
+                let Some(Some(db)) = block_of.get(def.0 as usize).copied() else { continue };
+                let on_cycle = *cyclic[db.0 as usize].get_or_insert_with(|| cfg.on_cycle(db));
+                if !on_cycle {
+                    out[v.0 as usize] = true;
+                }
+            }
+        }
+    }
+    out
+}
+
 impl FnLower<'_, '_> {
+    /// Store `v`'s leaves into its save slot; returns the slot's pieces and their types.
+    fn store_saved(&mut self, v: crate::ir::Value, store: bool) -> Result<(Vec<u64>, Vec<ClifType>)> {
+        let vals = self.get(v, At::Group)?;
+        let tys: Vec<ClifType> = vals.iter().map(|x| self.vty(*x)).collect();
+        let offs = self.save_slot(v, &tys)?;
+        if store {
+            for (o, x) in offs.iter().zip(vals) {
+                self.b.ins().store(MemFlagsData::trusted(), x, self.private_base, *o as i32);
+            }
+        }
+        Ok((offs, tys))
+    }
+
+    /// After the instruction defining `v`: store it when it is saved at its definition.
+    pub(crate) fn save_at_definition(&mut self, v: crate::ir::Value) -> Result<()> {
+        if self.saved_at_def.get(v.0 as usize).copied().unwrap_or(false) {
+            self.store_saved(v, true)?;
+        }
+        Ok(())
+    }
+
     /// Offsets (within the private area) of the saved pieces of `v`, whose Cranelift
     /// types are `tys` (scalars, or vectors for varying values at W > 1).
     fn save_slot(&mut self, v: crate::ir::Value, tys: &[ClifType]) -> Result<Vec<u64>> {
@@ -63,14 +125,8 @@ impl FnLower<'_, '_> {
         let flags = MemFlagsData::trusted();
         let mut saved = Vec::with_capacity(live.len());
         for v in live {
-            let vals = self.get(v, At::Group)?;
-            let tys: Vec<ClifType> = vals.iter().map(|x| self.vty(*x)).collect();
-            let offs = self.save_slot(v, &tys)?;
-            if fresh.contains(v) {
-                for (o, x) in offs.iter().zip(vals) {
-                    self.b.ins().store(flags, x, self.private_base, *o as i32);
-                }
-            }
+            let at_def = self.saved_at_def.get(v.0 as usize).copied().unwrap_or(false);
+            let (offs, tys) = self.store_saved(v, fresh.contains(v) && !at_def)?;
             saved.push((v, offs, tys));
         }
         self.end_lane_group(k as u64);
@@ -89,5 +145,40 @@ impl FnLower<'_, '_> {
             self.set_raw(v, vals)?;
         }
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ir::parse::parse_function;
+    use crate::ir::Value;
+
+    #[test]
+    fn values_defined_off_cycles_are_saved_at_their_definition() {
+        // v1 is defined before a loop with a barrier and used in it; v3 is defined in
+        // the loop and used after the barrier: only v1 is stored where it is defined.
+        let f = parse_function(
+            "block0():
+    v0: i32 = const 0x1
+    v1: i32 = IAdd v0, v0
+    jump block1(v0)
+block1(v2: i32):
+    v3: i32 = IAdd v2, v1
+    barrier
+    v4: i32 = IAdd v3, v1
+    v5: bool = icmp Slt v4, v1
+    br v5, block1(v4), block2()
+block2():
+    return",
+        )
+        .unwrap();
+        let cfg = Cfg::new(&f);
+        let live = Liveness::new(&f, &cfg);
+        let at_def = saved_at_definition(&f, &cfg, Some(&live));
+        assert!(at_def[Value(1).0 as usize], "v1 is defined before the loop");
+        assert!(!at_def[Value(3).0 as usize], "v3 changes every iteration");
+        assert!(!at_def[Value(2).0 as usize], "block parameters are saved at the barrier");
+        assert!(saved_at_definition(&f, &cfg, None).iter().all(|b| !b), "no barriers, no liveness");
     }
 }

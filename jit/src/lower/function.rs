@@ -258,6 +258,7 @@ impl<'a, 'f> FnLower<'a, 'f> {
             resume_blocks,
             barrier_ids,
             save_slots: HashMap::new(),
+            saved_at_def: super::barrier::saved_at_definition(func, cfg, liveness),
             cfg,
             facts,
             liveness,
@@ -420,6 +421,9 @@ impl<'a, 'f> FnLower<'a, 'f> {
                 e.at(None, format!("{blk}: {text}"), inst.result.map(|v| v.0))
             })?;
             self.note_lowered(&inst.kind);
+            if let Some(r) = inst.result {
+                self.save_at_definition(r)?;
+            }
         }
         Ok(())
     }

@@ -87,6 +87,9 @@ pub(crate) struct FnLower<'a, 'f> {
     pub barrier_ids: HashMap<(BlockId, usize), u32>,
     /// Save-slot offset (within the private area) of each value saved at a barrier.
     pub save_slots: HashMap<ir::Value, u64>,
+    /// Per value: stored right after its definition rather than at barriers
+    /// (`barrier::saved_at_definition`).
+    pub saved_at_def: Vec<bool>,
     /// End of the private area used so far.
     pub private_end: u64,
     pub cfg: &'a Cfg,
