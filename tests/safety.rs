@@ -229,6 +229,17 @@ fn local_memory_one_past_the_end() {
 }
 
 #[test]
+fn local_tile_of_the_required_size_one_past_the_end() {
+    each(|p, what| {
+        let k = p.kernel("oob_local_tile").unwrap();
+        let mut out = Guarded::new(&[0i32; 32]);
+        let m = oob(&k, NdRange::d2(16, 2).local(&[8, 2]), &mut [out.arg()], what);
+        mentions(&m, &["local", "byte offset 64", "of 4 bytes", "global id (7, 1)"], what);
+        out.assert_guards(what);
+    });
+}
+
+#[test]
 fn gathers_and_scatters_one_past_the_end() {
     each(|p, what| {
         let n = 40usize;

@@ -36,7 +36,7 @@ use spirjit_abi::status::error_kind;
 use spirjit_abi::{LaunchContext, Status};
 
 use super::leaf::At;
-use super::state::{ctx_flags, FnLower};
+use super::state::{ctx_flags, BoundsInfo, FnLower};
 use crate::analysis::provenance::{Provenance, Region};
 use crate::ir::{self};
 use crate::{CompileError, Result};
@@ -86,13 +86,17 @@ pub(crate) enum Access {
 /// `bins[x & 255]`, `t[i % 16]`). Such an access needs no check, and not emitting one
 /// keeps large unoptimized kernels from splitting into a block per access (Cranelift's
 /// optimizer slows down with the depth of the dominator tree).
-pub(crate) fn statically_in_bounds(func: &ir::Function, ptr: ir::Value, bytes: u64, local_static: u64) -> bool {
+///
+/// With `local_size` (the kernel's `reqd_work_group_size`), local ids are bounded by it:
+/// `tile[lid.y][lid.x]` of a tile of that size needs no check either.
+pub(crate) fn statically_in_bounds(func: &ir::Function, ptr: ir::Value, bytes: u64, local: LocalBounds<'_>) -> bool {
+    let local_size = local.required_size;
     let mut p = ptr;
     let mut off: u64 = 0;
     for _ in 0..16 {
         match func.def_inst(p).map(|i| &i.kind) {
             Some(ir::InstKind::PtrAdd(base, o)) => {
-                let Some(c) = largest_value(func, *o, 0) else { return false };
+                let Some(c) = largest_value(func, *o, local_size, 0) else { return false };
                 let Some(sum) = off.checked_add(c).filter(|s| *s <= u32::MAX as u64) else { return false };
                 off = sum;
                 p = *base;
@@ -104,7 +108,9 @@ pub(crate) fn statically_in_bounds(func: &ir::Function, ptr: ir::Value, bytes: u
                     .is_some_and(|var| off.checked_add(bytes).is_some_and(|e| e <= var.size));
             }
             Some(ir::InstKind::LocalAddr(at)) => {
-                return at.checked_add(off).and_then(|s| s.checked_add(bytes)).is_some_and(|e| e <= local_static);
+                // Within the variable: up to the next one's start.
+                let end = local.starts.iter().copied().find(|s| s > at).unwrap_or(local.size).min(local.size);
+                return at.checked_add(off).and_then(|s| s.checked_add(bytes)).is_some_and(|e| e <= end);
             }
             _ => return false,
         }
@@ -112,9 +118,27 @@ pub(crate) fn statically_in_bounds(func: &ir::Function, ptr: ir::Value, bytes: u
     false
 }
 
+/// What is known of static local memory when compiling, for [`statically_in_bounds`].
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct LocalBounds<'a> {
+    /// Bytes of static local memory.
+    pub size: u64,
+    /// Start offsets of its variables, sorted.
+    pub starts: &'a [u64],
+    /// The kernel's `reqd_work_group_size`: local ids stay below it.
+    pub required_size: Option<[u32; 3]>,
+}
+
+impl BoundsInfo<'_> {
+    /// What is known of static local memory, for [`statically_in_bounds`].
+    pub(crate) fn local_bounds(&self) -> LocalBounds<'_> {
+        LocalBounds { size: self.local_static_size, starts: &self.local_starts, required_size: self.local_size }
+    }
+}
+
 /// The largest value integer `v` can hold, read as unsigned, when it is below 2^31 (so
 /// that it is also non-negative as a signed offset); `None` otherwise or when unknown.
-fn largest_value(func: &ir::Function, v: ir::Value, depth: u32) -> Option<u64> {
+fn largest_value(func: &ir::Function, v: ir::Value, local_size: Option<[u32; 3]>, depth: u32) -> Option<u64> {
     use ir::{BinaryOp, ConvOp, InstKind};
     const LIMIT: u64 = i32::MAX as u64;
     let bits = func.ty(v).scalar().filter(|s| s.is_int())?.bits();
@@ -126,9 +150,18 @@ fn largest_value(func: &ir::Function, v: ir::Value, depth: u32) -> Option<u64> {
     if depth > 8 {
         return fits(mask);
     }
-    let of = |x: ir::Value| largest_value(func, x, depth + 1);
+    let of = |x: ir::Value| largest_value(func, x, local_size, depth + 1);
     let konst = |x: ir::Value| func.scalar_const(x);
     match func.def_inst(v).map(|i| &i.kind) {
+        Some(InstKind::WorkItem(ir::WorkItemQuery::LocalId, d)) => {
+            let size = local_size?.get(usize::try_from(konst(*d)?).ok()?).copied()?;
+            fits(u64::from(size.checked_sub(1)?))
+        }
+        // A component of a vector built in place (the front end's id vectors).
+        Some(InstKind::Extract(a, i)) => match func.def_inst(*a).map(|d| &d.kind) {
+            Some(InstKind::Construct(vs)) => of(*vs.get(*i as usize)?),
+            _ => None,
+        },
         // Zero extension (or truncation) keeps the bound, within the new width.
         Some(InstKind::Convert(c, a)) if !c.saturate && matches!(c.op, ConvOp::UToU | ConvOp::UToS) => {
             let src = func.ty(*a).scalar().filter(|s| s.is_int())?.bits();
@@ -473,7 +506,7 @@ impl FnLower<'_, '_> {
     ) -> Result<ClifValue> {
         if let (true, true, AccessSize::Const(n)) = (self.bounds.checked, self.bounds.robust, size) {
             if n <= ROBUST_PAGE {
-                if statically_in_bounds(self.func, ptr, n, self.bounds.local_static_size) {
+                if statically_in_bounds(self.func, ptr, n, self.bounds.local_bounds()) {
                     return Ok(self.lane_addr(addr, at));
                 }
                 let (ok, _) = self.in_bounds(ptr, addr, size, at)?;
@@ -498,7 +531,7 @@ impl FnLower<'_, '_> {
             return Ok(());
         }
         if let AccessSize::Const(n) = size {
-            if statically_in_bounds(self.func, ptr, n, self.bounds.local_static_size) {
+            if statically_in_bounds(self.func, ptr, n, self.bounds.local_bounds()) {
                 return Ok(());
             }
         }
@@ -552,11 +585,15 @@ impl FnLower<'_, '_> {
 
 #[cfg(test)]
 mod static_bounds_tests {
-    use super::statically_in_bounds;
+    use super::{statically_in_bounds, LocalBounds};
     use crate::ir::parse::parse_function;
 
     /// The pointer of `store` in a function whose last block stores through `v9`.
     fn in_bounds(offset: &str, local: u64) -> bool {
+        in_bounds_of(offset, LocalBounds { size: local, starts: &[0], required_size: None })
+    }
+
+    fn in_bounds_of(offset: &str, local: LocalBounds<'_>) -> bool {
         let text = format!(
             "block0():\n    v0: ptr<global> = param 0\n    v1: i8 = load v0, align 1\n    v2: i32 = param 1\n    \
              v3: i64 = const 0x4\n    v4: i64 = const 0xff\n    v5: i64 = const 0x10\n    \
@@ -589,5 +626,18 @@ mod static_bounds_tests {
         // Additions that could wrap the narrow type are not bounded by it.
         let wrap = "    v11: i8 = IAdd v1, v1\n    v12: i64 = convert UToU v11\n    v8: i64 = IMul v12, v3\n";
         assert!(in_bounds(wrap, 1024), "the sum is an i8 again: at most 255");
+    }
+
+    #[test]
+    fn local_ids_are_bounded_by_the_required_size_within_their_variable() {
+        // `tile[lid.x]` (4-byte elements) in a 64-byte variable at 0, another after it.
+        let lid = "    v13: i32 = const 0x0
+    v11: i64 = LocalId v13
+    v8: i64 = IMul v11, v3
+";
+        let local = |required_size| LocalBounds { size: 128, starts: &[0, 64], required_size };
+        assert!(in_bounds_of(lid, local(Some([16, 4, 1]))), "lid.x < 16: at most byte 64");
+        assert!(!in_bounds_of(lid, local(Some([17, 4, 1]))), "lid.x = 16 reads the next variable");
+        assert!(!in_bounds_of(lid, local(None)), "no required size: any local id");
     }
 }

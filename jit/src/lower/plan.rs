@@ -305,10 +305,9 @@ impl Cost {
                     inst.result.map(|r| super::leaf::leaf_count(func.ty(r)).unwrap_or(1).max(1) as u64).unwrap_or(1);
                 match &inst.kind {
                     ir::InstKind::Load { ptr, .. } | ir::InstKind::Store { ptr, .. }
-                        if inst
-                            .result
-                            .or(uses.get(1).copied())
-                            .is_some_and(|v| super::bounds::statically_in_bounds(func, *ptr, func.ty(v).size(), 0)) =>
+                        if inst.result.or(uses.get(1).copied()).is_some_and(|v| {
+                            super::bounds::statically_in_bounds(func, *ptr, func.ty(v).size(), Default::default())
+                        }) =>
                     {
                         // A private variable at a constant offset: no check.
                         cost.insts += 2 * width * n;

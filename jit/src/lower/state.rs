@@ -220,6 +220,8 @@ pub(crate) struct BoundsInfo<'a> {
     /// Byte length of each module data block.
     pub(crate) data_sizes: Vec<u64>,
     pub(crate) local_static_size: u64,
+    /// The kernel's `reqd_work_group_size`: local ids stay below it.
+    pub(crate) local_size: Option<[u32; 3]>,
     /// Start offsets of the module's static `__local` variables, sorted (the `LocalAddr`
     /// offsets of every kernel; the layout is shared by the module's kernels).
     pub(crate) local_starts: Vec<u64>,
@@ -242,6 +244,7 @@ impl<'a> BoundsInfo<'a> {
             prov,
             data_sizes: module.data.iter().map(|d| d.bytes.len() as u64).collect(),
             local_static_size: kernel.local_static_size,
+            local_size: kernel.reqd_work_group_size,
             local_starts: local_starts(module),
             unknown_fn: None,
             entry: None,

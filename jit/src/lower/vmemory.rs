@@ -80,8 +80,14 @@ impl FnLower<'_, '_> {
             return Ok((Guard { ok, holds: None, known: true }, a0));
         }
         let holds = self.steady_branch(ptr);
+        // Every lane's access in bounds for certain (a tile in static local memory
+        // indexed by local ids below the kernel's `reqd_work_group_size`): when every
+        // lane is active and the lanes are consecutive, so is the vector access.
+        let certain =
+            self.checks_on() && super::bounds::statically_in_bounds(self.func, ptr, size, self.bounds.local_bounds());
+        let vector_bytes = AccessSize::Const(size * self.lanes.0 as u64);
         if let Some(ok) = self.exact_guard(ptr)? {
-            let ok = self.and_in_bounds(ok, ptr, a0, AccessSize::Const(size * self.lanes.0 as u64))?;
+            let ok = if certain { ok } else { self.and_in_bounds(ok, ptr, a0, vector_bytes)? };
             return Ok((Guard { ok, holds, known: false }, a0));
         }
         let addrs = self.bundles(ptr)?.remove(0);
@@ -101,10 +107,10 @@ impl FnLower<'_, '_> {
             None => self.b.ins().iconst(types::I8, 0),
         };
         let ok = match self.all_active {
-            Some(all) if !(load && self.checks_on()) => self.b.ins().band(ok, all),
+            Some(all) if certain || !(load && self.checks_on()) => self.b.ins().band(ok, all),
             _ => ok,
         };
-        let ok = self.and_in_bounds(ok, ptr, a0, AccessSize::Const(size * self.lanes.0 as u64))?;
+        let ok = if certain { ok } else { self.and_in_bounds(ok, ptr, a0, vector_bytes)? };
         Ok((Guard { ok, holds, known: false }, a0))
     }
 

@@ -62,6 +62,18 @@ __kernel void oob_private(__global const int* idx, __global int* out) {
     out[i] = arr[idx[i]];
 }
 
+// A tile sized by reqd_work_group_size, read one past its row: accesses by local ids
+// below the required size need no check, this one does (the last work-item of the last
+// row reads one element past the tile).
+__kernel __attribute__((reqd_work_group_size(8, 2, 1)))
+void oob_local_tile(__global int* out) {
+    __local int tile[2][8];
+    int x = get_local_id(0), y = get_local_id(1);
+    tile[y][x] = x + 10 * y;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    out[get_global_id(1) * get_global_size(0) + get_global_id(0)] = tile[y][x] + tile[y][x + 1];
+}
+
 // A gather and a scatter through indices read from memory. Work-items with a negative
 // index skip the gather (their lanes are masked off: the address they would use lies far
 // outside the buffer and must not count).
