@@ -425,7 +425,13 @@ impl FnLower<'_, '_> {
     fn lane0_at(&mut self, v: ir::Value, depth: u32) -> Result<Option<ClifValue>> {
         if !self.is_varying(v) {
             if !self.readable(v) || !self.dominates_here(v) {
-                // Not restored after a barrier: only a constant can be rebuilt here.
+                // Not restored after a barrier: only a constant, or a static local
+                // variable's address (local memory's base is a value of the entry
+                // block), can be rebuilt here.
+                if let Some(ir::InstKind::LocalAddr(off)) = self.func.def_inst(v).map(|i| &i.kind) {
+                    let Ok(off) = i64::try_from(*off) else { return Ok(None) };
+                    return Ok(Some(self.b.ins().iadd_imm_s(self.prologue.local_mem, off)));
+                }
                 let (Some(k), Some(s)) = (self.func.scalar_const(v), self.value_type(v)?.scalar()) else {
                     return Ok(None);
                 };
