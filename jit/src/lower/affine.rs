@@ -9,7 +9,9 @@
 //! model. This module builds, from a value's definition chain, a scalar condition
 //! covering the first two (one compare per extension, shared between accesses through
 //! Cranelift's value numbering), and gives up on the third so that callers compare
-//! the lanes themselves. It must not emit memory accesses or control flow.
+//! the lanes themselves — except for block parameters (loop induction variables), whose
+//! own lanes it compares with `lane0 + l * stride`. It must not emit memory accesses or
+//! control flow.
 
 use cranelift_codegen::ir::condcodes::IntCC as CIntCC;
 use cranelift_codegen::ir::{types, InstBuilder, Value as ClifValue};

@@ -6,8 +6,10 @@
 //! check fails, each lane accesses memory on its own (masked-off lanes touch scratch
 //! memory instead). With bounds checks on, the guard also requires the whole vector to
 //! lie inside its region (one check per vector); when it does not, the per-lane path
-//! checks each active lane and reports the first one out of bounds. This module must
-//! not decide control flow beyond that guard.
+//! checks each active lane and reports the first one out of bounds. A gather or
+//! scatter (addresses with no usable stride) first tests every active lane's bounds
+//! together (`bounds::lanes_in_region`) and then accesses lane by lane without a test
+//! of its own. This module must not decide control flow beyond those guards.
 
 use cranelift_codegen::ir::condcodes::IntCC as CIntCC;
 use cranelift_codegen::ir::{types, BlockArg, InstBuilder, Value as ClifValue};
