@@ -150,6 +150,9 @@ fn remarks_report_the_steady_loop() {
     assert!(!steady("scan_blelloch.O2.spv", "scan_blelloch"));
     let (out, _) = ok(&["dump", &kernel("steady.O2.spv"), "--kernel", "edge_guard", "--lanes", "1", "--remarks"]);
     assert!(!out.contains("steady loop"), "{out}");
+    // A tile of the required work-group size: its accesses by local ids need no guard.
+    let (out, _) = ok(&["dump", &kernel("reqd_wgs.O2.spv"), "--kernel", "reqd_wgs", "--lanes", "8", "--remarks"]);
+    assert!(out.contains("tile access(es) in bounds for certain"), "{out}");
 }
 
 #[test]

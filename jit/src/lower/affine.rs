@@ -85,7 +85,7 @@ impl FnLower<'_, '_> {
             let (Some(x), Some(y)) = (me.stride_exact_at(a, depth + 1)?, me.stride_exact_at(b, depth + 1)?) else {
                 return Ok(None);
             };
-            Ok(Some(me.b.ins().band(x, y)))
+            Ok(Some(me.and_flags(x, y)))
         };
         match kind {
             InstKind::WorkItem(WorkItemQuery::GlobalId | WorkItemQuery::LocalId, _) => Ok(self.ids.within_row),
@@ -345,9 +345,37 @@ impl FnLower<'_, '_> {
         if bits >= 64 || !self.is_varying(x) {
             return Ok(Some(cond));
         }
+        // Every lane of `x` lies in 0..=max for certain (a local id below the required
+        // work-group size, scaled): no lane crosses the narrower type's range.
+        let local = self.bounds.local_bounds();
+        if let Some(max) = super::bounds::static_max(self.func, x, local.required_size) {
+            if max < 1u64 << (bits - 1) {
+                return Ok(Some(cond));
+            }
+        }
         let Some(x0) = self.lane0(x)? else { return Ok(None) };
         let x0 = if signed { self.b.ins().sextend(types::I64, x0) } else { self.b.ins().uextend(types::I64, x0) };
         self.and_in_range(cond, x, x0, bits, signed)
+    }
+
+    /// `a and b` for `i8` flags, without an instruction when either is the constant 1
+    /// (so that a condition made only of facts known when compiling stays a constant
+    /// the guards can see).
+    pub(crate) fn and_flags(&mut self, a: ClifValue, b: ClifValue) -> ClifValue {
+        match (self.is_const_true(a), self.is_const_true(b)) {
+            (true, _) => b,
+            (_, true) => a,
+            _ => self.b.ins().band(a, b),
+        }
+    }
+
+    /// True when `v` is an `iconst` of 1.
+    pub(crate) fn is_const_true(&self, v: ClifValue) -> bool {
+        use cranelift_codegen::ir::{InstructionData, Opcode};
+        let dfg = &self.b.func.dfg;
+        dfg.value_def(v).inst().is_some_and(
+            |i| matches!(dfg.insts[i], InstructionData::UnaryImm { opcode: Opcode::Iconst, imm } if imm.bits() == 1),
+        )
     }
 
     /// Lane 0 of varying `x`'s first leaf, when it may be read here.

@@ -136,6 +136,12 @@ impl BoundsInfo<'_> {
     }
 }
 
+/// The largest value integer `v` can hold when compiling (see [`largest_value`]), local
+/// ids bounded by `local_size` when given.
+pub(crate) fn static_max(func: &ir::Function, v: ir::Value, local_size: Option<[u32; 3]>) -> Option<u64> {
+    largest_value(func, v, local_size, 0)
+}
+
 /// The largest value integer `v` can hold, read as unsigned, when it is below 2^31 (so
 /// that it is also non-negative as a signed offset); `None` otherwise or when unknown.
 fn largest_value(func: &ir::Function, v: ir::Value, local_size: Option<[u32; 3]>, depth: u32) -> Option<u64> {
@@ -177,6 +183,16 @@ fn largest_value(func: &ir::Function, v: ir::Value, local_size: Option<[u32; 3]>
             BinaryOp::IMul => fits(of(*a)?.checked_mul(of(*b)?)?),
             BinaryOp::Shl => fits(of(*a)?.checked_shl(u32::try_from(konst(*b)?).ok().filter(|k| *k < 32)?)?),
             BinaryOp::LShr => fits(of(*a)? >> konst(*b)?.min(63)),
+            // `(x << c) >> c` (a sign extension of the low bits) of an `x` that those
+            // bits hold as a non-negative number: `x` itself.
+            BinaryOp::AShr => {
+                let c = konst(*b)?;
+                let Some(InstKind::Binary(BinaryOp::Shl, x, c2)) = func.def_inst(*a).map(|i| &i.kind) else {
+                    return None;
+                };
+                let m = of(*x)?;
+                (konst(*c2)? == c && c < u64::from(bits) && m < 1u64 << (u64::from(bits) - c - 1)).then_some(m)
+            }
             BinaryOp::And => match (of(*a), of(*b)) {
                 (Some(x), Some(y)) => fits(x.min(y)),
                 (Some(x), None) | (None, Some(x)) => fits(x),
@@ -639,5 +655,10 @@ mod static_bounds_tests {
         assert!(in_bounds_of(lid, local(Some([16, 4, 1]))), "lid.x < 16: at most byte 64");
         assert!(!in_bounds_of(lid, local(Some([17, 4, 1]))), "lid.x = 16 reads the next variable");
         assert!(!in_bounds_of(lid, local(None)), "no required size: any local id");
+        // `(long)(int)lid`, as clang writes it: `(lid << 32) >> 32`.
+        let sext = "    v13: i32 = const 0x0\n    v11: i64 = LocalId v13\n    v14: i64 = const 0x20\n    \
+                    v15: i64 = Shl v11, v14\n    v16: i64 = AShr v15, v14\n    v8: i64 = IMul v16, v3\n";
+        assert!(in_bounds_of(sext, local(Some([16, 4, 1]))));
+        assert!(!in_bounds_of(sext, local(Some([17, 4, 1]))));
     }
 }

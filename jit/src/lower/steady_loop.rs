@@ -88,15 +88,47 @@ impl<'a, 'f> FnLower<'a, 'f> {
         // A kernel with barriers re-enters its loop every barrier round: one guard left
         // out does not pay for compiling it twice (matmul_tiled and sgemm_reqd, one
         // covered store each: 1.03x fewer instructions for 3x the compile time).
-        f.flag.is_some()
-            && looping.iter().all(decided)
-            && f.covered.len() + f.conds.keys().filter(|c| decided(c)).count() >= least
+        let covered = f.covered.len();
+        let has_flag = f.flag.is_some();
+        let decided_count = f.conds.keys().filter(|c| decided(c)).count();
+        let all_decided = looping.iter().all(decided);
+        has_flag && all_decided && covered + decided_count + self.certain_tile_accesses() >= least
+    }
+
+    /// Varying accesses in bounds for certain (`bounds::statically_in_bounds`: a tile of
+    /// the required work-group size indexed by local ids): with every lane active and the
+    /// lanes consecutive, as in the steady loop, their guards test nothing.
+    fn certain_tile_accesses(&self) -> usize {
+        let Some(uni) = self.uni else { return 0 };
+        let local = self.bounds.local_bounds();
+        let func = self.func;
+        let mut n = 0;
+        for &b in &self.cfg.rpo {
+            for &ii in &func.block(b).insts {
+                let (ptr, ty) = match &func.inst(ii).kind {
+                    ir::InstKind::Load { ptr, .. } => match func.inst(ii).result {
+                        Some(r) => (*ptr, func.ty(r)),
+                        None => continue,
+                    },
+                    ir::InstKind::Store { ptr, value, .. } => (*ptr, func.ty(*value)),
+                    _ => continue,
+                };
+                if !uni.is_uniform(ptr)
+                    && super::bounds::statically_in_bounds(func, ptr, ty.size(), local)
+                    && local.required_size.is_some()
+                {
+                    n += 1;
+                }
+            }
+        }
+        n
     }
 
     /// Open and translate the steady loop of `kernel` (lowered on `path`, as the
     /// general loop was); the returned lowering finishes the function.
     pub(crate) fn steady_loop(self, kernel: &'a ir::Kernel, path: (Lanes, bool)) -> Result<FnLower<'a, 'f>> {
         let general = self.loop_start;
+        let tiles = self.certain_tile_accesses();
         let general_private_end = self.private_end;
         let collect = self.collect_remarks;
         let FnLower { b, jit, bounds, imports, lane_scratch, steady, remarks, facts, data_offsets, prologue, .. } =
@@ -123,7 +155,12 @@ impl<'a, 'f> FnLower<'a, 'f> {
             format!(
                 "steady loop: calls whose lane groups are all full and in bounds for {covered} consecutive \
                  access(es), with {conds} varying branch(es) decided for the whole work-group, run a second copy \
-                 of the kernel without those tests"
+                 of the kernel without those tests{}",
+                if tiles > 0 {
+                    format!(" (and without the guards of {tiles} tile access(es) in bounds for certain)")
+                } else {
+                    String::new()
+                }
             ),
         );
         Ok(lo)

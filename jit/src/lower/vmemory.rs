@@ -89,8 +89,11 @@ impl FnLower<'_, '_> {
             self.checks_on() && super::bounds::statically_in_bounds(self.func, ptr, size, self.bounds.local_bounds());
         let vector_bytes = AccessSize::Const(size * self.lanes.0 as u64);
         if let Some(ok) = self.exact_guard(ptr)? {
+            // Every lane active, consecutive and in bounds, all known when compiling
+            // (a tile of the required size in the steady loop): nothing to test.
+            let known = certain && holds.is_none() && self.is_const_true(ok);
             let ok = if certain { ok } else { self.and_in_bounds(ok, ptr, a0, vector_bytes)? };
-            return Ok((Guard { ok, holds, known: false }, a0));
+            return Ok((Guard { ok, holds, known }, a0));
         }
         let addrs = self.bundles(ptr)?.remove(0);
         let base = self.b.ins().splat(types::I64X2, a0);
@@ -131,7 +134,7 @@ impl FnLower<'_, '_> {
     /// lanes may hold stale addresses), so lanes need not be compared at run time.
     fn exact_guard(&mut self, ptr: ir::Value) -> Result<Option<ClifValue>> {
         let (Some(all), Some(cert)) = (self.all_active, self.stride_exact(ptr)?) else { return Ok(None) };
-        Ok(Some(self.b.ins().band(cert, all)))
+        Ok(Some(self.and_flags(cert, all)))
     }
 
     /// `ok` and, with checks on, "the access of `size` bytes at `a0` lies in its region".
