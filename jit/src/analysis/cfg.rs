@@ -99,32 +99,49 @@ impl Cfg {
             }
             false
         };
+        let cyclic = self.cyclic_blocks();
         for &b in &self.rpo {
             let bi = b.0 as usize;
-            let on_cycle = search(&self.succs[bi], usize::MAX, &|x| x == bi);
+            let on_cycle = cyclic[bi];
             let avoidable = bi != 0 && search(&[BlockId(0)], bi, &|x| self.succs[x].is_empty());
             out[bi] = !on_cycle && !avoidable;
         }
         out
     }
 
-    /// True when `b` lies on a cycle (a path from one of its successors leads back to
-    /// it). Linear in the size of the graph.
-    pub fn on_cycle(&self, b: BlockId) -> bool {
+    /// Per block: it lies on a cycle (a path from one of its successors leads back to
+    /// it). Strongly connected components of the reachable blocks (Kosaraju: `rpo` is
+    /// the first pass's finishing order, the second walks predecessors), so linear in
+    /// the size of the graph for all blocks at once.
+    pub fn cyclic_blocks(&self) -> Vec<bool> {
         let n = self.succs.len();
-        let mut seen = vec![false; n];
-        let mut stack: Vec<usize> =
-            self.succs.get(b.0 as usize).map(|s| s.iter().map(|x| x.0 as usize).collect()).unwrap_or_default();
-        while let Some(x) = stack.pop() {
-            if x == b.0 as usize {
-                return true;
+        let mut component = vec![usize::MAX; n];
+        let mut size = Vec::new();
+        for &root in &self.rpo {
+            if component[root.0 as usize] != usize::MAX {
+                continue;
             }
-            if x < n && !seen[x] {
-                seen[x] = true;
-                stack.extend(self.succs[x].iter().map(|s| s.0 as usize));
+            let c = size.len();
+            size.push(0usize);
+            let mut stack = vec![root.0 as usize];
+            component[root.0 as usize] = c;
+            while let Some(x) = stack.pop() {
+                size[c] += 1;
+                for p in &self.preds[x] {
+                    let pi = p.0 as usize;
+                    if self.rpo_index[pi].is_some() && component[pi] == usize::MAX {
+                        component[pi] = c;
+                        stack.push(pi);
+                    }
+                }
             }
         }
-        false
+        (0..n)
+            .map(|b| {
+                let c = component[b];
+                c != usize::MAX && (size[c] > 1 || self.succs[b].iter().any(|s| s.0 as usize == b))
+            })
+            .collect()
     }
 
     /// True when the edge `from → to` goes back in reverse post-order (to the same or an
@@ -162,6 +179,30 @@ block5():
         ))
         .unwrap();
         (f, std::array::from_fn(|i| BlockId(i as u32)))
+    }
+
+    #[test]
+    fn cyclic_blocks_are_the_loop_blocks() {
+        let (f, [entry, then_, else_, join, head, exit]) = diamond_then_loop(false);
+        let c = Cfg::new(&f).cyclic_blocks();
+        assert!(c[head.0 as usize], "a block branching to itself");
+        assert!([entry, then_, else_, join, exit].iter().all(|b| !c[b.0 as usize]));
+        // A loop of three blocks, and a block after it that reaches none of them.
+        let f = crate::ir::parse::parse_function(
+            "block0():
+    v0: bool = const 0x1
+    jump block1()
+block1():
+    jump block2()
+block2():
+    br v0, block3(), block4()
+block3():
+    jump block1()
+block4():
+    return",
+        )
+        .unwrap();
+        assert_eq!(Cfg::new(&f).cyclic_blocks(), vec![false, true, true, true, false]);
     }
 
     #[test]

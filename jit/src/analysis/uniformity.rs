@@ -226,8 +226,11 @@ impl Uniformity {
     /// when the entering values disagree or none is known.
     fn param_stride(&self, func: &Function, cfg: &Cfg, blk: crate::ir::BlockId, i: usize) -> Option<i64> {
         let p = *func.block(blk).params.get(i)?;
+        let mut preds = cfg.preds.get(blk.0 as usize)?.clone();
+        preds.sort_unstable_by_key(|p| p.0);
+        preds.dedup(); // one entry per edge; each edge is visited through its block's targets
         let mut stride = None;
-        for pred in cfg.preds.get(blk.0 as usize)? {
+        for pred in &preds {
             for call in func.block(*pred).term.targets().filter(|c| c.block == blk) {
                 let a = *call.args.get(i)?;
                 if self.steps_from(func, a, p, 0) {

@@ -31,25 +31,17 @@ use crate::{CompileError, Result};
 pub(crate) fn saved_at_definition(func: &ir::Function, cfg: &Cfg, liveness: Option<&Liveness>) -> Vec<bool> {
     let mut out = vec![false; func.values.len()];
     let Some(live) = liveness else { return out };
-    let mut block_of = vec![None; func.insts.len()];
-    for (bi, block) in func.blocks.iter().enumerate() {
-        for &ii in &block.insts {
-            if let Some(b) = block_of.get_mut(ii.0 as usize) {
-                *b = Some(BlockId(bi as u32));
-            }
-        }
-    }
-    let mut cyclic: Vec<Option<bool>> = vec![None; func.blocks.len()];
+    let def_block = super::masked::def_blocks(func);
+    let cyclic = cfg.cyclic_blocks();
     for (bi, block) in func.blocks.iter().enumerate() {
         for (pos, &ii) in block.insts.iter().enumerate() {
             if !matches!(func.inst(ii).kind, InstKind::Barrier) {
                 continue;
             }
             for v in live.live_after(func, BlockId(bi as u32), pos) {
-                let Some(ValueOrigin::Inst(def)) = func.values.get(v.0 as usize).map(|d| d.origin) else { continue };
-                let Some(Some(db)) = block_of.get(def.0 as usize).copied() else { continue };
-                let on_cycle = *cyclic[db.0 as usize].get_or_insert_with(|| cfg.on_cycle(db));
-                if !on_cycle {
+                let is_inst = matches!(func.values.get(v.0 as usize).map(|d| d.origin), Some(ValueOrigin::Inst(_)));
+                let Some(Some(db)) = def_block.get(v.0 as usize).copied() else { continue };
+                if is_inst && !cyclic.get(db as usize).copied().unwrap_or(true) {
                     out[v.0 as usize] = true;
                 }
             }

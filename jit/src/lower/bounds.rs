@@ -370,6 +370,19 @@ impl FnLower<'_, '_> {
         Ok(Some((base, lim)))
     }
 
+    /// Base of `region` (as seen by the lane `at`), the limit an access of `bytes` bytes
+    /// must keep its offset below, and the argument index to report: a parameter's from
+    /// the entry block (once per call) when it is known, any other region's here.
+    fn region_limit(&mut self, region: Region, bytes: u64, at: At) -> Result<(ClifValue, ClifValue, u32)> {
+        if let Region::Param(n) = region {
+            if let Some((base, lim)) = self.param_limit(n, bytes)? {
+                return Ok((base, lim, n));
+            }
+        }
+        let (base, size, arg) = self.region_extent(region, at)?;
+        Ok((base, size_limit(self, size, bytes), arg))
+    }
+
     /// The imported unknown-pointer check.
     fn unknown_check_fn(&mut self) -> Result<FuncRef> {
         if let Some(f) = self.bounds.unknown_fn {
@@ -413,28 +426,34 @@ impl FnLower<'_, '_> {
                 return Ok((ok, None));
             }
         };
-        if let (Region::Param(n), AccessSize::Const(bytes)) = (region, size) {
-            if let Some((base, lim)) = self.param_limit(n, bytes)? {
+        let n = match size {
+            AccessSize::Const(bytes) => {
+                let (base, lim, arg) = self.region_limit(region, bytes, at)?;
                 let off = self.b.ins().isub(addr, base);
                 let ok = self.b.ins().icmp(IntCC::UnsignedLessThan, off, lim);
-                return Ok((ok, Some((off, n))));
+                return Ok((ok, Some((off, arg))));
             }
-        }
+            AccessSize::Dynamic(n) => n,
+        };
         let (base, rsize, arg) = self.region_extent(region, at)?;
         let off = self.b.ins().isub(addr, base);
-        let ok = match size {
-            AccessSize::Const(n) => {
-                let lim = size_limit(self, rsize, n);
-                self.b.ins().icmp(IntCC::UnsignedLessThan, off, lim)
-            }
-            AccessSize::Dynamic(n) => {
-                let start_ok = self.b.ins().icmp(IntCC::UnsignedLessThanOrEqual, off, rsize);
-                let room = self.b.ins().isub(rsize, off);
-                let len_ok = self.b.ins().icmp(IntCC::UnsignedLessThanOrEqual, n, room);
-                self.b.ins().band(start_ok, len_ok)
-            }
-        };
+        let start_ok = self.b.ins().icmp(IntCC::UnsignedLessThanOrEqual, off, rsize);
+        let room = self.b.ins().isub(rsize, off);
+        let len_ok = self.b.ins().icmp(IntCC::UnsignedLessThanOrEqual, n, room);
+        let ok = self.b.ins().band(start_ok, len_ok);
         Ok((ok, Some((off, arg))))
+    }
+
+    /// The region whose bounds the lanes of an access through `ptr` can be tested
+    /// against together (see [`Self::lanes_in_region`]), when they can.
+    pub(crate) fn region_tested_together(&self, ptr: ir::Value) -> Option<Region> {
+        if !self.bounds.checked || self.bounds.robust {
+            return None;
+        }
+        match self.bounds.prov.of(ptr) {
+            Provenance::Known(r @ (Region::Param(_) | Region::StaticLocal(_) | Region::Data(_))) => Some(r),
+            _ => None,
+        }
     }
 
     /// For a gather or scatter through varying `ptr` with checks on: an `i8` that is 1
@@ -452,23 +471,8 @@ impl FnLower<'_, '_> {
         bytes: u64,
         mask: Option<&[ClifValue]>,
     ) -> Result<Option<ClifValue>> {
-        if !self.bounds.checked || self.bounds.robust {
-            return Ok(None);
-        }
-        let region = match self.bounds.prov.of(ptr) {
-            Provenance::Known(r @ (Region::Param(_) | Region::StaticLocal(_) | Region::Data(_))) => r,
-            _ => return Ok(None),
-        };
-        let (base, lim) = match region {
-            Region::Param(n) => match self.param_limit(n, bytes)? {
-                Some(bl) => bl,
-                None => return Ok(None),
-            },
-            _ => {
-                let (base, size, _) = self.region_extent(region, At::Group)?;
-                (base, size_limit(self, size, bytes))
-            }
-        };
+        let Some(region) = self.region_tested_together(ptr) else { return Ok(None) };
+        let (base, lim, _) = self.region_limit(region, bytes, At::Group)?;
         let addrs = self.bundles(ptr)?.remove(0);
         if addrs.iter().any(|a| self.vty(*a) != types::I64X2) {
             return Ok(None);

@@ -71,9 +71,10 @@ impl<'a, 'f> FnLower<'a, 'f> {
         let Some(uni) = self.uni else { return false };
         let func = self.func;
         let mut looping = Vec::new();
+        let cyclic = self.cfg.cyclic_blocks();
         for &b in &self.cfg.rpo {
             match &func.block(b).term {
-                ir::Terminator::Branch { cond, .. } if !uni.is_uniform(*cond) && self.cfg.on_cycle(b) => {
+                ir::Terminator::Branch { cond, .. } if !uni.is_uniform(*cond) && cyclic[b.0 as usize] => {
                     looping.push(*cond)
                 }
                 ir::Terminator::Switch { value, .. } if !uni.is_uniform(*value) => return false,
@@ -95,9 +96,9 @@ impl<'a, 'f> FnLower<'a, 'f> {
         has_flag && all_decided && covered + decided_count + self.certain_tile_accesses() >= least
     }
 
-    /// Varying accesses in bounds for certain (`bounds::statically_in_bounds`: a tile of
-    /// the required work-group size indexed by local ids): with every lane active and the
-    /// lanes consecutive, as in the steady loop, their guards test nothing.
+    /// Consecutive accesses in bounds for certain (`bounds::statically_in_bounds`: a tile
+    /// of the required work-group size indexed by local ids): with every lane active and
+    /// the lanes consecutive, as in the steady loop, their guards test nothing.
     fn certain_tile_accesses(&self) -> usize {
         let Some(uni) = self.uni else { return 0 };
         let local = self.bounds.local_bounds();
@@ -113,9 +114,12 @@ impl<'a, 'f> FnLower<'a, 'f> {
                     ir::InstKind::Store { ptr, value, .. } => (*ptr, func.ty(*value)),
                     _ => continue,
                 };
-                if !uni.is_uniform(ptr)
+                // Only consecutive accesses (a vector access whose guard becomes known).
+                let consecutive = uni.lane_stride(ptr) == i64::try_from(ty.size()).ok();
+                if local.required_size.is_some()
+                    && !uni.is_uniform(ptr)
+                    && consecutive
                     && super::bounds::statically_in_bounds(func, ptr, ty.size(), local)
-                    && local.required_size.is_some()
                 {
                     n += 1;
                 }

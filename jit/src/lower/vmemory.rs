@@ -43,11 +43,12 @@ impl FnLower<'_, '_> {
                 "strided ({stride} bytes between lanes): one bounds check for the span when every lane is active, \
                  one load per lane"
             ),
-            None => {
-                "gather (the address is not affine in the lane): one load per lane, with checks on one bounds test \
-                     for all lanes when every lane is active"
+            None if self.region_tested_together(ptr).is_some() => {
+                "gather (the address is not affine in the lane): one load per lane after one bounds test for all \
+                 active lanes"
                     .to_string()
             }
+            None => "gather (the address is not affine in the lane): one load per lane".to_string(),
         };
         self.remark(RemarkKind::Access, text);
     }
@@ -112,7 +113,7 @@ impl FnLower<'_, '_> {
             None => self.b.ins().iconst(types::I8, 0),
         };
         let ok = match self.all_active {
-            Some(all) if certain || !(load && self.checks_on()) => self.b.ins().band(ok, all),
+            Some(all) if certain || !(load && self.checks_on()) => self.and_flags(ok, all),
             _ => ok,
         };
         let ok = if certain { ok } else { self.and_in_bounds(ok, ptr, a0, vector_bytes)? };
@@ -226,8 +227,7 @@ impl FnLower<'_, '_> {
         let fast = |me: &mut Self| -> Result<Vec<ClifValue>> {
             let mut per_lane = Vec::with_capacity(me.lanes.0 as usize);
             for l in 0..me.lanes.0 {
-                let p = me.get_scalar(ptr, At::Lane(l))?;
-                let p = me.lane_addr(p, At::Lane(l));
+                let p = me.lane_addr_unchecked(ptr, l)?;
                 per_lane.push(me.load_leaves(p, ty)?);
             }
             me.pack(&scalars, &per_lane)
@@ -248,7 +248,7 @@ impl FnLower<'_, '_> {
         let Some(inb) = self.lanes_in_region(ptr, extent, mask.as_deref())? else { return Ok(None) };
         Ok(match (mask, self.all_active) {
             (Some(_), _) => Some(inb),
-            (None, Some(all)) => Some(self.b.ins().band(all, inb)),
+            (None, Some(all)) => Some(self.and_flags(all, inb)),
             (None, None) => None,
         })
     }
@@ -276,8 +276,7 @@ impl FnLower<'_, '_> {
                     // Every lane in bounds: no test per lane.
                     let fast = |me: &mut Self| -> Result<()> {
                         for l in 0..me.lanes.0 {
-                            let p = me.get_scalar(ptr, At::Lane(l))?;
-                            let p = me.lane_addr(p, At::Lane(l));
+                            let p = me.lane_addr_unchecked(ptr, l)?;
                             let v = me.get(value, At::Lane(l))?;
                             me.store_leaves(p, ty, &v)?;
                         }
@@ -355,6 +354,13 @@ impl FnLower<'_, '_> {
         }
         let bytes = s.size() * *n as u64;
         (bytes.is_multiple_of(16) && bytes > 0).then_some((*s, (bytes / 16) as u32))
+    }
+
+    /// Lane `l`'s address of `ptr`, not checked (its bounds were tested with the other
+    /// lanes'), replaced by scratch memory when the lane is inactive.
+    fn lane_addr_unchecked(&mut self, ptr: ir::Value, l: u32) -> Result<ClifValue> {
+        let p = self.get_scalar(ptr, At::Lane(l))?;
+        Ok(self.lane_addr(p, At::Lane(l)))
     }
 
     /// Per lane, the address of `ptr` checked for an access of `size` bytes (only
