@@ -68,7 +68,7 @@ def _round_up(n, m):
 
 
 def vadd(small):
-    n = 4096 if small else 1 << 23
+    n = 4096 if small else 1 << 25
     r = _rng()
     a, b = r.random(n, dtype=np.float32), r.random(n, dtype=np.float32)
     c = np.zeros(n, np.float32)
@@ -77,7 +77,7 @@ def vadd(small):
 
 
 def triad(small):
-    n = 4096 if small else 1 << 23
+    n = 4096 if small else 1 << 25
     r = _rng()
     a = np.zeros(n, np.float32)
     b, c = r.random(n, dtype=np.float32), r.random(n, dtype=np.float32)

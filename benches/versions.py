@@ -33,9 +33,10 @@ def main():
     ap.add_argument("--rounds", type=int, default=3, help="alternating rounds per kernel (minimum taken)")
     ap.add_argument("--instructions", action="store_true",
                     help="count the instructions of the compiled kernel code under callgrind instead of timing")
+    ap.add_argument("--lanes", type=int, default=0, help="lane width W for both builds (default: their own choice)")
     args = ap.parse_args()
     only = set(filter(None, args.only.split(",")))
-    cli = backends.SpirjitCli(0)
+    cli = backends.SpirjitCli(args.lanes)
     for b in suite.SUITE:
         if only and b.name not in only:
             continue

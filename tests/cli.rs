@@ -155,6 +155,27 @@ fn remarks_report_the_steady_loop() {
     assert!(out.contains("tile access(es) in bounds for certain"), "{out}");
 }
 
+/// With W chosen automatically, a kernel whose divergent loop only gathers (a CSR row
+/// loop) runs one work-item at a time and says why; asked for W = 8 it is vectorized.
+#[test]
+fn gather_bound_loops_run_one_work_item_at_a_time() {
+    let path = |lanes: Option<&str>| {
+        let k = kernel("spmv_csr.O2.spv");
+        let mut args = vec!["dump", &k, "--kernel", "spmv_csr", "--remarks"];
+        if let Some(w) = lanes {
+            args.extend(["--lanes", w]);
+        }
+        let (out, _) = ok(&args);
+        out.lines().find(|l| l.starts_with("path: ")).unwrap_or_default().to_string()
+    };
+    let auto = path(None);
+    assert!(auto.contains("scalar (W = 1)") && auto.contains("3 gathers"), "{auto}");
+    assert!(path(Some("8")).contains("vector, W = 8"));
+    // Its neighbour with consecutive loads in its loop keeps the default W.
+    let (out, _) = ok(&["dump", &kernel("grid_stride.O2.spv"), "--kernel", "grid_stride", "--remarks"]);
+    assert!(out.contains("path: vector, W = 16"), "{out}");
+}
+
 #[test]
 fn run_prints_and_saves() {
     let dir = temp_dir("run");

@@ -49,7 +49,13 @@ fn corpus_path_table() {
             println!("{label:50} {note}");
         }
         println!("{vec} of {} corpus kernels vectorize at lanes = {lanes}", table.len());
-        let scalar: Vec<_> = table.iter().filter(|t| !t.1).map(|t| format!("{}: {}", t.0, t.2)).collect();
+        // With W chosen automatically, a divergent loop that only gathers runs one
+        // work-item at a time on purpose (`plan::gather_bound_loops`); nothing else may
+        // fall back to the scalar path.
+        let chosen = |t: &(String, bool, String)| {
+            lanes == 0 && t.0 == "spmv_csr.O2.spv:spmv_csr" && t.2.contains("chosen for this kernel")
+        };
+        let scalar: Vec<_> = table.iter().filter(|t| !t.1 && !chosen(t)).map(|t| format!("{}: {}", t.0, t.2)).collect();
         assert!(scalar.is_empty(), "kernels on the scalar path at lanes = {lanes}:\n{}", scalar.join("\n"));
     }
 }

@@ -259,6 +259,8 @@ impl<'a, 'f> FnLower<'a, 'f> {
             barrier_ids,
             save_slots: HashMap::new(),
             saved_at_def: super::barrier::saved_at_definition(func, cfg, liveness),
+            anchored: super::anchor::anchored_links(func),
+            anchor_slot: None,
             cfg,
             facts,
             liveness,
@@ -423,6 +425,7 @@ impl<'a, 'f> FnLower<'a, 'f> {
             self.note_lowered(&inst.kind);
             if let Some(r) = inst.result {
                 self.save_at_definition(r)?;
+                self.anchor(r)?;
             }
         }
         Ok(())

@@ -26,6 +26,7 @@
 
 mod affine;
 mod agree;
+mod anchor;
 mod arith;
 pub mod artifact;
 mod barrier;

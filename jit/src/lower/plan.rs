@@ -110,12 +110,88 @@ pub fn choose(kernel: &ir::Kernel, lanes: u32, whole_rows: bool, cfg: &Cfg, dt: 
         },
     };
     let masked = !divergent.is_empty();
+    if lanes == 0 && kernel.reqd_sub_group_size.is_none() {
+        if let Some(why) = gather_bound_loops(func, cfg, &uni) {
+            return Choice { path: Err(why), uniformity: None, divergent, escapes: Vec::new() };
+        }
+    }
     let escapes = if masked { super::masked::escaping_values(func) } else { Vec::new() };
     let mask = masked.then_some(escapes.as_slice());
     match within_budget(func, w, cfg, &uni, mask, kernel.reqd_sub_group_size.is_some()) {
         Ok(path) => Choice { path: Ok(path), uniformity: Some(uni), divergent, escapes },
         Err(why) => Choice { path: Err(why), uniformity: None, divergent, escapes: Vec::new() },
     }
+}
+
+/// Most floating-point operations per gather in a gather-bound loop (see
+/// [`gather_bound_loops`]): beyond this the arithmetic gains more from lanes than the
+/// gathers lose.
+const MAX_FLOPS_PER_GATHER: usize = 4;
+
+/// Why a kernel is better run one work-item at a time when its W is chosen
+/// automatically, or `None`: its loops diverge (lanes leave them in different
+/// iterations, so a lane group runs as long as its longest lane) and every varying
+/// memory access in them is a gather (a global or constant address that is not affine in the lane; at
+/// least two), with little floating-point arithmetic (at most
+/// [`MAX_FLOPS_PER_GATHER`] operations per gather), and it has no barrier and no
+/// sub-group operation. Without hardware gathers a
+/// gather is one load per lane plus lane extracts and inserts, so lanes gain nothing
+/// and cost the extracts, the masks and the idle lanes (`spmv_csr` in `benches/`: 1053
+/// instructions per work-item at W = 8, 583 at W = 1).
+pub fn gather_bound_loops(func: &ir::Function, cfg: &Cfg, uni: &Uniformity) -> Option<String> {
+    // Barriers cost a lane group switch per work-item at W = 1, and sub-group
+    // operations would see sub-groups of one.
+    if func.insts.iter().any(|i| matches!(i.kind, ir::InstKind::Barrier | ir::InstKind::SubGroup { .. })) {
+        return None;
+    }
+    let cyclic = cfg.cyclic_blocks();
+    let (mut gathers, mut affine, mut flops, mut diverges) = (0usize, 0usize, 0usize, false);
+    for &blk in &cfg.rpo {
+        if !cyclic.get(blk.0 as usize).copied().unwrap_or(false) {
+            continue;
+        }
+        let block = func.block(blk);
+        diverges |= match &block.term {
+            Terminator::Branch { cond, .. } => !uni.is_uniform(*cond),
+            Terminator::Switch { value, .. } => !uni.is_uniform(*value),
+            _ => false,
+        };
+        for &ii in &block.insts {
+            let inst = func.inst(ii);
+            let ptr = match &inst.kind {
+                ir::InstKind::Load { ptr, .. } | ir::InstKind::Store { ptr, .. } => Some(*ptr),
+                ir::InstKind::Binary(ir::BinaryOp::FAdd | ir::BinaryOp::FSub | ir::BinaryOp::FMul, ..)
+                | ir::InstKind::Binary(ir::BinaryOp::FDiv, ..)
+                | ir::InstKind::Fma(..)
+                | ir::InstKind::Math(..)
+                | ir::InstKind::Call { .. }
+                | ir::InstKind::CallWhole { .. } => {
+                    flops += 1;
+                    None
+                }
+                _ => None,
+            };
+            // Private variables are per lane (not gathers); generic pointers may be.
+            let shared = |p: ir::Value| {
+                matches!(
+                    func.values.get(p.0 as usize).map(|d| &d.ty),
+                    Some(ir::Type::Scalar(ir::Scalar::Ptr(ir::AddressSpace::Global | ir::AddressSpace::Constant)))
+                )
+            };
+            match ptr {
+                Some(p) if !uni.is_uniform(p) && uni.lane_stride(p).is_none() && shared(p) => gathers += 1,
+                Some(p) if !uni.is_uniform(p) => affine += 1,
+                _ => {}
+            }
+        }
+    }
+    (diverges && gathers >= 2 && affine == 0 && flops <= MAX_FLOPS_PER_GATHER * gathers).then(|| {
+        format!(
+            "chosen for this kernel: its divergent loops do {gathers} gathers (loads or stores at addresses \
+             not affine in the lane) and no vector accesses, which lanes do not speed up; ask for W > 1 to \
+             vectorize it anyway"
+        )
+    })
 }
 
 /// Whether code for `kernel` at W = `w` gains from assuming whole rows: it queries a
@@ -383,5 +459,59 @@ impl Cost {
 
     fn over_budget(&self) -> Option<String> {
         self.over_budget_at(true)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ir::parse::parse_function;
+
+    /// A row loop `for (k = start[i]; k < start[i + 1]; k++) acc += vals[k] * x[cols[k]]`
+    /// with `vals` read through `body` (a gather, or a load at `i`).
+    fn row_loop(vals_at: &str) -> ir::Function {
+        parse_function(&format!(
+            "block0():
+    v0: ptr<global> = param 0
+    v1: ptr<global> = param 1
+    v2: i64 = const 0x0
+    v3: i64 = GlobalId v2
+    v4: i64 = const 0x4
+    v5: i64 = IMul v3, v4
+    v6: ptr<global> = ptr_add v0, v5
+    v7: i64 = load v6, align 8
+    v8: f32 = const 0x0
+    jump block1(v7, v8)
+block1(v9: i64, v10: f32):
+    v11: i64 = IMul v9, v4
+    v12: ptr<global> = ptr_add v1, v11
+    v13: i32 = load v12, align 4
+    v14: i64 = convert SToS v13
+    v15: i64 = IMul v14, v4
+    v16: ptr<global> = ptr_add v0, v15
+    v17: f32 = load v16, align 4
+    v18: ptr<global> = ptr_add v0, {vals_at}
+    v19: f32 = load v18, align 4
+    v20: f32 = fma v17, v19, v10
+    v21: i64 = IAdd v9, v4
+    v22: bool = icmp Slt v21, v7
+    br v22, block1(v21, v20), block2()
+block2():
+    return"
+        ))
+        .expect("the test function parses")
+    }
+
+    fn reason(f: &ir::Function) -> Option<String> {
+        let cfg = Cfg::new(f);
+        gather_bound_loops(f, &cfg, &Uniformity::new_masked(f, &cfg))
+    }
+
+    #[test]
+    fn divergent_loops_of_gathers_are_gather_bound() {
+        let why = reason(&row_loop("v15")).expect("three gathers in a divergent loop");
+        assert!(why.contains("3 gathers"), "{why}");
+        // One consecutive access (vals[i]) in the loop: lanes pay off.
+        assert_eq!(reason(&row_loop("v5")), None);
     }
 }

@@ -90,6 +90,11 @@ pub(crate) struct FnLower<'a, 'f> {
     /// Per value: stored right after its definition rather than at barriers
     /// (`barrier::saved_at_definition`).
     pub saved_at_def: Vec<bool>,
+    /// Per value: a link of a long accumulation chain, stored to `anchor_slot` right
+    /// after its definition (`anchor`).
+    pub anchored: Vec<bool>,
+    /// The scratch stack slot of those stores and its size, made on first use.
+    pub anchor_slot: Option<(cranelift_codegen::ir::StackSlot, u32)>,
     /// End of the private area used so far.
     pub private_end: u64,
     pub cfg: &'a Cfg,
