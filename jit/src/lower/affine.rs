@@ -80,7 +80,7 @@ impl FnLower<'_, '_> {
             return Ok(None);
         }
         let func = self.func;
-        let Some(kind) = func.def_inst(v).map(|i| &i.kind) else { return self.param_exact(v) };
+        let Some(kind) = func.def_inst(v).map(|i| &i.kind) else { return self.param_exact(v, depth) };
         let both = |me: &mut Self, a: ir::Value, b: ir::Value| -> Result<Option<ClifValue>> {
             let (Some(x), Some(y)) = (me.stride_exact_at(a, depth + 1)?, me.stride_exact_at(b, depth + 1)?) else {
                 return Ok(None);
@@ -147,13 +147,16 @@ impl FnLower<'_, '_> {
     /// the lanes (lanes may have taken different edges into the block), so they are
     /// compared with `lane0 + l * stride` at run time — once per lane group for every
     /// access derived from it, on the parameter's own (often narrower) lanes.
-    fn param_exact(&mut self, v: ir::Value) -> Result<Option<ClifValue>> {
+    fn param_exact(&mut self, v: ir::Value, depth: u32) -> Result<Option<ClifValue>> {
         let is_param =
             matches!(self.func.values.get(v.0 as usize).map(|d| d.origin), Some(ir::ValueOrigin::BlockParam(..)));
         let Some(stride) = self.uni.as_ref().and_then(|u| u.lane_stride(v)) else { return Ok(None) };
         let ty = self.value_type(v)?;
         let scalar = ty.scalar().filter(|s| ty.lanes() == Some(1) && (s.is_int() || matches!(s, ir::Scalar::Ptr(_))));
         let (true, Some(s), true) = (is_param, scalar, self.readable(v)) else { return Ok(None) };
+        if self.param_exact_for_certain(v, depth)? {
+            return Ok(Some(self.b.ins().iconst(types::I8, 1)));
+        }
         let lanes = self.bundles(v)?.remove(0);
         let Some(first) = lanes.first() else { return Ok(None) };
         let vt = super::leaf::vec_leaf_type(s);
@@ -170,6 +173,54 @@ impl FnLower<'_, '_> {
             });
         }
         Ok(all.map(|a| self.b.ins().vall_true(a)))
+    }
+
+    /// Whether the active lanes of block parameter `v` are `lane0 + l * stride` for
+    /// certain, with no run-time comparison: every edge into its block passes `v`
+    /// itself, one value `e` whose lanes are exact for certain (the loop's start, such
+    /// as a global id), or one value `v ± u` / `ptr_add v, u` with `u` the same in every
+    /// lane (the step). Lanes enter the block together from the edges passing `e` and
+    /// go round the loop in step (a lane that leaves is masked off until it enters
+    /// again through `e`), and adding the same `u` to every lane keeps them evenly
+    /// spaced; two different steps (lanes taking different back edges) or entering
+    /// values do not qualify.
+    fn param_exact_for_certain(&mut self, v: ir::Value, depth: u32) -> Result<bool> {
+        let Some(ir::ValueOrigin::BlockParam(blk, idx)) = self.func.values.get(v.0 as usize).map(|d| d.origin) else {
+            return Ok(false);
+        };
+        let func = self.func;
+        let (mut entering, mut step) = (None, None);
+        let preds = self.cfg.preds.get(blk.0 as usize).cloned().unwrap_or_default();
+        for p in preds {
+            for call in func.block(p).term.targets().filter(|c| c.block == blk) {
+                let Some(&arg) = call.args.get(idx as usize) else { return Ok(false) };
+                let slot = if arg == v {
+                    continue;
+                } else if self.steps(arg, v) {
+                    &mut step
+                } else {
+                    &mut entering
+                };
+                if *slot.get_or_insert(arg) != arg {
+                    return Ok(false);
+                }
+            }
+        }
+        let Some(e) = entering else { return Ok(false) };
+        Ok(self.stride_exact_at(e, depth + 1)?.is_some_and(|c| self.is_const_true(c)))
+    }
+
+    /// `x` is `p ± u` or `ptr_add p, u` with `u` the same in every lane.
+    fn steps(&self, x: ir::Value, p: ir::Value) -> bool {
+        match self.func.def_inst(x).map(|i| &i.kind) {
+            Some(InstKind::Binary(BinaryOp::IAdd, a, b)) => {
+                (*a == p && !self.is_varying(*b)) || (*b == p && !self.is_varying(*a))
+            }
+            Some(InstKind::Binary(BinaryOp::ISub, a, b)) | Some(InstKind::PtrAdd(a, b)) => {
+                *a == p && !self.is_varying(*b)
+            }
+            _ => false,
+        }
     }
 
     /// The integer vector of type `vt` whose lane `j` is `(first + j) * stride`, wrapped

@@ -94,7 +94,13 @@ thread_local! {
 }
 
 fn build(m: &Module) -> CompiledModule {
-    let options = LowerOptions { lanes: LANES.with(|l| l.get()), checked: true, robust: false, whole_rows: false };
+    build_with_rows(m, false)
+}
+
+/// [`build`], with code that may assume lane groups lie within rows (every 1-D launch
+/// does).
+fn build_with_rows(m: &Module, whole_rows: bool) -> CompiledModule {
+    let options = LowerOptions { lanes: LANES.with(|l| l.get()), checked: true, robust: false, whole_rows };
     match compile(m, &options) {
         Ok(c) => {
             if options.lanes != 1 {

@@ -1024,16 +1024,16 @@ fn induction_variables_with_uneven_back_edges() {
     // Parities in runs, so that lane groups both agree and split.
     let len = 3000usize;
     let input: Vec<i32> = (0..len).map(|k| (k as i32 * 7 + (k as i32 / 13) % 3) % 100).collect();
-    let run = |w: u32| {
+    let run = |w: u32, rows: bool| {
         let mut out = vec![0i32; 96];
         with_lanes(w, || {
-            let cm = build(&m);
+            let cm = build_with_rows(&m, rows);
             let args = [input.as_ptr() as u64, out.as_mut_ptr() as u64, len as u64];
             assert_eq!(run_1d(&cm, &args, 96, 32, &no_cancel()).0, Status::DONE, "W = {w}");
         });
         out
     };
-    let want = run(1);
+    let want = run(1, false);
     let reference: Vec<i32> = (0..96usize)
         .map(|g| {
             let (mut k, mut a) = (g, 0i32);
@@ -1045,7 +1045,72 @@ fn induction_variables_with_uneven_back_edges() {
         })
         .collect();
     assert_eq!(want, reference, "W = 1");
-    for w in [4, 8, 16] {
-        assert_eq!(run(w), want, "W = {w}");
+    for (w, rows) in [4, 8, 16].into_iter().flat_map(|w| [(w, false), (w, true)]) {
+        assert_eq!(run(w, rows), want, "W = {w}, whole rows {rows}");
+    }
+}
+
+/// An induction variable entered with `gid` by some lanes and `gid + 2` by others (two
+/// entering values, each with stride 1) and stepped by 32: its stride hint is 1, but
+/// lanes are not consecutive, so it is not exact for certain and the run-time
+/// comparison must stay. Every width matches W = 1.
+#[test]
+fn induction_variables_entered_from_two_edges() {
+    let mut f = Function::default();
+    let mut b = FunctionBuilder::new(&mut f);
+    let (pin, pout) = (b.param(0, gptr()), b.param(1, gptr()));
+    let n = b.param(2, Type::I64);
+    let gid = b.gid(0);
+    let zero = b.iconst(Type::I32, 0);
+    let (plain, shifted, head, body, exit) =
+        (b.create_block(), b.create_block(), b.create_block(), b.create_block(), b.create_block());
+    let three = b.iconst(Type::I64, 3);
+    let low = b.binary(BinaryOp::And, gid, three);
+    let zero64 = b.iconst(Type::I64, 0);
+    let c0 = b.inst(InstKind::Icmp(IntCC::Eq, low, zero64), Type::BOOL);
+    b.branch(c0, shifted, &[], plain, &[]);
+    b.switch_to_block(plain);
+    b.jump(head, &[gid, zero]);
+    b.switch_to_block(shifted);
+    let two = b.iconst(Type::I64, 2);
+    let g2 = b.binary(BinaryOp::IAdd, gid, two);
+    b.jump(head, &[g2, zero]);
+    b.switch_to_block(head);
+    let i = b.append_block_param(head, Type::I64);
+    let acc = b.append_block_param(head, Type::I32);
+    let c = b.inst(InstKind::Icmp(IntCC::Slt, i, n), Type::BOOL);
+    b.branch(c, body, &[], exit, &[acc]);
+    b.switch_to_block(body);
+    let e = b.elem(pin, i, 4);
+    let x = b.load(e, Type::I32, 4);
+    let acc1 = b.binary(BinaryOp::IAdd, acc, x);
+    let step = b.iconst(Type::I64, 32);
+    let next = b.binary(BinaryOp::IAdd, i, step);
+    b.jump(head, &[next, acc1]);
+    b.switch_to_block(exit);
+    let r = b.append_block_param(exit, Type::I32);
+    let eo = b.elem(pout, gid, 4);
+    b.store(eo, r, 4);
+    b.ret();
+    let m = module(vec![ptr_param(Type::I32), ptr_param(Type::I32), value_param(Type::I64)], f, 0);
+    let len = 3000usize;
+    let input: Vec<i32> = (0..len).map(|k| (k as i32 * 7 + (k as i32 / 13) % 3) % 100).collect();
+    let run = |w: u32, rows: bool| {
+        let mut out = vec![0i32; 96];
+        with_lanes(w, || {
+            let cm = build_with_rows(&m, rows);
+            let args = [input.as_ptr() as u64, out.as_mut_ptr() as u64, len as u64];
+            assert_eq!(run_1d(&cm, &args, 96, 32, &no_cancel()).0, Status::DONE, "W = {w}");
+        });
+        out
+    };
+    let want = run(1, false);
+    let reference: Vec<i32> =
+        (0..96usize).map(|g| (if g & 3 == 0 { g + 2 } else { g }..len).step_by(32).map(|k| input[k]).sum()).collect();
+    assert_eq!(want, reference, "W = 1");
+    // With whole rows the entering `gid` is exact for certain; `gid + 2` must still
+    // keep the parameter from being claimed exact.
+    for (w, rows) in [4, 8, 16].into_iter().flat_map(|w| [(w, false), (w, true)]) {
+        assert_eq!(run(w, rows), want, "W = {w}, whole rows {rows}");
     }
 }
