@@ -1021,19 +1021,8 @@ fn induction_variables_with_uneven_back_edges() {
     b.store(eo, r, 4);
     b.ret();
     let m = module(vec![ptr_param(Type::I32), ptr_param(Type::I32), value_param(Type::I64)], f, 0);
-    // Parities in runs, so that lane groups both agree and split.
-    let len = 3000usize;
-    let input: Vec<i32> = (0..len).map(|k| (k as i32 * 7 + (k as i32 / 13) % 3) % 100).collect();
-    let run = |w: u32, rows: bool| {
-        let mut out = vec![0i32; 96];
-        with_lanes(w, || {
-            let cm = build_with_rows(&m, rows);
-            let args = [input.as_ptr() as u64, out.as_mut_ptr() as u64, len as u64];
-            assert_eq!(run_1d(&cm, &args, 96, 32, &no_cancel()).0, Status::DONE, "W = {w}");
-        });
-        out
-    };
-    let want = run(1, false);
+    let input = loop_input();
+    let len = input.len();
     let reference: Vec<i32> = (0..96usize)
         .map(|g| {
             let (mut k, mut a) = (g, 0i32);
@@ -1044,10 +1033,7 @@ fn induction_variables_with_uneven_back_edges() {
             a
         })
         .collect();
-    assert_eq!(want, reference, "W = 1");
-    for (w, rows) in [4, 8, 16].into_iter().flat_map(|w| [(w, false), (w, true)]) {
-        assert_eq!(run(w, rows), want, "W = {w}, whole rows {rows}");
-    }
+    widths_match_reference(&m, &input, &reference);
 }
 
 /// An induction variable entered with `gid` by some lanes and `gid + 2` by others (two
@@ -1093,24 +1079,32 @@ fn induction_variables_entered_from_two_edges() {
     b.store(eo, r, 4);
     b.ret();
     let m = module(vec![ptr_param(Type::I32), ptr_param(Type::I32), value_param(Type::I64)], f, 0);
-    let len = 3000usize;
-    let input: Vec<i32> = (0..len).map(|k| (k as i32 * 7 + (k as i32 / 13) % 3) % 100).collect();
-    let run = |w: u32, rows: bool| {
-        let mut out = vec![0i32; 96];
-        with_lanes(w, || {
-            let cm = build_with_rows(&m, rows);
-            let args = [input.as_ptr() as u64, out.as_mut_ptr() as u64, len as u64];
-            assert_eq!(run_1d(&cm, &args, 96, 32, &no_cancel()).0, Status::DONE, "W = {w}");
-        });
-        out
-    };
-    let want = run(1, false);
+    let input = loop_input();
+    let len = input.len();
     let reference: Vec<i32> =
         (0..96usize).map(|g| (if g & 3 == 0 { g + 2 } else { g }..len).step_by(32).map(|k| input[k]).sum()).collect();
-    assert_eq!(want, reference, "W = 1");
     // With whole rows the entering `gid` is exact for certain; `gid + 2` must still
     // keep the parameter from being claimed exact.
-    for (w, rows) in [4, 8, 16].into_iter().flat_map(|w| [(w, false), (w, true)]) {
-        assert_eq!(run(w, rows), want, "W = {w}, whole rows {rows}");
+    widths_match_reference(&m, &input, &reference);
+}
+
+/// Input of the induction-variable kernels: parities in runs, so that lane groups
+/// both agree and split.
+fn loop_input() -> Vec<i32> {
+    (0..3000).map(|k: i32| (k * 7 + (k / 13) % 3) % 100).collect()
+}
+
+/// Run `m(input, out, len)` over 96 work-items in groups of 32 at W = 1 and at W = 4,
+/// 8, 16 with and without whole rows; every run gives `reference`.
+fn widths_match_reference(m: &Module, input: &[i32], reference: &[i32]) {
+    let widths = [(1, false)].into_iter().chain([4, 8, 16].into_iter().flat_map(|w| [(w, false), (w, true)]));
+    for (w, rows) in widths {
+        let mut out = vec![0i32; 96];
+        with_lanes(w, || {
+            let cm = build_with_rows(m, rows);
+            let args = [input.as_ptr() as u64, out.as_mut_ptr() as u64, input.len() as u64];
+            assert_eq!(run_1d(&cm, &args, 96, 32, &no_cancel()).0, Status::DONE, "W = {w}");
+        });
+        assert_eq!(out, reference, "W = {w}, whole rows {rows}");
     }
 }
