@@ -346,6 +346,19 @@ fn shared_isa(fast_regalloc: bool) -> Result<cranelift_codegen::isa::OwnedTarget
     ISAS[fast_regalloc as usize].get_or_init(|| new_isa(fast_regalloc)).clone()
 }
 
+/// With `SPIRJIT_CODE_DUMP=PREFIX` in the environment, the machine code of each compiled
+/// function is written to `PREFIX.NAME.bin` (raw bytes, for `objdump -b binary` and
+/// `benches/jit_profile.py`, which maps a callgrind profile onto it). A debugging aid:
+/// failures to write are ignored.
+fn write_code_for_profiling(name: &str, bytes: &[u8]) {
+    if let Some(prefix) = std::env::var_os("SPIRJIT_CODE_DUMP") {
+        let name: String = name.chars().map(|c| if c.is_ascii_alphanumeric() { c } else { '_' }).collect();
+        let mut path = prefix;
+        path.push(format!(".{name}.bin"));
+        let _ = std::fs::write(path, bytes);
+    }
+}
+
 /// Define function `id` from `ctx` in `jit`, compiling it with `isa` (the module's own
 /// code generator, or one of the same target with other settings); returns the machine
 /// code as it was defined (see [`artifact::Code`]).
@@ -364,6 +377,7 @@ fn define_with_isa(
     };
     let relocs: Vec<_> =
         mach_relocs.iter().map(|r| cranelift_module::ModuleReloc::from_mach_reloc(r, &ctx.func, id)).collect();
+    write_code_for_profiling(&ctx.func.name.to_string(), &bytes);
     jit.define_function_bytes(id, align, &bytes, &relocs).map_err(Box::new)?;
     Ok(artifact::Code { align, bytes, relocs })
 }
