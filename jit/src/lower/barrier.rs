@@ -52,14 +52,22 @@ pub(crate) fn saved_at_definition(func: &ir::Function, cfg: &Cfg, liveness: Opti
 
 impl FnLower<'_, '_> {
     /// Store `v`'s leaves into its save slot; returns the slot's pieces and their types.
+    ///
+    /// Without `store` the value is not read at all: reading a value held in a variable
+    /// makes the SSA builder carry it (a block parameter at every join, through loops)
+    /// to this point, where nothing needs it (with barriers in a loop, every value saved
+    /// anywhere in the loop became a parameter of the loop header, restored and spilled
+    /// at every iteration).
     fn store_saved(&mut self, v: crate::ir::Value, store: bool) -> Result<(Vec<u64>, Vec<ClifType>)> {
+        if !store {
+            let tys = self.leaf_types(v)?;
+            return Ok((self.save_slot(v, &tys)?, tys));
+        }
         let vals = self.get(v, At::Group)?;
         let tys: Vec<ClifType> = vals.iter().map(|x| self.vty(*x)).collect();
         let offs = self.save_slot(v, &tys)?;
-        if store {
-            for (o, x) in offs.iter().zip(vals) {
-                self.b.ins().store(MemFlagsData::trusted(), x, self.private_base, *o as i32);
-            }
+        for (o, x) in offs.iter().zip(vals) {
+            self.b.ins().store(MemFlagsData::trusted(), x, self.private_base, *o as i32);
         }
         Ok((offs, tys))
     }
