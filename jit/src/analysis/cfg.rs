@@ -3,7 +3,7 @@
 //!
 //! Only reads the function; blocks unreachable from the entry get no order number.
 
-use crate::ir::{BlockId, Function};
+use crate::ir::{BlockId, Function, Value};
 
 /// Successor and predecessor lists plus a reverse post-order.
 #[derive(Clone, Debug)]
@@ -142,6 +142,22 @@ impl Cfg {
                 c != usize::MAX && (size[c] > 1 || self.succs[b].iter().any(|s| s.0 as usize == b))
             })
             .collect()
+    }
+
+    /// The value each edge into `blk` passes for its parameter number `i`, one per edge
+    /// (a predecessor whose terminator targets `blk` twice gives two); `None` when an
+    /// edge passes none.
+    pub fn edge_args(&self, func: &Function, blk: BlockId, i: usize) -> Option<Vec<Value>> {
+        let mut preds = self.preds.get(blk.0 as usize)?.clone();
+        preds.sort_unstable_by_key(|p| p.0);
+        preds.dedup(); // each edge is visited through its block's targets
+        let mut out = Vec::new();
+        for pred in preds {
+            for call in func.block(pred).term.targets().filter(|c| c.block == blk) {
+                out.push(*call.args.get(i)?);
+            }
+        }
+        Some(out)
     }
 
     /// True when the edge `from → to` goes back in reverse post-order (to the same or an

@@ -226,28 +226,27 @@ impl Uniformity {
     /// when the entering values disagree or none is known.
     fn param_stride(&self, func: &Function, cfg: &Cfg, blk: crate::ir::BlockId, i: usize) -> Option<i64> {
         let p = *func.block(blk).params.get(i)?;
-        let mut preds = cfg.preds.get(blk.0 as usize)?.clone();
-        preds.sort_unstable_by_key(|p| p.0);
-        preds.dedup(); // one entry per edge; each edge is visited through its block's targets
         let mut stride = None;
-        for pred in &preds {
-            for call in func.block(*pred).term.targets().filter(|c| c.block == blk) {
-                let a = *call.args.get(i)?;
-                if self.steps_from(func, a, p, 0) {
-                    continue;
-                }
-                let s = self.stride_of(a)?;
-                if stride.is_some_and(|t| t != s) {
-                    return None;
-                }
-                stride = Some(s);
+        for a in cfg.edge_args(func, blk, i)? {
+            if self.steps_from(func, a, p) {
+                continue;
             }
+            let s = self.stride_of(a)?;
+            if stride.is_some_and(|t| t != s) {
+                return None;
+            }
+            stride = Some(s);
         }
         stride
     }
 
-    /// True when `v` is `p` plus or minus lane-uniform values.
-    fn steps_from(&self, func: &Function, v: Value, p: Value, depth: u32) -> bool {
+    /// True when `v` is `p` plus or minus lane-uniform values (`p` itself included): a
+    /// loop's step of its induction variable `p`.
+    pub fn steps_from(&self, func: &Function, v: Value, p: Value) -> bool {
+        self.steps_from_at(func, v, p, 0)
+    }
+
+    fn steps_from_at(&self, func: &Function, v: Value, p: Value, depth: u32) -> bool {
         if v == p {
             return true;
         }
@@ -256,11 +255,11 @@ impl Uniformity {
         }
         match func.def_inst(v).map(|d| &d.kind) {
             Some(InstKind::Binary(BinaryOp::IAdd, a, b) | InstKind::PtrAdd(a, b)) => {
-                (self.is_uniform(*b) && self.steps_from(func, *a, p, depth + 1))
-                    || (self.is_uniform(*a) && self.steps_from(func, *b, p, depth + 1))
+                (self.is_uniform(*b) && self.steps_from_at(func, *a, p, depth + 1))
+                    || (self.is_uniform(*a) && self.steps_from_at(func, *b, p, depth + 1))
             }
             Some(InstKind::Binary(BinaryOp::ISub, a, b)) => {
-                self.is_uniform(*b) && self.steps_from(func, *a, p, depth + 1)
+                self.is_uniform(*b) && self.steps_from_at(func, *a, p, depth + 1)
             }
             _ => false,
         }

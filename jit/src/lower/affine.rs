@@ -178,49 +178,34 @@ impl FnLower<'_, '_> {
     /// Whether the active lanes of block parameter `v` are `lane0 + l * stride` for
     /// certain, with no run-time comparison: every edge into its block passes `v`
     /// itself, one value `e` whose lanes are exact for certain (the loop's start, such
-    /// as a global id), or one value `v ± u` / `ptr_add v, u` with `u` the same in every
-    /// lane (the step). Lanes enter the block together from the edges passing `e` and
-    /// go round the loop in step (a lane that leaves is masked off until it enters
-    /// again through `e`), and adding the same `u` to every lane keeps them evenly
-    /// spaced; two different steps (lanes taking different back edges) or entering
-    /// values do not qualify.
+    /// as a global id), or one step of `v` by amounts the same in every lane (`v ± u`,
+    /// `ptr_add v, u`: `Uniformity::steps_from`). Lanes enter the block together from
+    /// the edges passing `e` and go round the loop in step (a lane that leaves is masked
+    /// off until it enters again through `e`), and adding the same amount to every lane
+    /// keeps them evenly spaced; two different steps (lanes taking different back edges)
+    /// or entering values do not qualify.
     fn param_exact_for_certain(&mut self, v: ir::Value, depth: u32) -> Result<bool> {
         let Some(ir::ValueOrigin::BlockParam(blk, idx)) = self.func.values.get(v.0 as usize).map(|d| d.origin) else {
             return Ok(false);
         };
-        let func = self.func;
+        let (Some(uni), Some(args)) = (self.uni, self.cfg.edge_args(self.func, blk, idx as usize)) else {
+            return Ok(false);
+        };
         let (mut entering, mut step) = (None, None);
-        let preds = self.cfg.preds.get(blk.0 as usize).cloned().unwrap_or_default();
-        for p in preds {
-            for call in func.block(p).term.targets().filter(|c| c.block == blk) {
-                let Some(&arg) = call.args.get(idx as usize) else { return Ok(false) };
-                let slot = if arg == v {
-                    continue;
-                } else if self.steps(arg, v) {
-                    &mut step
-                } else {
-                    &mut entering
-                };
-                if *slot.get_or_insert(arg) != arg {
-                    return Ok(false);
-                }
+        for arg in args {
+            let slot = if arg == v {
+                continue;
+            } else if uni.steps_from(self.func, arg, v) {
+                &mut step
+            } else {
+                &mut entering
+            };
+            if *slot.get_or_insert(arg) != arg {
+                return Ok(false);
             }
         }
         let Some(e) = entering else { return Ok(false) };
         Ok(self.stride_exact_at(e, depth + 1)?.is_some_and(|c| self.is_const_true(c)))
-    }
-
-    /// `x` is `p ± u` or `ptr_add p, u` with `u` the same in every lane.
-    fn steps(&self, x: ir::Value, p: ir::Value) -> bool {
-        match self.func.def_inst(x).map(|i| &i.kind) {
-            Some(InstKind::Binary(BinaryOp::IAdd, a, b)) => {
-                (*a == p && !self.is_varying(*b)) || (*b == p && !self.is_varying(*a))
-            }
-            Some(InstKind::Binary(BinaryOp::ISub, a, b)) | Some(InstKind::PtrAdd(a, b)) => {
-                *a == p && !self.is_varying(*b)
-            }
-            _ => false,
-        }
     }
 
     /// The integer vector of type `vt` whose lane `j` is `(first + j) * stride`, wrapped

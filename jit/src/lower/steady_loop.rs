@@ -89,11 +89,9 @@ impl<'a, 'f> FnLower<'a, 'f> {
         // A kernel with barriers re-enters its loop every barrier round: one guard left
         // out does not pay for compiling it twice (matmul_tiled and sgemm_reqd, one
         // covered store each: 1.03x fewer instructions for 3x the compile time).
-        let covered = f.covered.len();
-        let has_flag = f.flag.is_some();
-        let decided_count = f.conds.keys().filter(|c| decided(c)).count();
-        let all_decided = looping.iter().all(decided);
-        has_flag && all_decided && covered + decided_count + self.certain_tile_accesses() >= least
+        f.flag.is_some()
+            && looping.iter().all(decided)
+            && f.covered.len() + f.conds.keys().filter(|c| decided(c)).count() + self.certain_tile_accesses() >= least
     }
 
     /// Consecutive accesses in bounds for certain (`bounds::statically_in_bounds`: a tile

@@ -987,40 +987,22 @@ fn atomic_additions_to_one_address_give_a_serial_order_at_every_width() {
 /// must compare the lanes at run time. Every width matches W = 1.
 #[test]
 fn induction_variables_with_uneven_back_edges() {
-    let mut f = Function::default();
-    let mut b = FunctionBuilder::new(&mut f);
-    let (pin, pout) = (b.param(0, gptr()), b.param(1, gptr()));
-    let n = b.param(2, Type::I64);
-    let gid = b.gid(0);
-    let zero = b.iconst(Type::I32, 0);
-    let (head, body, odd, even, exit) =
-        (b.create_block(), b.create_block(), b.create_block(), b.create_block(), b.create_block());
-    b.jump(head, &[gid, zero]);
-    b.switch_to_block(head);
-    let i = b.append_block_param(head, Type::I64);
-    let acc = b.append_block_param(head, Type::I32);
-    let c = b.inst(InstKind::Icmp(IntCC::Slt, i, n), Type::BOOL);
-    b.branch(c, body, &[], exit, &[acc]);
-    b.switch_to_block(body);
-    let e = b.elem(pin, i, 4);
-    let x = b.load(e, Type::I32, 4);
-    let acc1 = b.binary(BinaryOp::IAdd, acc, x);
-    let one = b.iconst(Type::I32, 1);
-    let bit = b.binary(BinaryOp::And, x, one);
-    let is_odd = b.inst(InstKind::Icmp(IntCC::Ne, bit, zero), Type::BOOL);
-    b.branch(is_odd, odd, &[], even, &[]);
-    for (blk, step) in [(odd, 64u64), (even, 32)] {
-        b.switch_to_block(blk);
-        let s = b.iconst(Type::I64, step);
-        let next = b.binary(BinaryOp::IAdd, i, s);
-        b.jump(head, &[next, acc1]);
-    }
-    b.switch_to_block(exit);
-    let r = b.append_block_param(exit, Type::I32);
-    let eo = b.elem(pout, gid, 4);
-    b.store(eo, r, 4);
-    b.ret();
-    let m = module(vec![ptr_param(Type::I32), ptr_param(Type::I32), value_param(Type::I64)], f, 0);
+    let m = sum_loop(
+        |b, gid, zero, head| b.jump(head, &[gid, zero]),
+        |b, i, x, acc1, zero, head| {
+            let (odd, even) = (b.create_block(), b.create_block());
+            let one = b.iconst(Type::I32, 1);
+            let bit = b.binary(BinaryOp::And, x, one);
+            let is_odd = b.inst(InstKind::Icmp(IntCC::Ne, bit, zero), Type::BOOL);
+            b.branch(is_odd, odd, &[], even, &[]);
+            for (blk, step) in [(odd, 64u64), (even, 32)] {
+                b.switch_to_block(blk);
+                let s = b.iconst(Type::I64, step);
+                let next = b.binary(BinaryOp::IAdd, i, s);
+                b.jump(head, &[next, acc1]);
+            }
+        },
+    );
     let input = loop_input();
     let len = input.len();
     let reference: Vec<i32> = (0..96usize)
@@ -1042,25 +1024,52 @@ fn induction_variables_with_uneven_back_edges() {
 /// comparison must stay. Every width matches W = 1.
 #[test]
 fn induction_variables_entered_from_two_edges() {
+    let m = sum_loop(
+        |b, gid, zero, head| {
+            let (plain, shifted) = (b.create_block(), b.create_block());
+            let three = b.iconst(Type::I64, 3);
+            let low = b.binary(BinaryOp::And, gid, three);
+            let zero64 = b.iconst(Type::I64, 0);
+            let c0 = b.inst(InstKind::Icmp(IntCC::Eq, low, zero64), Type::BOOL);
+            b.branch(c0, shifted, &[], plain, &[]);
+            b.switch_to_block(plain);
+            b.jump(head, &[gid, zero]);
+            b.switch_to_block(shifted);
+            let two = b.iconst(Type::I64, 2);
+            let g2 = b.binary(BinaryOp::IAdd, gid, two);
+            b.jump(head, &[g2, zero]);
+        },
+        |b, i, _x, acc1, _zero, head| {
+            let step = b.iconst(Type::I64, 32);
+            let next = b.binary(BinaryOp::IAdd, i, step);
+            b.jump(head, &[next, acc1]);
+        },
+    );
+    let input = loop_input();
+    let len = input.len();
+    let reference: Vec<i32> =
+        (0..96usize).map(|g| (if g & 3 == 0 { g + 2 } else { g }..len).step_by(32).map(|k| input[k]).sum()).collect();
+    // With whole rows the entering `gid` is exact for certain; `gid + 2` must still
+    // keep the parameter from being claimed exact.
+    widths_match_reference(&m, &input, &reference);
+}
+
+/// `out[gid] = sum of in[i]` over a loop `head(i, acc): if i < n { acc += in[i]; ... }`
+/// whose entry edges `enter(b, gid, zero, head)` builds (jumping to `head` with the
+/// start of `i` and `acc = zero`) and whose back edges `step(b, i, in[i], acc + in[i],
+/// zero, head)` builds; parameters `(in, out, n)`.
+fn sum_loop(
+    enter: impl FnOnce(&mut FunctionBuilder, Value, Value, BlockId),
+    step: impl FnOnce(&mut FunctionBuilder, Value, Value, Value, Value, BlockId),
+) -> Module {
     let mut f = Function::default();
     let mut b = FunctionBuilder::new(&mut f);
     let (pin, pout) = (b.param(0, gptr()), b.param(1, gptr()));
     let n = b.param(2, Type::I64);
     let gid = b.gid(0);
     let zero = b.iconst(Type::I32, 0);
-    let (plain, shifted, head, body, exit) =
-        (b.create_block(), b.create_block(), b.create_block(), b.create_block(), b.create_block());
-    let three = b.iconst(Type::I64, 3);
-    let low = b.binary(BinaryOp::And, gid, three);
-    let zero64 = b.iconst(Type::I64, 0);
-    let c0 = b.inst(InstKind::Icmp(IntCC::Eq, low, zero64), Type::BOOL);
-    b.branch(c0, shifted, &[], plain, &[]);
-    b.switch_to_block(plain);
-    b.jump(head, &[gid, zero]);
-    b.switch_to_block(shifted);
-    let two = b.iconst(Type::I64, 2);
-    let g2 = b.binary(BinaryOp::IAdd, gid, two);
-    b.jump(head, &[g2, zero]);
+    let (head, body, exit) = (b.create_block(), b.create_block(), b.create_block());
+    enter(&mut b, gid, zero, head);
     b.switch_to_block(head);
     let i = b.append_block_param(head, Type::I64);
     let acc = b.append_block_param(head, Type::I32);
@@ -1070,22 +1079,13 @@ fn induction_variables_entered_from_two_edges() {
     let e = b.elem(pin, i, 4);
     let x = b.load(e, Type::I32, 4);
     let acc1 = b.binary(BinaryOp::IAdd, acc, x);
-    let step = b.iconst(Type::I64, 32);
-    let next = b.binary(BinaryOp::IAdd, i, step);
-    b.jump(head, &[next, acc1]);
+    step(&mut b, i, x, acc1, zero, head);
     b.switch_to_block(exit);
     let r = b.append_block_param(exit, Type::I32);
     let eo = b.elem(pout, gid, 4);
     b.store(eo, r, 4);
     b.ret();
-    let m = module(vec![ptr_param(Type::I32), ptr_param(Type::I32), value_param(Type::I64)], f, 0);
-    let input = loop_input();
-    let len = input.len();
-    let reference: Vec<i32> =
-        (0..96usize).map(|g| (if g & 3 == 0 { g + 2 } else { g }..len).step_by(32).map(|k| input[k]).sum()).collect();
-    // With whole rows the entering `gid` is exact for certain; `gid + 2` must still
-    // keep the parameter from being claimed exact.
-    widths_match_reference(&m, &input, &reference);
+    module(vec![ptr_param(Type::I32), ptr_param(Type::I32), value_param(Type::I64)], f, 0)
 }
 
 /// Input of the induction-variable kernels: parities in runs, so that lane groups
